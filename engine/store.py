@@ -1,0 +1,579 @@
+"""SQLite persistence for Agora (aiosqlite, WAL). The only module that speaks SQL.
+
+What is stored:
+
+- ``games``: one row per game: where it lives, which game and options, the
+  seed, its status (lobby, active, finished, abandoned), settings and outcome.
+  A partial unique index allows one live (lobby or active) game per channel.
+- ``seats``: who sits where (a Discord user, or a bot level).
+- ``actions``: the append-only log ``(game_id, seq, seat, kind, action, text,
+  at)`` with ``UNIQUE(game_id, seq)``. Undo appends an ``undo`` row naming
+  the seq it takes back; nothing is ever rewritten.
+- ``snapshots``: the latest state of each game, so loading replays nothing.
+- ``outbox``: notices not yet delivered, written in the same transaction as
+  the move that caused them and marked delivered only after delivery.
+- ``reminders``: when to nudge whom, so reminders survive restarts.
+- ``undo_requests``: take-backs waiting for the other players' consent.
+- ``settings``: per guild or channel defaults.
+
+The SQL is kept portable (no SQLite-only syntax beyond the upsert and the
+partial index, both also in PostgreSQL) so another store can sit beside it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import aiosqlite
+
+LIVE = ("lobby", "active")
+
+MIGRATIONS: list[str] = [
+    # 1: the first schema
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        parent_id INTEGER,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        host_id INTEGER,
+        settings TEXT NOT NULL DEFAULT '{}',
+        seq INTEGER NOT NULL DEFAULT 0,
+        turn_lines TEXT NOT NULL DEFAULT '[]',
+        outcome TEXT,
+        created_at REAL NOT NULL,
+        started_at REAL,
+        finished_at REAL
+    );
+    CREATE UNIQUE INDEX games_one_live_per_channel ON games (channel_id)
+        WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_status ON games (status);
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        bot TEXT,
+        away INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        seat INTEGER,
+        kind TEXT NOT NULL,
+        action TEXT NOT NULL,
+        text TEXT NOT NULL,
+        at REAL NOT NULL,
+        UNIQUE (game_id, seq)
+    );
+    CREATE TABLE snapshots (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL
+    );
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        user_id INTEGER,
+        payload TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        delivered_at REAL
+    );
+    CREATE INDEX outbox_pending ON outbox (game_id, id) WHERE delivered_at IS NULL;
+    CREATE TABLE reminders (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        due_at REAL NOT NULL,
+        since REAL NOT NULL,
+        sent INTEGER NOT NULL DEFAULT 0,
+        muted INTEGER NOT NULL DEFAULT 0,
+        group_size INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX reminders_due ON reminders (due_at);
+    CREATE TABLE undo_requests (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        target_seq INTEGER NOT NULL,
+        at_seq INTEGER NOT NULL,
+        votes TEXT NOT NULL DEFAULT '{}',
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE settings (
+        scope TEXT NOT NULL,
+        scope_id INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (scope, scope_id, key)
+    );
+    """,
+]
+
+
+class ChannelBusy(Exception):
+    """A live game already exists in that channel."""
+
+
+class SeqConflict(Exception):
+    """Someone else appended to the game's log first (another process)."""
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    user_id: int | None
+    name: str
+    bot: str | None = None
+    """A bot level when an AI plays this seat (for good, or while ``away``)."""
+    away: bool = False
+    """The player missed a deadline; the bot plays until they return."""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None and (self.user_id is None or self.away)
+
+
+@dataclass
+class GameRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    parent_id: int | None
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    host_id: int | None
+    settings: dict[str, Any]
+    seq: int
+    outcome: dict[str, Any] | None
+    created_at: float
+    turn_lines: list[str] = field(default_factory=list)
+    """Log lines of the acting seat's turn so far, posted when the turn ends."""
+    started_at: float | None = None
+    finished_at: float | None = None
+    seats: list[SeatRecord] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+
+@dataclass
+class ActionRecord:
+    seq: int
+    seat: int | None
+    kind: str
+    action: str
+    text: str
+    at: float
+
+
+@dataclass
+class NoticeRecord:
+    id: int
+    game_id: int
+    seq: int
+    kind: str
+    user_id: int | None
+    payload: dict[str, Any]
+
+
+@dataclass
+class NewNotice:
+    kind: str
+    payload: dict[str, Any]
+    user_id: int | None = None
+
+
+@dataclass
+class ReminderRecord:
+    """A seat the game is waiting for, and when to nudge it next."""
+
+    game_id: int
+    seat: int
+    seq: int
+    """The log position at which this wait began or was last renewed."""
+    since: float
+    due_at: float
+    sent: int = 0
+    muted: bool = False
+    group_size: int = 1
+    """How many seats this step waited for when it began (simultaneous steps)."""
+
+
+@dataclass
+class UndoRequest:
+    game_id: int
+    seat: int
+    target_seq: int
+    at_seq: int
+    votes: dict[str, bool]
+    created_at: float
+
+
+_JSON_COLUMNS = frozenset({"options", "settings", "outcome", "turn_lines"})
+_UPDATABLE = frozenset({"status", "options", "settings", "outcome", "started_at", "finished_at", "host_id",
+                        "turn_lines"})
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _reminder(row: sqlite3.Row) -> ReminderRecord:
+    return ReminderRecord(row["game_id"], row["seat"], row["seq"], row["since"], row["due_at"], row["sent"],
+                          bool(row["muted"]), row["group_size"])
+
+
+class Store:
+    """One SQLite file. Every public method is one transaction.
+
+    A single aiosqlite connection serialises statements in its thread; the
+    lock keeps one coroutine's transaction from interleaving with another's.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, path: str):
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> "Store":
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        await db.execute("PRAGMA journal_mode = WAL")
+        # WAL + NORMAL: a committed transaction survives any crash of this
+        # process; only an OS crash can lose the last few commits.
+        await db.execute("PRAGMA synchronous = NORMAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        store = cls(db, path)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def _migrate(self) -> None:
+        async with self._transaction() as db:
+            await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            rows = await db.execute_fetchall("SELECT version FROM schema_version")
+            current = rows[0][0] if rows else 0
+            if not rows:
+                await db.execute("INSERT INTO schema_version (version) VALUES (0)")
+        if current > len(MIGRATIONS):
+            raise RuntimeError(f"{self.path} has schema version {current}, newer than this Agora "
+                               f"({len(MIGRATIONS)}); upgrade Agora before opening it")
+        for version in range(current, len(MIGRATIONS)):
+            async with self._transaction() as db:
+                for statement in MIGRATIONS[version].split(";"):
+                    if statement.strip():
+                        await db.execute(statement)
+                await db.execute("UPDATE schema_version SET version = ?", (version + 1,))
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            rows = await self._db.execute_fetchall("SELECT version FROM schema_version")
+            return rows[0][0]
+
+    # -- transactions ------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self):
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int | None]:
+        """Run statements in one transaction; returns each one's lastrowid."""
+        async with self._transaction() as db:
+            ids = []
+            for sql, params in statements:
+                cursor = await db.execute(sql, params)
+                ids.append(cursor.lastrowid)
+            return ids
+
+    async def _write_one(self, sql: str, params: Sequence[Any]) -> int:
+        """Run one statement in its own transaction; returns the rows it changed."""
+        async with self._transaction() as db:
+            cursor = await db.execute(sql, params)
+            return cursor.rowcount
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, params))
+
+    # -- games ---------------------------------------------------------------------
+
+    async def create_game(self, *, guild_id: int | None, channel_id: int, parent_id: int | None,
+                          game: str, options: dict[str, Any], seed: int, host_id: int | None,
+                          settings: dict[str, Any], seats: Iterable[SeatRecord]) -> int:
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, parent_id, game, options, seed, status,"
+                    " host_id, settings, created_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                    (guild_id, channel_id, parent_id, game, _dumps(options), seed, host_id,
+                     _dumps(settings), time.time()))
+                game_id = cursor.lastrowid
+                assert game_id is not None
+                await self._insert_seats(game_id, seats)
+        except sqlite3.IntegrityError as error:
+            if "games.channel_id" in str(error) or "UNIQUE" in str(error):
+                raise ChannelBusy(channel_id) from None
+            raise
+        return game_id
+
+    async def _insert_seats(self, game_id: int, seats: Iterable[SeatRecord]) -> None:
+        await self._db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, bot, away) VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, s.seat, s.user_id, s.name, s.bot, int(s.away)) for s in seats],
+        )
+
+    async def replace_seats(self, game_id: int, seats: Iterable[SeatRecord]) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await self._insert_seats(game_id, seats)
+
+    async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
+        await self._write([(
+            "UPDATE seats SET user_id = ?, name = ?, bot = ?, away = ? WHERE game_id = ? AND seat = ?",
+            (seat.user_id, seat.name, seat.bot, int(seat.away), game_id, seat.seat),
+        )])
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        unknown = set(fields) - _UPDATABLE
+        if unknown:
+            raise ValueError(f"cannot update {sorted(unknown)}")
+        assignments = ", ".join(f"{name} = ?" for name in fields)
+        values = [_dumps(v) if name in _JSON_COLUMNS and v is not None else v
+                  for name, v in fields.items()]
+        await self._write([(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))])
+
+    def _game_from_row(self, row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
+        return GameRecord(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            parent_id=row["parent_id"], game=row["game"], options=json.loads(row["options"]),
+            seed=row["seed"], status=row["status"], host_id=row["host_id"],
+            settings=json.loads(row["settings"]), seq=row["seq"],
+            outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+            created_at=row["created_at"], started_at=row["started_at"],
+            finished_at=row["finished_at"], seats=seats, turn_lines=json.loads(row["turn_lines"]),
+        )
+
+    async def _games_where(self, where: str, params: Sequence[Any]) -> list[GameRecord]:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(f"SELECT * FROM games WHERE {where} ORDER BY id", params)
+            if not rows:
+                return []
+            ids = [row["id"] for row in rows]
+            seat_rows = await self._db.execute_fetchall(
+                f"SELECT * FROM seats WHERE game_id IN ({','.join('?' * len(ids))}) ORDER BY game_id, seat",
+                ids)
+        seats: dict[int, list[SeatRecord]] = {i: [] for i in ids}
+        for s in seat_rows:
+            seats[s["game_id"]].append(SeatRecord(s["seat"], s["user_id"], s["name"], s["bot"], bool(s["away"])))
+        return [self._game_from_row(row, seats[row["id"]]) for row in rows]
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        found = await self._games_where("id = ?", (game_id,))
+        return found[0] if found else None
+
+    async def live_game_in(self, channel_id: int) -> GameRecord | None:
+        found = await self._games_where("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+        return found[0] if found else None
+
+    async def games_of_user(self, user_id: int, live_only: bool = True) -> list[GameRecord]:
+        status = "AND status IN ('lobby', 'active')" if live_only else ""
+        return await self._games_where(
+            f"id IN (SELECT game_id FROM seats WHERE user_id = ?) {status}", (user_id,))
+
+    async def active_game_ids(self) -> list[int]:
+        rows = await self._read("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+        return [row[0] for row in rows]
+
+    async def count_games(self) -> int:
+        rows = await self._read("SELECT COUNT(*) FROM games")
+        return rows[0][0]
+
+    # -- the log ---------------------------------------------------------------------
+
+    async def commit(self, game_id: int, seq: int, *, seat: int | None, kind: str, action: str,
+                     text: str, state: dict[str, Any] | None, notices: Sequence[NewNotice] = (),
+                     game_fields: dict[str, Any] | None = None,
+                     reminders: Sequence[ReminderRecord] | None = None) -> list[int]:
+        """Append log row ``seq`` and everything that follows from it, atomically:
+        the snapshot, the notices to deliver, the game row and the reminders.
+
+        Raises ``SeqConflict`` if ``seq`` was taken (another writer got there
+        first). Returns the outbox ids of the notices.
+        """
+        now = time.time()
+        statements: list[tuple[str, Sequence[Any]]] = [
+            ("INSERT INTO actions (game_id, seq, seat, kind, action, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+             (game_id, seq, seat, kind, action, text, now)),
+            ("UPDATE games SET seq = ? WHERE id = ?", (seq, game_id)),
+        ]
+        if state is not None:
+            statements.append((
+                "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (game_id)"
+                " DO UPDATE SET seq = excluded.seq, state = excluded.state",
+                (game_id, seq, _dumps(state))))
+        if game_fields:
+            unknown = set(game_fields) - _UPDATABLE
+            if unknown:
+                raise ValueError(f"cannot update {sorted(unknown)}")
+            assignments = ", ".join(f"{name} = ?" for name in game_fields)
+            values = [_dumps(v) if name in _JSON_COLUMNS and v is not None else v
+                      for name, v in game_fields.items()]
+            statements.append((f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id)))
+        if reminders is not None:
+            statements.append(("DELETE FROM reminders WHERE game_id = ?", (game_id,)))
+            statements.extend(
+                ("INSERT INTO reminders (game_id, seat, seq, since, due_at, sent, muted, group_size)"
+                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 (game_id, r.seat, r.seq, r.since, r.due_at, r.sent, int(r.muted), r.group_size))
+                for r in reminders)
+        first_notice = len(statements)
+        statements.extend(
+            ("INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+             (game_id, seq, n.kind, n.user_id, _dumps(n.payload), now)) for n in notices)
+        try:
+            ids = await self._write(statements)
+        except sqlite3.IntegrityError as error:
+            if "actions" in str(error) or "UNIQUE" in str(error):
+                raise SeqConflict(game_id) from None
+            raise
+        return [i for i in ids[first_notice:] if i is not None]
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        rows = await self._read(
+            "SELECT seq, seat, kind, action, text, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [ActionRecord(r["seq"], r["seat"], r["kind"], r["action"], r["text"], r["at"]) for r in rows]
+
+    async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        rows = await self._read("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
+        if not rows:
+            return None
+        return rows[0]["seq"], json.loads(rows[0]["state"])
+
+    async def snapshot_text(self, game_id: int) -> str | None:
+        rows = await self._read("SELECT state FROM snapshots WHERE game_id = ?", (game_id,))
+        return rows[0][0] if rows else None
+
+    async def add_notices(self, game_id: int, seq: int, notices: Sequence[NewNotice]) -> list[int]:
+        now = time.time()
+        ids = await self._write([
+            ("INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+             (game_id, seq, n.kind, n.user_id, _dumps(n.payload), now)) for n in notices])
+        return [i for i in ids if i is not None]
+
+    # -- the outbox --------------------------------------------------------------------
+
+    async def pending_notices(self, game_id: int | None = None, limit: int = 500) -> list[NoticeRecord]:
+        if game_id is None:
+            rows = await self._read(
+                "SELECT * FROM outbox WHERE delivered_at IS NULL ORDER BY id LIMIT ?", (limit,))
+        else:
+            rows = await self._read(
+                "SELECT * FROM outbox WHERE delivered_at IS NULL AND game_id = ? ORDER BY id LIMIT ?",
+                (game_id, limit))
+        return [NoticeRecord(r["id"], r["game_id"], r["seq"], r["kind"], r["user_id"], json.loads(r["payload"]))
+                for r in rows]
+
+    async def mark_delivered(self, notice_ids: Sequence[int]) -> None:
+        if notice_ids:
+            now = time.time()
+            await self._write([("UPDATE outbox SET delivered_at = ? WHERE id = ?", (now, i)) for i in notice_ids])
+
+    async def games_with_pending_notices(self) -> list[int]:
+        rows = await self._read("SELECT DISTINCT game_id FROM outbox WHERE delivered_at IS NULL ORDER BY game_id")
+        return [r[0] for r in rows]
+
+    # -- reminders -------------------------------------------------------------------------
+
+    async def due_reminders(self, now: float) -> list[ReminderRecord]:
+        rows = await self._read(
+            "SELECT * FROM reminders WHERE due_at <= ? AND muted = 0 ORDER BY due_at", (now,))
+        return [_reminder(r) for r in rows]
+
+    async def reminders_of(self, game_id: int) -> list[ReminderRecord]:
+        rows = await self._read("SELECT * FROM reminders WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [_reminder(r) for r in rows]
+
+    async def reschedule_reminder(self, game_id: int, seat: int, seq: int, due_at: float, sent: int) -> bool:
+        """Move a reminder on, only if it still belongs to turn ``seq``."""
+        return await self._write_one(
+            "UPDATE reminders SET due_at = ?, sent = ? WHERE game_id = ? AND seat = ? AND seq = ?",
+            (due_at, sent, game_id, seat, seq)) > 0
+
+    async def mute_reminder(self, game_id: int, seat: int, seq: int) -> bool:
+        return await self._write_one(
+            "UPDATE reminders SET muted = 1 WHERE game_id = ? AND seat = ? AND seq = ?",
+            (game_id, seat, seq)) > 0
+
+    async def clear_reminders(self, game_id: int) -> None:
+        await self._write([("DELETE FROM reminders WHERE game_id = ?", (game_id,))])
+
+    # -- undo requests ------------------------------------------------------------------------
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        rows = await self._read("SELECT * FROM undo_requests WHERE game_id = ?", (game_id,))
+        if not rows:
+            return None
+        r = rows[0]
+        return UndoRequest(r["game_id"], r["seat"], r["target_seq"], r["at_seq"], json.loads(r["votes"]),
+                           r["created_at"])
+
+    async def put_undo_request(self, request: UndoRequest) -> None:
+        await self._write([(
+            "INSERT INTO undo_requests (game_id, seat, target_seq, at_seq, votes, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET seat = excluded.seat,"
+            " target_seq = excluded.target_seq, at_seq = excluded.at_seq, votes = excluded.votes,"
+            " created_at = excluded.created_at",
+            (request.game_id, request.seat, request.target_seq, request.at_seq, _dumps(request.votes),
+             request.created_at))])
+
+    async def drop_undo_request(self, game_id: int) -> None:
+        await self._write([("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))])
+
+    # -- settings ---------------------------------------------------------------------------------
+
+    async def get_setting(self, scope: str, scope_id: int, key: str) -> Any:
+        rows = await self._read(
+            "SELECT value FROM settings WHERE scope = ? AND scope_id = ? AND key = ?", (scope, scope_id, key))
+        return json.loads(rows[0][0]) if rows else None
+
+    async def put_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None:
+        await self._write([(
+            "INSERT INTO settings (scope, scope_id, key, value) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (scope, scope_id, key) DO UPDATE SET value = excluded.value",
+            (scope, scope_id, key, _dumps(value)))])

@@ -1,0 +1,327 @@
+"""``bot.py --local``: an Agora table in the terminal, over the same service
+and a real SQLite file as the Discord bot.
+
+Several players share one keyboard; commands come line by line from the
+terminal or from piped stdin, and the program exits at end of input. Run it
+again with the same ``AGORA_DB`` and the table resumes where it stopped.
+Channel posts print as they would be posted; private messages print as
+``[to alice] ...``; board pictures are written as PNG files.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import sys
+import zlib
+from pathlib import Path
+from typing import Any, Callable, TextIO
+
+from engine.core import AgoraError
+from engine.tables import Notice, Tables, TableError
+
+LOCAL_CHANNEL = 1
+"""The terminal is one channel; its live game is the one being played."""
+
+HELP = """\
+Commands (one per line):
+  new <game> [key=value ...]   open a game (options as key=value; seed=N fixes the dice)
+  games                        list the games and their options
+  join <name>                  seat a player
+  add-bot [level]              seat a bot
+  start                        begin the game
+  <name>: <action>             play as that player, e.g.  alice: move b2 c3
+  legal [<name>]               legal actions with their meaning
+  board                        write the public board as a PNG and print its path
+  hand <name>                  that player's private view
+  status                       who sits where, whose turn it is
+  log                          the game so far
+  undo <name>                  take back that player's last move
+  accept <name> / refuse <name>   answer a take-back request
+  resign <name>                give up
+  abandon                      end the game for everyone
+  settings [key=value ...]     show or change remind_hours, deadline_hours, fallback
+  remind                       send reminders that are due now
+  help                         this text
+"""
+
+MENTION = re.compile(r"<@(\d+)>")
+
+
+def user_id(name: str) -> int:
+    """A stable id for a name typed at the keyboard (same name, same player)."""
+    return zlib.crc32(name.strip().lower().encode()) + 1
+
+
+class TerminalCourier:
+    """Delivers notices by printing them."""
+
+    def __init__(self, out: TextIO, names: dict[int, str], image_dir: Path, images: bool):
+        self.out = out
+        self.names = names
+        self.image_dir = image_dir
+        self.images = images
+
+    def _plain(self, text: str) -> str:
+        return MENTION.sub(lambda m: "@" + self.names.get(int(m.group(1)), m.group(1)), text)
+
+    async def deliver(self, notice: Notice) -> None:
+        payload = notice.payload
+        if notice.kind == "private":
+            from render import hand_text
+
+            target = self.names.get(notice.user_id or 0, str(notice.user_id))
+            body = hand_text(payload["view"], payload.get("names"))
+            print(f"[to {target}] {self._plain(payload['text'])}", file=self.out)
+            for line in body.splitlines():
+                print(f"[to {target}]   {line}", file=self.out)
+            return
+        if notice.kind == "reminder" and payload.get("dm"):
+            target = self.names.get(notice.user_id or 0, str(notice.user_id))
+            print(f"[to {target}] {self._plain(payload['text'])}", file=self.out)
+            return
+        print(self._plain(payload.get("text", "")), file=self.out)
+        if notice.kind == "undo_request":
+            print("  (answer with: accept <name> or refuse <name>)", file=self.out)
+        if self.images and payload.get("view"):
+            path = write_board(self.image_dir, notice.game_id, payload["view"], payload.get("names"),
+                               payload.get("seq", 0))
+            print(f"  [board: {path}]", file=self.out)
+
+
+def write_board(directory: Path, game_id: int, view: dict[str, Any], names: Any, seq: int) -> Path:
+    from render import render_view
+
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"game{game_id}-{seq:04d}.png"
+    path.write_bytes(render_view(view, names))
+    return path.resolve()
+
+
+class Terminal:
+    def __init__(self, tables: Tables, courier: TerminalCourier, out: TextIO):
+        self.tables = tables
+        self.courier = courier
+        self.out = out
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out)
+
+    async def refresh_names(self) -> None:
+        record = await self.tables.in_channel(LOCAL_CHANNEL)
+        if record is not None:
+            for seat in record.seats:
+                if seat.user_id is not None:
+                    self.courier.names[seat.user_id] = seat.name
+
+    async def game_id(self) -> int:
+        return (await self.tables.require_in_channel(LOCAL_CHANNEL)).id
+
+    async def handle(self, line: str) -> None:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return
+        try:
+            await self._dispatch(line)
+        except AgoraError as error:
+            self.say(f"! {error.message}")
+        await self.tables.settle()
+
+    async def _dispatch(self, line: str) -> None:
+        if ":" in line and not line.split(":", 1)[0].strip().count(" "):
+            name, action = line.split(":", 1)
+            await self._play(name.strip(), action.strip())
+            return
+        words = line.split()
+        command, args = words[0].lower(), words[1:]
+        handler: Callable[..., Any] | None = getattr(self, "cmd_" + command.replace("-", "_"), None)
+        if handler is None:
+            raise TableError(f"Unknown command {command!r}. Type `help` for the list; to play, write "
+                             f"`<name>: <action>`.")
+        await handler(args)
+
+    async def _play(self, name: str, action: str) -> None:
+        if not name:
+            raise TableError("Write the player's name before the colon, e.g. `alice: move b2 c3`.")
+        result = await self.tables.play(await self.game_id(), user_id(name), action)
+        if not result.turn_over:
+            self.say(f"{result.text} (your turn continues)")
+
+    async def cmd_help(self, args: list[str]) -> None:
+        self.say(HELP.rstrip())
+
+    async def cmd_games(self, args: list[str]) -> None:
+        for game in self.tables.registry.values():
+            self.say(f"{game.name}: {game.title}, {game.min_players}-{game.max_players} players")
+            for key, option in game.options.items():
+                self.say(f"    {key}={option.default}  ({option.describe_allowed()}) {option.help}")
+
+    async def cmd_new(self, args: list[str]) -> None:
+        if not args:
+            raise TableError(f"Which game? `new <game>`, one of: {', '.join(self.tables.registry)}.")
+        options: dict[str, str] = {}
+        seed = None
+        for pair in args[1:]:
+            if "=" not in pair:
+                raise TableError(f"Options are written key=value; {pair!r} is not.")
+            key, value = pair.split("=", 1)
+            if key == "seed":
+                try:
+                    seed = int(value)
+                except ValueError:
+                    raise TableError("seed must be a whole number.") from None
+                continue
+            options[key] = value
+        record = await self.tables.create(channel_id=LOCAL_CHANNEL, user_id=None, name="",
+                                          game=args[0], options=options, seed=seed)
+        self.say(f"New {self.tables.game_for(args[0]).title} game #{record.id}. "
+                 f"Seat players with `join <name>`, then `start`.")
+
+    async def cmd_join(self, args: list[str]) -> None:
+        name = " ".join(args).strip()
+        if not name:
+            raise TableError("Who joins? `join <name>`.")
+        record = await self.tables.join(await self.game_id(), user_id(name), name)
+        self.courier.names[user_id(name)] = name
+        self.say(f"{name} takes seat {len(record.seats)}.")
+
+    async def _someone_seated(self, game_id: int) -> int:
+        """The terminal acts for the table; lobby commands need a seated player."""
+        record = await self.tables.record(game_id)
+        seated = next((s.user_id for s in record.seats if s.user_id is not None), None)
+        if seated is None:
+            raise TableError("Seat at least one player with `join <name>` first.")
+        return seated
+
+    async def cmd_add_bot(self, args: list[str]) -> None:
+        game_id = await self.game_id()
+        record = await self.tables.add_bot(game_id, await self._someone_seated(game_id), args[0] if args else None)
+        self.say(f"{record.seats[-1].name} takes seat {len(record.seats)}.")
+
+    async def cmd_start(self, args: list[str]) -> None:
+        game_id = await self.game_id()
+        await self.tables.start(game_id, await self._someone_seated(game_id))
+
+    async def cmd_legal(self, args: list[str]) -> None:
+        game_id = await self.game_id()
+        record = await self.tables.record(game_id)
+        if record.status != "active":
+            raise TableError("The game has not started yet.")
+        seats = record.seats
+        if args:
+            wanted = " ".join(args)
+            seat = record.seat_of(user_id(wanted))
+            if seat is None:
+                raise TableError(f"{wanted} is not playing; players: {', '.join(s.name for s in seats)}.")
+            chosen = [seat]
+        else:
+            live = await self.tables._live(game_id)
+            chosen = live.game.to_move(live.state)
+        for seat in chosen:
+            actions = await self.tables.legal_for_seat(game_id, seat)
+            self.say(f"{seats[seat].name}: {len(actions)} legal action{'s' if len(actions) != 1 else ''}")
+            for action, label in actions:
+                self.say(f"  {action:<24} {label}")
+
+    async def cmd_board(self, args: list[str]) -> None:
+        game_id = await self.game_id()
+        view = await self.tables.public_view(game_id)
+        record = await self.tables.record(game_id)
+        path = await asyncio.to_thread(write_board, self.courier.image_dir, game_id, view,
+                                       [s.name for s in record.seats], record.seq)
+        self.say(str(path))
+
+    async def cmd_hand(self, args: list[str]) -> None:
+        from render import hand_text
+
+        name = " ".join(args).strip()
+        if not name:
+            raise TableError("Whose hand? `hand <name>`.")
+        game_id = await self.game_id()
+        view = await self.tables.private_view(game_id, user_id(name))
+        self.say(f"[to {name}] " + hand_text(view, await self.tables.seat_names(game_id)).replace(
+            "\n", f"\n[to {name}] "))
+
+    async def cmd_status(self, args: list[str]) -> None:
+        self.say(self.courier._plain(await self.tables.status(await self.game_id())))
+
+    async def cmd_log(self, args: list[str]) -> None:
+        record = await self.tables.in_channel(LOCAL_CHANNEL)
+        game_id = record.id if record else await self._last_game()
+        for line in await self.tables.history(game_id):
+            self.say(self.courier._plain(line))
+
+    async def _last_game(self) -> int:
+        games = await self.tables.store._games_where("channel_id = ?", (LOCAL_CHANNEL,))
+        if not games:
+            raise TableError("No game has been played here yet.")
+        return games[-1].id
+
+    async def cmd_undo(self, args: list[str]) -> None:
+        result = await self.tables.undo(await self.game_id(), user_id(self._name(args, "undo")))
+        if not result.done:
+            self.say(result.text)
+
+    async def cmd_accept(self, args: list[str]) -> None:
+        result = await self.tables.answer_undo(await self.game_id(), user_id(self._name(args, "accept")), True)
+        if not result.done:
+            self.say(result.text)
+
+    async def cmd_refuse(self, args: list[str]) -> None:
+        await self.tables.answer_undo(await self.game_id(), user_id(self._name(args, "refuse")), False)
+
+    async def cmd_resign(self, args: list[str]) -> None:
+        await self.tables.resign(await self.game_id(), user_id(self._name(args, "resign")))
+
+    async def cmd_abandon(self, args: list[str]) -> None:
+        await self.tables.abandon(await self.game_id(), 0, can_manage=True)
+
+    async def cmd_settings(self, args: list[str]) -> None:
+        game_id = await self.game_id()
+        changes = {}
+        for pair in args:
+            if "=" not in pair:
+                raise TableError(f"Settings are written key=value; {pair!r} is not.")
+            key, value = pair.split("=", 1)
+            changes[key] = value
+        settings = await self.tables.configure(game_id, 0, can_manage=True, **changes)
+        self.say(", ".join(f"{k}={v}" for k, v in settings.items()))
+
+    async def cmd_remind(self, args: list[str]) -> None:
+        sent = await self.tables.remind()
+        if not sent:
+            self.say("No reminder is due.")
+
+    @staticmethod
+    def _name(args: list[str], verb: str) -> str:
+        name = " ".join(args).strip()
+        if not name:
+            raise TableError(f"Who? `{verb} <name>`.")
+        return name
+
+
+async def run(stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    path = os.environ.get("AGORA_DB", "agora.sqlite3")
+    image_dir = Path(os.environ.get("AGORA_BOARDS", "boards"))
+    courier = TerminalCourier(out, {}, image_dir, images=os.environ.get("AGORA_LOCAL_IMAGES") == "1")
+    tables = await Tables.open(path, courier=courier, bot_budget=float(os.environ.get("AGORA_BOT_SECONDS", "1")))
+    terminal = Terminal(tables, courier, out)
+    try:
+        await terminal.refresh_names()
+        await tables.recover()
+        await tables.settle()
+        interactive = stdin.isatty()
+        if interactive:
+            terminal.say(f"Agora local table ({path}). Type `help`.")
+        while True:
+            if interactive:
+                print("> ", end="", file=out, flush=True)
+            line = await asyncio.to_thread(stdin.readline)
+            if not line:
+                break
+            await terminal.handle(line)
+            out.flush()
+    finally:
+        await tables.close()
+    return 0
