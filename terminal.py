@@ -63,7 +63,7 @@ class TerminalCourier:
         self.image_dir = image_dir
         self.images = images
 
-    def _plain(self, text: str) -> str:
+    def plain(self, text: str) -> str:
         return MENTION.sub(lambda m: "@" + self.names.get(int(m.group(1)), m.group(1)), text)
 
     async def deliver(self, notice: Notice) -> None:
@@ -73,15 +73,15 @@ class TerminalCourier:
 
             target = self.names.get(notice.user_id or 0, str(notice.user_id))
             body = hand_text(payload["view"], payload.get("names"))
-            print(f"[to {target}] {self._plain(payload['text'])}", file=self.out)
+            print(f"[to {target}] {self.plain(payload['text'])}", file=self.out)
             for line in body.splitlines():
                 print(f"[to {target}]   {line}", file=self.out)
             return
         if notice.kind == "reminder" and payload.get("dm"):
             target = self.names.get(notice.user_id or 0, str(notice.user_id))
-            print(f"[to {target}] {self._plain(payload['text'])}", file=self.out)
+            print(f"[to {target}] {self.plain(payload['text'])}", file=self.out)
             return
-        print(self._plain(payload.get("text", "")), file=self.out)
+        print(self.plain(payload.get("text", "")), file=self.out)
         if notice.kind == "undo_request":
             print("  (answer with: accept <name> or refuse <name>)", file=self.out)
         if self.images and payload.get("view"):
@@ -116,7 +116,12 @@ class Terminal:
                     self.courier.names[seat.user_id] = seat.name
 
     async def game_id(self) -> int:
+        """The live game: what moves and lobby commands act on."""
         return (await self.tables.require_in_channel(LOCAL_CHANNEL)).id
+
+    async def shown_game_id(self) -> int:
+        """The live game, or the last one: what board, log and status show."""
+        return (await self.tables.latest_in_channel(LOCAL_CHANNEL)).id
 
     async def handle(self, line: str) -> None:
         line = line.strip()
@@ -225,7 +230,7 @@ class Terminal:
                 self.say(f"  {action:<24} {label}")
 
     async def cmd_board(self, args: list[str]) -> None:
-        game_id = await self.game_id()
+        game_id = await self.shown_game_id()
         view = await self.tables.public_view(game_id)
         record = await self.tables.record(game_id)
         path = await asyncio.to_thread(write_board, self.courier.image_dir, game_id, view,
@@ -238,25 +243,17 @@ class Terminal:
         name = " ".join(args).strip()
         if not name:
             raise TableError("Whose hand? `hand <name>`.")
-        game_id = await self.game_id()
+        game_id = await self.shown_game_id()
         view = await self.tables.private_view(game_id, user_id(name))
         self.say(f"[to {name}] " + hand_text(view, await self.tables.seat_names(game_id)).replace(
             "\n", f"\n[to {name}] "))
 
     async def cmd_status(self, args: list[str]) -> None:
-        self.say(self.courier._plain(await self.tables.status(await self.game_id())))
+        self.say(self.courier.plain(await self.tables.status(await self.shown_game_id())))
 
     async def cmd_log(self, args: list[str]) -> None:
-        record = await self.tables.in_channel(LOCAL_CHANNEL)
-        game_id = record.id if record else await self._last_game()
-        for line in await self.tables.history(game_id):
-            self.say(self.courier._plain(line))
-
-    async def _last_game(self) -> int:
-        games = await self.tables.store._games_where("channel_id = ?", (LOCAL_CHANNEL,))
-        if not games:
-            raise TableError("No game has been played here yet.")
-        return games[-1].id
+        for line in await self.tables.history(await self.shown_game_id()):
+            self.say(self.courier.plain(line))
 
     async def cmd_undo(self, args: list[str]) -> None:
         result = await self.tables.undo(await self.game_id(), user_id(self._name(args, "undo")))

@@ -411,6 +411,13 @@ class Store:
         found = await self._games_where("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
         return found[0] if found else None
 
+    async def latest_game_in(self, channel_id: int) -> GameRecord | None:
+        """The channel's live game, or else its most recent one."""
+        found = await self._games_where(
+            "id = (SELECT id FROM games WHERE channel_id = ? ORDER BY status IN ('lobby', 'active') DESC,"
+            " id DESC LIMIT 1)", (channel_id,))
+        return found[0] if found else None
+
     async def games_of_user(self, user_id: int, live_only: bool = True) -> list[GameRecord]:
         status = "AND status IN ('lobby', 'active')" if live_only else ""
         return await self._games_where(

@@ -210,6 +210,14 @@ class Tables:
             raise TableError("There is no game in this channel. Start one with `/game new`.")
         return record
 
+    async def latest_in_channel(self, channel_id: int) -> GameRecord:
+        """The live game of a channel, or its last one (to look back at a
+        finished game's board and log)."""
+        record = await self.store.latest_game_in(channel_id)
+        if record is None:
+            raise TableError("No game has been played in this channel yet. Start one with `/game new`.")
+        return record
+
     async def record(self, game_id: int) -> GameRecord:
         return (await self._live(game_id)).record
 

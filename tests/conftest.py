@@ -1,0 +1,54 @@
+"""Shared fixtures: a fresh SQLite-backed table service per test, and a
+recording courier that stands in for the Discord front end."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.tables import Notice, Tables
+
+
+class RecordingCourier:
+    """Collects delivered notices; can be told to fail, like a Discord outage."""
+
+    def __init__(self) -> None:
+        self.delivered: list[Notice] = []
+        self.failing = False
+
+    async def deliver(self, notice: Notice) -> None:
+        if self.failing:
+            raise ConnectionError("Discord is unreachable")
+        self.delivered.append(notice)
+
+    def texts(self, kind: str = "channel") -> list[str]:
+        return [n.text for n in self.delivered if n.kind == kind]
+
+
+class Clock:
+    """A hand-wound clock for reminders and deadlines."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, hours: float) -> None:
+        self.now += hours * 3600
+
+
+@pytest.fixture
+def courier() -> RecordingCourier:
+    return RecordingCourier()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def tables(tmp_path, courier, clock):
+    service = await Tables.open(str(tmp_path / "agora.sqlite3"), courier=courier, clock=clock, bot_budget=0.2)
+    yield service
+    await service.close()

@@ -1,0 +1,339 @@
+"""engine.tables: the table service over a real SQLite file."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import AgoraError, IllegalAction
+from engine.tables import TableError, Tables
+from tests.conftest import Clock, RecordingCourier
+
+ALICE, BOB, CAROL = 101, 102, 103
+CHANNEL = 5000
+
+
+async def lobby(tables: Tables, *players: tuple[int, str], game: str = "santorini", **kwargs):
+    (host, host_name), *others = players
+    record = await tables.create(channel_id=CHANNEL, user_id=host, name=host_name, game=game, seed=11, **kwargs)
+    for user, name in others:
+        await tables.join(record.id, user, name)
+    return record.id
+
+
+async def started(tables: Tables) -> int:
+    game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"))
+    await tables.start(game_id, ALICE)
+    return game_id
+
+
+async def stored(tables: Tables, game_id: int) -> tuple:
+    """Everything a bad request must leave untouched."""
+    record = await tables.store.game(game_id)
+    return (await tables.store.snapshot_text(game_id), len(await tables.store.actions(game_id)),
+            record.status, [(s.seat, s.user_id) for s in record.seats])
+
+
+async def play_out(tables: Tables, game_id: int, rng: random.Random) -> None:
+    """Play random legal moves for whoever is to act until the game ends."""
+    users = {0: ALICE, 1: BOB}
+    while (await tables.record(game_id)).status == "active":
+        live = await tables._live(game_id)
+        seat = live.game.to_move(live.state)[0]
+        actions = await tables.legal(game_id, users[seat])
+        await tables.play(game_id, users[seat], rng.choice(actions)[0])
+
+
+class TestLobby:
+    async def test_create_join_start(self, tables, courier):
+        game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"))
+        result = await tables.start(game_id, BOB)
+        await tables.settle()
+        assert result.text.startswith("Santorini begins! Seats: alice (Blue), bob (Orange)")
+        assert courier.delivered[-1].payload["mentions"] == [ALICE]
+        assert "To act: <@101> (Blue)" in courier.delivered[-1].text
+
+    async def test_second_game_in_a_busy_channel_is_refused(self, tables):
+        await lobby(tables, (ALICE, "alice"))
+        with pytest.raises(TableError, match="already has a Santorini game waiting for players.*thread:true"):
+            await tables.create(channel_id=CHANNEL, user_id=BOB, name="bob", game="santorini")
+
+    async def test_unknown_game_and_bad_option(self, tables):
+        with pytest.raises(TableError, match="no game called 'chess'. Choose one of: .*santorini"):
+            await tables.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="chess")
+        with pytest.raises(IllegalAction, match="no option 'speed'"):
+            await tables.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="santorini",
+                                options={"speed": "fast"})
+        assert await tables.in_channel(CHANNEL) is None
+
+    async def test_joining_twice_a_full_or_a_started_game(self, tables):
+        game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"))
+        before = await stored(tables, game_id)
+        with pytest.raises(TableError, match="already seated"):
+            await tables.join(game_id, ALICE, "alice")
+        max_players = (await tables._live(game_id)).game.max_players
+        for extra in range(max_players - 2):
+            await tables.join(game_id, 200 + extra, f"p{extra}")
+        with pytest.raises(TableError, match=f"full \\({max_players} players\\)"):
+            await tables.join(game_id, CAROL, "carol")
+        before = await stored(tables, game_id)
+        await tables.start(game_id, ALICE)
+        with pytest.raises(TableError, match="already started"):
+            await tables.join(game_id, 999, "late")
+        assert (await stored(tables, game_id))[3] == before[3]
+
+    async def test_starting_with_too_few_players(self, tables):
+        game_id = await lobby(tables, (ALICE, "alice"))
+        before = await stored(tables, game_id)
+        with pytest.raises(TableError, match="needs at least 2 players; 1 seated. 1 more must `/game join`"):
+            await tables.start(game_id, ALICE)
+        assert await stored(tables, game_id) == before
+
+    async def test_outsiders_cannot_start(self, tables):
+        game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"))
+        with pytest.raises(TableError, match="Only players seated"):
+            await tables.start(game_id, CAROL)
+
+    async def test_leaving_hands_the_host_on_and_the_last_one_out_closes(self, tables):
+        game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"))
+        record = await tables.leave(game_id, ALICE)
+        assert record.host_id == BOB and [s.name for s in record.seats] == ["bob"]
+        record = await tables.leave(game_id, BOB)
+        assert record.status == "abandoned"
+        assert await tables.in_channel(CHANNEL) is None
+
+
+class TestPlaying:
+    async def test_bad_input_changes_nothing(self, tables):
+        game_id = await started(tables)
+        before = await stored(tables, game_id)
+        cases = [
+            (CAROL, "place c3", TableError, "You are not playing in this Santorini game; players are alice, bob"),
+            (BOB, "place c3", IllegalAction, r"It is not your turn: alice \(Blue\) is to act"),
+            (ALICE, "fly c3", IllegalAction, "Start with one of: place"),
+            (ALICE, "place z9", IllegalAction, "`z9` is not a square"),
+            (ALICE, "x" * 500, IllegalAction, "far too long"),
+            (ALICE, "", IllegalAction, "Type an action"),
+        ]
+        for user, action, error, message in cases:
+            with pytest.raises(error, match=message):
+                await tables.play(game_id, user, action)
+            assert await stored(tables, game_id) == before
+        assert await tables.verify(game_id)
+
+    async def test_a_turn_posts_once_with_every_step_and_the_next_ping(self, tables, courier):
+        game_id = await started(tables)
+        for action in ("place c3", "place c2"):
+            await tables.play(game_id, ALICE, action)
+        for action in ("place b2", "place d4"):
+            await tables.play(game_id, BOB, action)
+        first = await tables.play(game_id, ALICE, "MOVE  c3 C4")
+        assert not first.turn_over and first.action == "move c3 c4"
+        await tables.play(game_id, ALICE, "build c5")
+        await tables.settle()
+        post = courier.delivered[-1]
+        assert post.kind == "channel"
+        assert post.text.splitlines() == [
+            "alice (Blue) moves c3→c4", "alice (Blue) builds level 1 on c5", "To act: <@102> (Orange)."]
+        assert post.payload["mentions"] == [BOB]
+        assert post.payload["view"]["squares"][22]["level"] == 1  # c5
+        assert len(courier.texts()) == 4  # start, alice's placements, bob's, alice's turn
+
+    async def test_whole_game_finishes_and_replays(self, tables, courier):
+        game_id = await started(tables)
+        await play_out(tables, game_id, random.Random(5))
+        record = await tables.record(game_id)
+        assert record.status == "finished" and record.outcome["winners"]
+        assert await tables.verify(game_id)
+        await tables.settle()
+        assert "wins" in courier.delivered[-1].text
+        with pytest.raises(TableError, match="finished"):
+            await tables.play(game_id, ALICE, "pass")
+        # the channel is free again
+        await tables.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="santorini")
+
+    async def test_reload_uses_the_snapshot_and_survives_a_corrupt_one(self, tmp_path, courier, clock):
+        path = str(tmp_path / "db.sqlite3")
+        first = await Tables.open(path, courier=courier, clock=clock)
+        game_id = await started(first)
+        await first.play(game_id, ALICE, "place c3")
+        await first.close()
+
+        second = await Tables.open(path, courier=courier, clock=clock)
+        assert (await second.legal(game_id, ALICE))[0][0] == "place a1"
+        await second.store._write([("UPDATE snapshots SET state = '{\"bad\": 1}' WHERE game_id = ?", (game_id,))])
+        second._forget(game_id)
+        await second.play(game_id, ALICE, "place c2")  # replayed from the log, then continued
+        assert await second.verify(game_id)
+        await second.close()
+
+    async def test_tiny_cache_evicts_and_reloads(self, tmp_path, courier, clock):
+        service = await Tables.open(str(tmp_path / "db.sqlite3"), courier=courier, clock=clock, cache_size=1)
+        ids = []
+        for n in range(3):
+            record = await service.create(channel_id=n + 1, user_id=ALICE, name="alice", game="santorini", seed=n)
+            await service.join(record.id, BOB, "bob")
+            await service.start(record.id, ALICE)
+            ids.append(record.id)
+        for game_id in ids:
+            await service.play(game_id, ALICE, "place a1")
+        assert len(service._cache) == 1
+        assert all([await service.verify(g) for g in ids])
+        await service.close()
+
+
+class TestOutbox:
+    async def test_undelivered_notices_wait_and_go_out_after_a_restart(self, tmp_path, clock):
+        path = str(tmp_path / "db.sqlite3")
+        broken = RecordingCourier()
+        broken.failing = True
+        first = await Tables.open(path, courier=broken, clock=clock)
+        game_id = await started(first)
+        await first.play(game_id, ALICE, "place c3")
+        await first.play(game_id, ALICE, "place c2")
+        await first.settle()
+        assert len(await first.store.pending_notices(game_id)) == 2
+        await first.close()
+
+        working = RecordingCourier()
+        second = await Tables.open(path, courier=working, clock=clock)
+        await second.recover()
+        await second.settle()
+        assert [n.kind for n in working.delivered] == ["channel", "channel"]
+        assert working.delivered[0].text.startswith("Santorini begins")
+        assert await second.store.pending_notices(game_id) == []
+        await second.close()
+
+
+class TestUndo:
+    async def test_own_last_step_is_undone_at_once(self, tables, courier):
+        game_id = await started(tables)
+        await tables.play(game_id, ALICE, "place c3")
+        result = await tables.undo(game_id, ALICE)
+        assert result.done and "took back “alice (Blue) places a worker on c3”" in result.text
+        assert [a for a, _ in await tables.legal(game_id, ALICE)][12] == "place c3"
+        assert await tables.verify(game_id)
+        history = await tables.history(game_id)
+        assert "~~alice (Blue) places a worker on c3~~" in history[1]
+
+    async def test_after_others_acted_it_needs_consent(self, tables, courier):
+        game_id = await started(tables)
+        for action in ("place c3", "place c2"):
+            await tables.play(game_id, ALICE, action)
+        await tables.play(game_id, BOB, "place b2")
+        result = await tables.undo(game_id, ALICE)
+        assert not result.done
+        await tables.settle()
+        request = courier.delivered[-1]
+        assert request.kind == "undo_request" and request.payload["mentions"] == [BOB]
+        with pytest.raises(TableError, match="You asked for this take-back"):
+            await tables.answer_undo(game_id, ALICE, True)
+        outcome = await tables.answer_undo(game_id, BOB, True)
+        assert outcome.done and "and 1 later action" in outcome.text
+        assert (await tables.legal(game_id, ALICE))[0][0] == "place a1"
+        assert await tables.verify(game_id)
+
+    async def test_refusal_and_lapse(self, tables):
+        game_id = await started(tables)
+        for action in ("place c3", "place c2"):
+            await tables.play(game_id, ALICE, action)
+        await tables.play(game_id, BOB, "place b2")
+        await tables.undo(game_id, ALICE)
+        refused = await tables.answer_undo(game_id, BOB, False)
+        assert not refused.done
+        with pytest.raises(TableError, match="no take-back request"):
+            await tables.answer_undo(game_id, BOB, True)
+        await tables.undo(game_id, ALICE)
+        await tables.play(game_id, BOB, "place d4")
+        with pytest.raises(TableError, match="moved on"):
+            await tables.answer_undo(game_id, BOB, True)
+
+    async def test_nothing_to_undo(self, tables):
+        game_id = await started(tables)
+        with pytest.raises(TableError, match="no move to take back"):
+            await tables.undo(game_id, BOB)
+
+
+class TestEnding:
+    async def test_resign_ends_a_two_player_game(self, tables, courier):
+        game_id = await started(tables)
+        text = await tables.resign(game_id, ALICE)
+        assert "bob (Orange) wins: alice (Blue) resigned" in text
+        record = await tables.record(game_id)
+        assert record.status == "finished" and record.outcome["winners"] == [1]
+        assert await tables.verify(game_id)
+
+    async def test_abandon_needs_host_or_manager(self, tables):
+        game_id = await started(tables)
+        with pytest.raises(TableError, match="Only the host or a member with Manage Channels"):
+            await tables.abandon(game_id, BOB)
+        assert "abandoned" in await tables.abandon(game_id, BOB, can_manage=True)
+        assert await tables.in_channel(CHANNEL) is None
+
+
+class TestBots:
+    async def test_bot_answers_by_itself(self, tables, courier):
+        record = await tables.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="santorini", seed=3)
+        await tables.add_bot(record.id, ALICE)
+        await tables.start(record.id, ALICE)
+        await tables.play(record.id, ALICE, "place c3")
+        await tables.play(record.id, ALICE, "place c2")
+        await tables.settle()
+        live = await tables._live(record.id)
+        assert live.game.to_move(live.state) == [0] and live.record.seq == 4
+
+    async def test_bot_levels_are_checked(self, tables):
+        record = await tables.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="santorini")
+        with pytest.raises(TableError, match="bots come in"):
+            await tables.add_bot(record.id, ALICE, "godlike")
+
+
+class TestReminders:
+    async def test_ping_then_dm_then_mute(self, tables, courier, clock):
+        game_id = await started(tables)
+        assert await tables.remind() == 0
+        clock.advance(12.1)
+        assert await tables.remind() == 1
+        await tables.settle()
+        first = courier.delivered[-1]
+        assert first.kind == "reminder" and not first.payload["dm"] and "<@101>" in first.text
+        clock.advance(12.1)
+        assert await tables.remind() == 1
+        await tables.settle()
+        assert courier.delivered[-1].payload["dm"]
+        await tables.mute(game_id, ALICE)
+        clock.advance(12.1)
+        assert await tables.remind() == 0
+
+    async def test_deadline_hands_the_seat_to_a_bot_until_the_player_returns(self, tables, courier, clock):
+        game_id = await started(tables)
+        await tables.configure(game_id, ALICE, deadline_hours=24)
+        with pytest.raises(TableError, match="deadline_hours must be between"):
+            await tables.configure(game_id, ALICE, deadline_hours=-3)
+        clock.advance(24.5)
+        await tables.remind()
+        await tables.settle()
+        record = await tables.record(game_id)
+        assert record.seats[0].away and record.seq >= 2
+        assert any("missed the deadline" in t for t in courier.texts())
+        # alice comes back: her next move takes the seat back
+        live = await tables._live(game_id)
+        if live.game.to_move(live.state) == [0]:
+            await tables.play(game_id, ALICE, (await tables.legal(game_id, ALICE))[0][0])
+            assert not (await tables.record(game_id)).seats[0].away
+
+    async def test_settings_are_validated(self, tables):
+        game_id = await started(tables)
+        with pytest.raises(TableError, match="Unknown setting"):
+            await tables.configure(game_id, ALICE, colour="red")
+        with pytest.raises(TableError, match="fallback must be one of"):
+            await tables.configure(game_id, ALICE, fallback="forfeit")
+        with pytest.raises(TableError, match="Only players"):
+            await tables.configure(game_id, CAROL, remind_hours=2)
+        assert (await tables.configure(game_id, ALICE, remind_hours="2"))["remind_hours"] == 2.0
+
+
+async def test_every_error_is_an_agora_error(tables):
+    """The front end shows AgoraError messages to users; nothing else leaks."""
+    assert issubclass(TableError, AgoraError) and issubclass(IllegalAction, AgoraError)
