@@ -1,0 +1,131 @@
+"""Excavating a site.
+
+Rulebook, "3. Performing an excavation": "In order to search a place ... Have
+a valid permission (the Special Permission card allows 1 invalid search, then
+must be discarded). Have at least one point of specialized knowledge ... the
+number of general knowledge (open book) must not exceed that of specialized
+knowledge. Set the timer to the total number of knowledge used. Choose the
+number of weeks spent searching, then pick in the bag the number of tokens
+shown in red. This number can be increased using the player's Shovel cards."
+
+"After the search: Put the empty tokens back in the bag. Put others in front
+of you. If it was the first excavation made in the area, take the token of
+value 1 placed on the area. Flip your permission on its crossed face."
+
+The conditions (permit, knowledge) are those at the start of the action.
+The time is spent before the search and the permit is flipped after it, so
+a dig that runs into a new year leaves the permit just used crossed for that
+new year while all the others come back.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from engine.games.thebes.bags import DEBRIS, artefact, draw
+from engine.games.thebes.board import place_name
+from engine.games.thebes.components import PERMIT, SHOVEL, TABLES, TOKENS
+from engine.games.thebes.knowledge import (
+    SiteKnowledge, cards_of, lone_shovel, shovel_tokens, site_knowledge, wheel_tokens,
+)
+from engine.games.thebes.notation import Dig
+from engine.games.thebes.state import Player, State
+
+
+def needs_special_permission(player: Player, site: str) -> bool:
+    return not player.permits[site]
+
+
+def permit_problem(player: Player, site: str) -> str | None:
+    if needs_special_permission(player, site) and not cards_of(player, PERMIT):
+        return (f"Your {place_name(site)} permit is used up until the new year, and you have no "
+                "Special Permission card.")
+    return None
+
+
+def knowledge_problem(knowledge: SiteKnowledge, points: int) -> str | None:
+    name = place_name(knowledge.site)
+    if knowledge.most < 1:
+        return (f"You have no specialized knowledge of {name}: you need {name} knowledge, "
+                f"{name} local experts or assistants to dig there.")
+    if points < 1:
+        return "Set the wheel to at least 1 knowledge point."
+    if points > knowledge.most:
+        return (f"You can bring at most {knowledge.most} knowledge to {name} (general knowledge counts "
+                f"only up to your specialized knowledge), not {points}.")
+    return None
+
+
+def dig_problem(state: State, seat: int, dig: Dig) -> str | None:
+    """Why ``dig`` is not allowed (time apart), or None."""
+    player = state.players[seat]
+    problem = permit_problem(player, dig.site) or knowledge_problem(site_knowledge(player, dig.site), dig.knowledge)
+    if problem:
+        return problem
+    if not 1 <= dig.weeks <= TABLES.max_dig_weeks:
+        return f"Dig for 1 to {TABLES.max_dig_weeks} weeks, not {dig.weeks}."
+    if dig.shovel and lone_shovel(player) is None:
+        count = len(cards_of(player, SHOVEL))
+        if count == 0:
+            return "`+shovel` discards your only Shovel card, and you have none."
+        return f"`+shovel` is for a single Shovel card; your {count} shovels already count by themselves."
+    return None
+
+
+def tokens_to_draw(player: Player, dig: Dig) -> int:
+    """The wheel's number for the knowledge and weeks, plus shovels."""
+    extra = shovel_tokens(player) + (TABLES.lone_shovel_tokens if dig.shovel else 0)
+    return wheel_tokens(dig.knowledge, dig.weeks) + extra
+
+
+def spent_cards(player: Player, dig: Dig) -> list[int]:
+    """The single-use cards this dig discards: local characters or a lone
+    assistant where the knowledge needs them, a lone shovel if asked, the
+    Special Permission if the permit is crossed."""
+    helpers = site_knowledge(player, dig.site).helpers_for(dig.knowledge) or ()
+    spent = [h.card for h in helpers]
+    if dig.shovel:
+        shovel = lone_shovel(player)
+        assert shovel is not None
+        spent.append(shovel)
+    if needs_special_permission(player, dig.site):
+        spent.append(cards_of(player, PERMIT)[0])
+    return spent
+
+
+def apply_dig(state: State, seat: int, dig: Dig, spent: list[int]) -> None:
+    """Draw, keep the finds, return the debris, take the site's first-dig
+    artefact, flip the permit and discard ``spent`` (``spent_cards`` as it
+    was before the time was spent: the conditions are those of the start of
+    the action)."""
+    player = state.players[seat]
+    count = tokens_to_draw(player, dig)
+    bag = state.bags[dig.site]
+    drawn = draw(bag, count, state.rng)
+    kept = [token for token in drawn if token != DEBRIS]
+    bag.extend(token for token in drawn if token == DEBRIS)
+    player.found[dig.site].extend(kept)
+    first = state.on_site[dig.site]
+    if first:
+        state.on_site[dig.site] = False
+        player.found[dig.site].append(artefact(TOKENS.on_site_artefact))
+    player.permits[dig.site] = False
+    for card in spent:
+        player.cards.remove(card)
+        state.discard.append(card)
+    state.last.update(site=dig.site, tokens=count, drawn=len(drawn), found=kept, first=first, spent=list(spent))
+
+
+def dig_options(state: State, seat: int, budget: dict[str, int]) -> Iterator[Dig]:
+    """Every allowed dig whose digging fits ``budget[site]`` weeks (what is
+    left after travelling there)."""
+    player = state.players[seat]
+    shovel_choices = (False, True) if lone_shovel(player) is not None else (False,)
+    for site, weeks_free in budget.items():
+        if weeks_free < 1 or permit_problem(player, site):
+            continue
+        knowledge = site_knowledge(player, site)
+        for points in range(1, knowledge.most + 1):
+            for weeks in range(1, min(TABLES.max_dig_weeks, weeks_free) + 1):
+                for shovel in shovel_choices:
+                    yield Dig(site, points, weeks, shovel)

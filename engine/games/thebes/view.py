@@ -1,0 +1,220 @@
+"""What everyone sees: the public view and the plain-words log lines.
+
+Thebes hides nothing but the order of the draw piles and of the bags, so the
+view holds everything else (every player's cards, finds and permits) and
+counts for the piles and the bag contents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.thebes.bags import GENERAL_TOKEN, SPECIALIZED_TOKEN, artefact_value, bag_summary, knowledge_target
+from engine.games.thebes.board import place_name
+from engine.games.thebes.components import (
+    ASSISTANT, CAR, CARD_BY_ID, CONGRESS, CONNECTIONS, EXHIBITION_BY_ID, EXHIBITION_BY_KEY, PERMIT, PLACES,
+    SHOVEL, SITES, TABLES, TOKENS, ZEPPELIN, LOCAL, Exhibition, ResearchCard,
+)
+from engine.games.thebes.excavation import spent_cards, tokens_to_draw
+from engine.games.thebes.knowledge import cards_of, closed_books, open_books, site_knowledge
+from engine.games.thebes.notation import Action, Buy, Dig, Exhibit, Replace, Zeppelin
+from engine.games.thebes.rules import plan
+from engine.games.thebes.scoring import scores
+from engine.games.thebes.state import Player, State
+from engine.games.thebes.timetrack import acting_order, weeks_left, year_marker
+
+
+def card_view(card_id: int) -> dict[str, Any]:
+    card: ResearchCard = CARD_BY_ID[card_id]
+    return {"id": card.id, "name": card.name, "kind": card.kind, "city": card.city, "weeks": card.weeks,
+            "site": card.site, "value": card.value}
+
+
+def exhibition_view(exhibition_id: int) -> dict[str, Any]:
+    exhibition: Exhibition = EXHIBITION_BY_ID[exhibition_id]
+    return {"id": exhibition.id, "key": exhibition.key, "name": exhibition.name, "city": exhibition.city,
+            "size": exhibition.size, "points": exhibition.points, "weeks": exhibition.weeks,
+            "requires": dict(exhibition.requires)}
+
+
+def _player_view(state: State, seat: int, colour: str) -> dict[str, Any]:
+    player: Player = state.players[seat]
+    return {
+        "seat": seat,
+        "colour": colour,
+        "place": player.place,
+        "year": player.year,
+        "week": player.week,
+        "stamp": player.stamp,
+        "weeks_left": weeks_left(player),
+        "finished": player.finished,
+        "permits": dict(player.permits),
+        "cards": [card_view(c) for c in player.cards],
+        "knowledge": {
+            site: {"books": closed_books(player, site), "usable": site_knowledge(player, site).most,
+                   "local": len(cards_of(player, LOCAL, site))}
+            for site in SITES
+        },
+        "general": open_books(player),
+        "assistants": len(cards_of(player, ASSISTANT)),
+        "shovels": len(cards_of(player, SHOVEL)),
+        "congress": len(cards_of(player, CONGRESS)),
+        "cars": len(cards_of(player, CAR)),
+        "zeppelins": len(cards_of(player, ZEPPELIN)),
+        "special_permissions": len(cards_of(player, PERMIT)),
+        "artefacts": {site: sorted((artefact_value(t) for t in player.found[site] if artefact_value(t)),
+                                   reverse=True) for site in SITES},
+        "knowledge_tokens": {site: player.found[site].count(SPECIALIZED_TOKEN) for site in SITES},
+        "general_tokens": sum(tokens.count(GENERAL_TOKEN) for tokens in player.found.values()),
+        "exhibitions": [exhibition_view(e) for e in player.exhibitions],
+    }
+
+
+def public_view(state: State, colours: list[str]) -> dict[str, Any]:
+    """The whole table as everyone sees it (JSON-safe)."""
+    return {
+        "game": "thebes",
+        "seats": list(colours),
+        "year": year_marker(state),
+        "final_year": TABLES.final_year,
+        "weeks_per_year": TABLES.weeks_per_year,
+        "turn": state.turn,
+        "over": state.over,
+        "zeppelin_declared": state.zeppelin,
+        "order": acting_order(state),
+        "board": {
+            "places": [{"key": p.key, "name": p.name, "kind": p.kind, "colour": p.colour} for p in PLACES],
+            "connections": [list(c) for c in CONNECTIONS],
+        },
+        "display": [None if c is None else card_view(c) for c in state.display],
+        "exhibitions": [None if e is None else exhibition_view(e) for e in state.exhibitions],
+        "piles": {"draw": len(state.deck), "set_aside": len(state.reserve),
+                  "set_aside_shuffled_in": state.reserve_used, "discard": len(state.discard)},
+        "sites": {site: {"name": place_name(site), "first_artefact": state.on_site[site],
+                         "knowledge_token_for": knowledge_target(site), "bag": bag_summary(state.bags[site])}
+                  for site in SITES},
+        "players": [_player_view(state, seat, colours[seat]) for seat in range(len(state.players))],
+        "scores": [s.to_dict() for s in scores(state)],
+        "last": {**state.last, "text": last_text(state, colours)} if state.last else {},
+    }
+
+
+# -- words -----------------------------------------------------------------------
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' if n != 1 else ''}"
+
+
+def _weeks(n: int) -> str:
+    return _count(n, "week")
+
+
+def _finds(last: dict[str, Any]) -> str:
+    """What a dig brought up, from its ``last`` record."""
+    site = last["site"]
+    if last["tokens"] == 0:
+        text = "The time wheel gave no tokens"
+    elif last["drawn"] == 0:
+        text = f"The wheel gave {_count(last['tokens'], 'token')}, but the bag was empty"
+    else:
+        found = last["found"]
+        values = sorted((artefact_value(t) or 0 for t in found if artefact_value(t)), reverse=True)
+        parts = []
+        if values:
+            parts.append(f"{'artefacts' if len(values) > 1 else 'an artefact'} {', '.join(map(str, values))} "
+                         f"({_count(sum(values), 'point')})")
+        if SPECIALIZED_TOKEN in found:
+            parts.append(f"{place_name(knowledge_target(site))} knowledge")
+        if GENERAL_TOKEN in found:
+            parts.append("general knowledge")
+        debris = last["drawn"] - len(found)
+        text = f"Drew {last['drawn']} of {_count(last['tokens'], 'token')}: "
+        text += " and ".join(parts) if parts else "nothing but debris"
+        if debris and parts:
+            text += f"; {debris} debris went back into the bag"
+    if last.get("first"):
+        text += f"; took the value-{TOKENS.on_site_artefact} artefact lying on the site"
+    return text
+
+
+def _consequences(last: dict[str, Any], colours: list[str]) -> list[str]:
+    """Sentences for what an action turned up: finds, exhibitions drawn, a
+    new year, players who finished."""
+    who = colours[last["seat"]] if "seat" in last else ""
+    sentences = []
+    if "site" in last:
+        sentences.append(_finds(last))
+    if last.get("new_year"):
+        sentences.append(f"{who} enters {last['new_year']}: permits valid again")
+    for exhibition_id in last.get("exhibitions_drawn", []):
+        sentences.append(f"The {EXHIBITION_BY_ID[exhibition_id].name} was drawn to space a")
+    for seat in last.get("finished", []):
+        sentences.append(f"{colours[seat]} has finished: no action fits before the end of {TABLES.final_year}")
+    return sentences
+
+
+def _journey_words(origin: str, destination: str, by_zeppelin: bool, journey: int, past: bool) -> str:
+    if origin == destination:
+        return ""
+    how = "by Zeppelin" if by_zeppelin else _weeks(journey)
+    verb = "travelled" if past else "travels"
+    return f" {verb} {place_name(origin)} → {place_name(destination)} ({how}) and"
+
+
+def last_text(state: State, colours: list[str]) -> str:
+    """What the last action did, in plain words, with what it turned up."""
+    last = state.last
+    if "seat" not in last:  # players finished without an action (positions set up by hand)
+        return ". ".join(_consequences(last, colours)) + "."
+    who = colours[last["seat"]]
+    action = last.get("action", "")
+    if action == "zeppelin":
+        return f"{who} will travel by Zeppelin this turn."
+    trip = _journey_words(last["from"], last["to"], bool(last.get("zeppelin")), last["journey"], past=True)
+    total = f"({_weeks(last['weeks'])} in all)"
+    if action.startswith("buy"):
+        text = f"{who}{trip} bought {CARD_BY_ID[last['card']].name} in {place_name(last['to'])} {total}"
+    elif action == "replace":
+        text = f"{who}{trip} replaced the display in {place_name(last['to'])} {total}"
+    elif action.startswith("dig"):
+        text = f"{who}{trip} dug in {place_name(last['site'])} for {_weeks(last['work'])} {total}"
+        if last.get("spent"):
+            text += ", discarding " + ", ".join(CARD_BY_ID[c].name for c in last["spent"])
+    else:
+        exhibition = EXHIBITION_BY_ID[last["exhibition"]]
+        text = f"{who}{trip} held the {exhibition.name} for {exhibition.points} points {total}"
+    return ". ".join([text] + _consequences(last, colours)) + "."
+
+
+def describe_action(state: State, seat: int, action: Action, who: str) -> str:
+    """What an action will do, before it is taken: nothing drawn is shown
+    (this is also the wording of the player's own list of options)."""
+    if isinstance(action, Zeppelin):
+        return f"{who} declares a Zeppelin journey for this turn"
+    planned = plan(state, seat, action)
+    trip = _journey_words(state.players[seat].place, planned.destination, planned.by_zeppelin, planned.journey,
+                          past=False)
+    if isinstance(action, Buy):
+        card = CARD_BY_ID[state.display[action.slot - 1]]  # type: ignore[index]
+        what = f"buys {card.name} in {place_name(card.city)} (slot {action.slot}, {_weeks(card.weeks)})"
+    elif isinstance(action, Replace):
+        what = f"replaces the display in {place_name(planned.destination)} ({_weeks(planned.work)})"
+    elif isinstance(action, Dig):
+        player = state.players[seat]
+        what = (f"digs in {place_name(action.site)} with {action.knowledge} knowledge for "
+                f"{_weeks(action.weeks)} ({_count(tokens_to_draw(player, action), 'token')} to draw")
+        spent = [CARD_BY_ID[c].name for c in spent_cards(player, action)]
+        what += f", discarding {', '.join(spent)})" if spent else ")"
+    else:
+        assert isinstance(action, Exhibit)
+        exhibition = EXHIBITION_BY_KEY[action.key]
+        what = f"holds the {exhibition.name} for {exhibition.points} points ({_weeks(exhibition.weeks)})"
+    return f"{who}{trip} {what}; {_weeks(planned.weeks)} in all"
+
+
+def describe_played(before: State, after: State, seat: int, action: Action, colours: list[str]) -> str:
+    """The log line for an action once it is played: the plan, then what it
+    turned up (``after`` is the state it led to)."""
+    line = describe_action(before, seat, action, colours[seat])
+    return ". ".join([line] + _consequences(after.last, colours))

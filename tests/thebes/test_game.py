@@ -1,0 +1,204 @@
+"""Whole games: they end with a correct score breakdown, replay exactly,
+survive the JSON round trip, and never show what is hidden."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from engine.core import StateError, replay
+from engine.games import REGISTRY
+from engine.games.thebes import GAME, rules
+from engine.games.thebes.notation import Buy, Dig, Exhibit, Replace, Zeppelin, notation
+from engine.games.thebes.scoring import scores
+from engine.games.thebes.state import State
+from engine.games.thebes.components import EXHIBITIONS, SITES
+
+
+def test_registered():
+    assert REGISTRY["thebes"] is GAME
+    assert GAME.bot_levels == ("easy", "greedy") and GAME.hidden_information is False
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("mix", ["easy", "greedy"])
+def test_random_games_end_with_a_correct_breakdown(finished_games, players, mix):
+    state, log = finished_games[(players, mix)]
+    assert state.over and GAME.to_move(state) == [] and GAME.legal(state, 0) == []
+    assert all(p.finished for p in state.players)
+    assert all((p.year, p.week) <= (1903, 52) for p in state.players)
+    outcome = GAME.outcome(state)
+    final = scores(state)
+    assert outcome.scores == tuple(float(s.total) for s in final)
+    assert set(outcome.winners) == {s for s, t in enumerate(outcome.scores) if t == max(outcome.scores)}
+    for seat, note in enumerate(outcome.notes[:players]):
+        numbers = [int(n) for n in re.findall(r"(?:artefacts|exhibitions|congress|majorities) (\d+)", note)]
+        total = int(note.rsplit("= ", 1)[1])
+        assert sum(numbers) == total == final[seat].total
+    # Majorities: per site, 5 to a sole leader or 3 to each tied leader.
+    for site in SITES:
+        awarded = [s.majorities.get(site, 0) for s in final]
+        assert sorted(set(awarded) - {0}) in ([], [5], [3])
+        assert awarded.count(5) <= 1
+    assert len(log) > 20
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_replay_reproduces_the_state(finished_games, players):
+    state, log = finished_games[(players, "greedy")]
+    again = replay(GAME, players, {}, 200 + players, log)
+    assert GAME.dump(again) == GAME.dump(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_json_round_trip_along_the_way(finished_games, players):
+    _, log = finished_games[(players, "easy")]
+    state = GAME.new(players, {}, 100 + players)
+    for step, (seat, action) in enumerate(log):
+        state = GAME.play(state, seat, action)
+        if step % 7 == 0 or step == len(log) - 1:
+            loaded = GAME.load(json.loads(json.dumps(GAME.dump(state))))
+            assert GAME.dump(loaded) == GAME.dump(state)
+            assert GAME.legal(loaded, seat) == GAME.legal(state, seat)
+
+
+def _hide(state: State, rng: random.Random) -> State:
+    """The same position with the hidden order shuffled: the draw pile, pile 3
+    and the bags."""
+    other = state.copy()
+    rng.shuffle(other.deck)
+    rng.shuffle(other.reserve)
+    for bag in other.bags.values():
+        rng.shuffle(bag)
+    return other
+
+
+def test_public_view_holds_no_hidden_order(finished_games):
+    _, log = finished_games[(3, "easy")]
+    state = GAME.new(3, {}, 103)
+    rng = random.Random(1)
+    for step, (seat, action) in enumerate(log[:40]):
+        view = GAME.view(state, None)
+        assert GAME.view(_hide(state, rng), None) == view
+        assert view == {k: v for k, v in GAME.view(state, seat).items() if k not in ("seat", "private")}
+        assert GAME.view(state, seat)["private"] == {}
+        json.dumps(view)
+        state = GAME.play(state, seat, action)
+
+
+def test_legal_is_exactly_what_play_accepts(kit):
+    """Every listed action plays; every other well-formed action is refused."""
+    rng = random.Random(5)
+    for seed in range(6):
+        state = kit.new(2 + seed % 3, seed)
+        for _ in range(rng.randrange(5, 40)):
+            if state.over:
+                break
+            seat = state.turn
+            state = GAME.play(state, seat, GAME.choose(state, seat, "easy", rng.randrange(1 << 30)))
+        if state.over:
+            continue
+        seat = state.turn
+        legal = set(GAME.legal(state, seat))
+        candidates = [Zeppelin(), Replace()] + [Buy(s) for s in range(1, 5)]
+        candidates += [Exhibit(e.key) for e in EXHIBITIONS]
+        candidates += [Dig(site, k, w, shovel) for site in SITES for k in range(0, 14) for w in (0, 1, 6, 12, 13)
+                       for shovel in (False, True)]
+        for action in candidates:
+            text = notation(action)
+            try:
+                GAME.play(state, seat, text)
+                accepted = True
+            except Exception as error:  # noqa: BLE001 - any refusal must be IllegalAction
+                assert type(error).__name__ == "IllegalAction", (text, error)
+                accepted = False
+            assert accepted == (text in legal), text
+
+
+def test_load_rejects_malformed_states(kit):
+    good = GAME.dump(kit.new(3))
+    broken = []
+    for mutate in (
+        lambda d: d.pop("bags"),
+        lambda d: d.__setitem__("players", d["players"][:1]),
+        lambda d: d["players"][0].__setitem__("week", 53),
+        lambda d: d["players"][0].__setitem__("place", "atlantis"),
+        lambda d: d["players"][0].__setitem__("cards", [d["display"][0]]),       # a card in two places
+        lambda d: d["bags"]["egypt"].append("a7"),                               # a token too many
+        lambda d: d["bags"]["egypt"].remove("d"),                                # a token missing
+        lambda d: d.__setitem__("turn", 7),
+        lambda d: d.__setitem__("rng", "x"),
+        lambda d: d["players"][1]["permits"].pop("crete"),
+        lambda d: d.__setitem__("display", d["display"][:3]),
+        lambda d: d["players"][0]["found"].__setitem__("egypt", ["d"]),
+        lambda d: d.__setitem__("ply", -1),
+    ):
+        data = json.loads(json.dumps(good))
+        mutate(data)
+        with pytest.raises(StateError):
+            GAME.load(data)
+        broken.append(data)
+    with pytest.raises(StateError):
+        GAME.load([])  # type: ignore[arg-type]
+    assert GAME.dump(GAME.load(json.loads(json.dumps(good)))) == good
+
+
+def test_can_act_agrees_with_legal(finished_games):
+    """A seat is handed the turn only if it has something legal to do."""
+    _, log = finished_games[(2, "easy")]
+    state = GAME.new(2, {}, 102)
+    for seat, action in log:
+        assert GAME.legal(state, seat) and rules.can_act(state, seat)
+        state = GAME.play(state, seat, action)
+
+
+def _mutations(data, rng: random.Random, path=()):
+    """Every leaf of a JSON tree, as paths."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _mutations(value, rng, path + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _mutations(value, rng, path + (index,))
+    yield path
+
+
+def test_load_fuzzed_snapshots_raise_only_state_error(finished_games):
+    """A damaged snapshot either loads into a state that works, or raises
+    StateError: never another exception."""
+    from render import render_view
+
+    _, log = finished_games[(3, "easy")]
+    state = GAME.new(3, {}, 103)
+    for seat, action in log[:45]:
+        state = GAME.play(state, seat, action)
+    good = GAME.dump(state)
+    rng = random.Random(11)
+    paths = list(_mutations(good, rng))
+    junk = [None, -1, 10 ** 9, "x", True, [], {}, 1.5, "warsaw", "a7", 86]
+    loaded = 0
+    for _ in range(400):
+        data = json.loads(json.dumps(good))
+        path = rng.choice(paths[:-1])
+        parent = data
+        for step in path[:-1]:
+            parent = parent[step]
+        if isinstance(parent, dict) and rng.random() < 0.3:
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = rng.choice(junk)
+        try:
+            again = GAME.load(data)
+        except StateError:
+            continue
+        loaded += 1
+        view = GAME.view(again, None)
+        json.dumps(view)
+        for seat in GAME.to_move(again):
+            GAME.legal(again, seat)
+        GAME.outcome(again)
+    assert loaded < 400  # most damage is caught
+    render_view(view, [])
