@@ -1,0 +1,132 @@
+"""The Thessaloniki ``GAME`` object: the engine contract over the rules."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.core import BaseGame, IllegalAction, Outcome, clone
+from engine.games.thessaloniki import bot, persist, setup, steps, views
+from engine.games.thessaloniki.scoring import PART_WORDS, PARTS
+from engine.games.thessaloniki.state import State, events_since, seat_title
+
+# Every step kind must be registered before a state is resolved.
+from engine.games.thessaloniki import effects as _effects, turn as _turn  # noqa: F401  (registration)
+
+
+class Thessaloniki(BaseGame):
+    name = "thessaloniki"
+    title = "Thessaloniki"
+    min_players = 2
+    max_players = 4
+    options: dict = {}
+    bot_levels = ("easy", "normal")
+
+    def __init__(self) -> None:
+        self._labels: tuple[State, int, dict[str, str]] | None = None
+
+    # -- set-up and turns ------------------------------------------------------
+
+    def new(self, players: int, options: dict[str, Any], seed: int) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(f"Thessaloniki is played by {self.min_players} to {self.max_players} players, "
+                                f"not {players}.")
+        state = setup.new_state(players, options, seed)
+        steps.settle(state)
+        return state
+
+    def to_move(self, state: State) -> list[int]:
+        if state["phase"] == "over":
+            return []
+        return steps.waiting_seats(state)
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        if state["phase"] == "over":
+            return []
+        return steps.legal(state, seat)
+
+    def play(self, state: State, seat: int, action: str) -> State:
+        self.require_turn(state, seat)
+        after = clone(state)
+        steps.apply(after, seat, str(action))
+        return after
+
+    # -- what players see ----------------------------------------------------------
+
+    def seat_name(self, state: State, seat: int) -> str:
+        return seat_title(state, seat)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        public = views.public_view(state)
+        if seat is not None:
+            public["seat"] = seat
+            public["private"] = views.private_view(state, seat)
+        return public
+
+    def describe(self, state: State, seat: int, action: str) -> str:
+        """The action and what it set off, from the public events it logged."""
+        who = self.seat_name(state, seat)
+        try:
+            after = self.play(state, seat, action)
+        except IllegalAction:
+            return f"{who}: {action}"
+        lines = events_since(state, after)
+        if not lines:
+            word = steps.normalise(action)
+            quiet = {"pass": "passes", "bonus": "takes a bonus", "ability": "uses their family ability",
+                     "done": "ends their actions"}
+            return f"{who} {quiet.get(word.split(' ')[0], word)}"
+        text = "; ".join(lines)
+        return text if text.startswith(who) else f"{who}: {text}"
+
+    def label(self, state: State, seat: int, action: str) -> str:
+        """The wording in a player's own action list (may name their cards)."""
+        cached = self._labels
+        if cached is None or cached[0] is not state or cached[1] != seat:
+            # One entry, holding the state itself, so a list of actions is
+            # labelled from one pass over the options, never a stale one.
+            cached = (state, seat, steps.labels(state, seat))
+            self._labels = cached
+        return cached[2].get(steps.normalise(action)) or self.describe(state, seat, action)
+
+    def reveals(self, before: State, seat: int, action: str, after: State) -> bool:
+        """Drawing a card, a ship or a demand tile shows what was hidden."""
+        return before["draws"] != after["draws"] or before["rng"] != after["rng"]
+
+    # -- the end ---------------------------------------------------------------------
+
+    def outcome(self, state: State) -> Outcome | None:
+        final = state.get("final")
+        if state["phase"] != "over" or final is None:
+            return None
+        breakdown = final["breakdown"]
+        scores = tuple(float(b["total"]) for b in breakdown)
+        notes = []
+        for seat, parts in enumerate(breakdown):
+            words = ", ".join(f"{PART_WORDS[p]} {parts['parts'][p]}" for p in PARTS if parts["parts"][p])
+            notes.append(f"{seat_title(state, seat)}: {parts['total']} ({words})")
+        tied = final["tied_on_points"]
+        if len(tied) > 1:
+            names = " and ".join(seat_title(state, s) for s in tied)
+            if len(final["winners"]) < len(tied):
+                notes.append(f"{names} tie on points; the tie breaker (most ships, then most fulfilled "
+                             f"contracts) decides")
+            else:
+                notes.append(f"{names} tie on points, ships and contracts, and share the victory")
+        return Outcome(scores, tuple(final["winners"]), "most victory points after the final scoring",
+                       tuple(notes))
+
+    # -- storage -------------------------------------------------------------------------
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return persist.dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return persist.load(data)
+
+    # -- bots ----------------------------------------------------------------------------
+
+    def choose(self, state: State, seat: int, level: str, seed: int, budget: float = 2.0) -> str:
+        return bot.choose(self, state, seat, level, seed, budget)
+
+
+GAME = Thessaloniki()

@@ -1,0 +1,160 @@
+"""The shape of a Thessaloniki state and the small helpers every rule uses.
+
+A state is a plain JSON tree (dicts, lists, strings, ints), so ``clone``
+copies it fast and ``dump`` is the identity. Its keys:
+
+- ``players``, ``options``, ``rng`` (the ``Rng`` state as an int), ``draws``
+  (how many hidden cards or tiles have been turned up; see ``reveals``)
+- ``phase``: ``draft`` (family cards), ``play`` or ``over``
+- ``round``, ``active`` (whose turn), ``turn`` (this turn's bookkeeping)
+- ``seats``: one dict per player (goods, denarii, VP, pieces, hand, ...)
+- ``alcoves``: alcove -> worker tokens from the rightmost space leftwards;
+  a token is ``"<colour>:P"`` (Patrician), ``"<colour>:M"`` (Merchant) or
+  ``"salt"`` (the Salt merchant)
+- ``pool``: denarii left above the denarius space
+- ``alcove_mosaics`` / ``alcove_statues``: alcove -> colours placed there;
+  ``entrance``: colours of the Entrance mosaics
+- ``offer`` (5 contract ids or None), ``offer_statues`` (colours per section),
+  ``deck`` (top last), ``reserve`` (the other tier II cards), ``reserve_used``
+- ``ships`` (4 spaces: None or ``{"id", "goods"}``), ``sailed``,
+  ``ship_stack`` (top last), ``ship_aside``, ``ship_box``
+- ``demand`` (active tiles in the order added, with the colours on their
+  statue and mosaic spaces), ``demand_stacks`` (city -> ids, top last)
+- ``families`` (family cards on display during the draft)
+- ``end``: which end conditions are met and the last round, once triggered
+- ``pending``: the steps still to resolve, first first (see ``steps``)
+- ``log`` and ``events``: recent public events and how many there have been
+- ``final``: the final scoring breakdown once the game is over
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from engine.core import Rng
+from engine.games.thessaloniki.components import Components, components
+
+State = dict[str, Any]
+Seat = dict[str, Any]
+
+LOG_KEEP = 40
+"""How many recent events the state keeps for the picture and the log lines."""
+
+
+def comp() -> Components:
+    return components()
+
+
+def seat_state(state: State, seat: int) -> Seat:
+    return state["seats"][seat]
+
+
+def colour_of(state: State, seat: int) -> str:
+    return state["seats"][seat]["colour"]
+
+
+def seat_of_colour(state: State, colour: str) -> int | None:
+    """The seat playing ``colour``, or None for a colour nobody plays."""
+    for seat, data in enumerate(state["seats"]):
+        if data["colour"] == colour:
+            return seat
+    return None
+
+
+def own_good(state: State, seat: int) -> str:
+    """"Your Good": the good of the seat's colour."""
+    return comp().good_of(colour_of(state, seat))
+
+
+def title(colour: str) -> str:
+    return colour.capitalize()
+
+
+def seat_title(state: State, seat: int) -> str:
+    return title(colour_of(state, seat))
+
+
+def turn_order_from(state: State, seat: int) -> Iterator[int]:
+    """The other seats in turn order, starting after ``seat``."""
+    for step in range(1, state["players"]):
+        yield (seat + step) % state["players"]
+
+
+def note(state: State, text: str) -> None:
+    """Record a public event (shown in the picture and in the action's log line)."""
+    state["log"].append(text)
+    state["events"] += 1
+    if len(state["log"]) > LOG_KEEP:
+        del state["log"][: len(state["log"]) - LOG_KEEP]
+
+
+def events_since(before: State, after: State) -> list[str]:
+    """The public events ``after`` recorded since ``before``."""
+    count = after["events"] - before["events"]
+    if count <= 0:
+        return []
+    return after["log"][-count:]
+
+
+class rng_of:
+    """``with rng_of(state) as rng:`` draws from the state's generator and
+    stores its new position back in the state."""
+
+    def __init__(self, state: State):
+        self.state = state
+        self.rng = Rng.from_json(state["rng"])
+
+    def __enter__(self) -> Rng:
+        return self.rng
+
+    def __exit__(self, *exc: Any) -> None:
+        self.state["rng"] = self.rng.state
+
+
+# ---------------------------------------------------------------------------
+# Abilities: permanent contracts and the family card
+
+
+def abilities(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every ability the seat holds: its family card and its fulfilled
+    permanent contracts."""
+    data = state["seats"][seat]
+    c = comp()
+    found = []
+    if data["family"] is not None:
+        found.append(dict(c.families[data["family"]].ability))
+    for cid in data["fulfilled"]:
+        ability = c.contracts[cid].ability
+        if ability is not None:
+            found.append(dict(ability))
+    return found
+
+
+def ability(state: State, seat: int, kind: str) -> dict[str, Any] | None:
+    """The seat's first ability of ``kind``, or None."""
+    for held in abilities(state, seat):
+        if held["kind"] == kind:
+            return held
+    return None
+
+
+def abilities_of(state: State, seat: int, kind: str) -> list[dict[str, Any]]:
+    return [held for held in abilities(state, seat) if held["kind"] == kind]
+
+
+def has(state: State, seat: int, kind: str) -> bool:
+    return ability(state, seat, kind) is not None
+
+
+def as_items(effects: Any, seat: int, **extra: Any) -> list[dict[str, Any]]:
+    """Pending steps for a list of data effects resolved by ``seat``."""
+    return [dict(plain(effect), seat=seat, **extra) for effect in effects]
+
+
+def plain(value: Any) -> Any:
+    """A JSON tree from data that may hold tuples and mappings."""
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value

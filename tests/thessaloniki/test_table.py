@@ -1,0 +1,71 @@
+"""Thessaloniki at a table: a human and a bot play a whole game through the
+service; the hand travels privately; the Port's sell window asks the other
+player, who gets reminded."""
+
+from __future__ import annotations
+
+import random
+
+from engine.games.thessaloniki import GAME, steps
+
+ALICE = 11
+
+
+async def test_a_whole_game_with_a_bot(tables, courier):
+    record = await tables.create(channel_id=5, user_id=ALICE, name="alice", game="thessaloniki", seed=21)
+    await tables.add_bot(record.id, ALICE, "easy")
+    await tables.start(record.id, ALICE)
+    await tables.settle()
+    rng = random.Random(3)
+    for _ in range(3000):
+        record = await tables.record(record.id)
+        if record.status != "active":
+            break
+        if 0 not in await tables.waiting_seats(record.id):
+            await tables.settle()
+            continue
+        actions = [a for a, _ in await tables.legal_for_seat(record.id, 0)]
+        busy = [a for a in actions if a not in ("pass", "done")]
+        await tables.play(record.id, ALICE, rng.choice(busy) if busy and rng.random() < 0.8 else rng.choice(actions))
+        await tables.settle()
+    assert record.status == "finished"
+    assert await tables.verify(record.id)
+    private = [n for n in courier.delivered if n.kind == "private"]
+    assert private and all(n.user_id == ALICE for n in private)
+    assert any(card["id"] for n in private for card in n.payload["view"]["private"]["hand"])
+    for notice in courier.delivered:
+        if notice.kind == "channel" and notice.payload.get("view"):
+            assert "private" not in notice.payload["view"]
+
+
+async def test_sell_window_waits_for_the_other_player(tables, courier, clock):
+    bob = 12
+    record = await tables.create(channel_id=6, user_id=ALICE, name="alice", game="thessaloniki", seed=4)
+    await tables.join(record.id, bob, "bob")
+    await tables.start(record.id, ALICE)
+    live = await tables._live(record.id)
+    # Both draft; then lay out a Port turn for Red (alice) with Green (bob) holding wine.
+    for seat, user in ((1, bob), (0, ALICE)):
+        await tables.play(record.id, user, GAME.legal(live.state, seat)[0])
+    state = live.state
+    state["seats"][1]["refined"]["grape"] = 2
+    alcoves = state["alcoves"]
+    for workers in alcoves.values():
+        if "red:P" in workers:
+            workers.remove("red:P")
+    while len(alcoves["port"]) > 2:  # make room in the Port, keeping 13 workers on the board
+        spare = next(n for n in ("officium", "taberna", "officina", "forum", "legatio", "mercatus")
+                     if len(alcoves[n]) < {"forum": 2, "legatio": 4}.get(n, 3))
+        alcoves[spare].append(alcoves["port"].pop())
+    alcoves["port"].append("red:P")
+    state["pending"] = [{"do": "arrive", "seat": 0, "alcove": "port", "passed": ["port"]}]
+    steps.settle(state)
+    assert state["turn"]["energy"] >= 1
+    card = state["offer"][4]
+    await tables.play(record.id, ALICE, f"take {card}")
+    assert await tables.waiting_seats(record.id) == [1]
+    assert "sell 2 wine ship2" in [a for a, _ in await tables.legal_for_seat(record.id, 1)]
+    clock.advance(13)
+    assert await tables.remind() >= 1
+    await tables.play(record.id, bob, "pass")
+    assert await tables.waiting_seats(record.id) == [0]
