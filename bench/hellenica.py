@@ -1,0 +1,85 @@
+"""Hellenica benchmarks: whole random-bot games, play/legal throughput, view
+and picture time. A script, not a test:
+
+    python bench/hellenica.py [--games N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.games.hellenica import GAME  # noqa: E402
+from render import render_view  # noqa: E402
+
+
+def play_game(players: int, seed: int) -> dict:
+    """One random-bot game; returns counts and timings."""
+    state = GAME.new(players, {"homes": "random"}, seed)
+    stats = {"actions": 0, "legal_calls": 0, "legal_time": 0.0, "play_time": 0.0, "choose_time": 0.0,
+             "largest_legal": 0, "states": []}
+    while True:
+        movers = GAME.to_move(state)
+        if not movers:
+            break
+        seat = movers[0]
+        start = time.perf_counter()
+        legal = GAME.legal(state, seat)
+        stats["legal_time"] += time.perf_counter() - start
+        stats["legal_calls"] += 1
+        stats["largest_legal"] = max(stats["largest_legal"], len(legal))
+        start = time.perf_counter()
+        action = GAME.choose(state, seat, "random", seed * 7919 + stats["actions"])
+        stats["choose_time"] += time.perf_counter() - start
+        start = time.perf_counter()
+        state = GAME.play(state, seat, action)
+        stats["play_time"] += time.perf_counter() - start
+        stats["actions"] += 1
+        if stats["actions"] % 97 == 0:
+            stats["states"].append(state)
+    stats["turns"] = state["turn"]
+    stats["final"] = state
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5, help="games per player count")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    pictures = []
+    print(f"{'players':>7} {'games/s':>8} {'turns':>6} {'actions':>8} {'play/s':>8} {'legal/s':>8} "
+          f"{'max legal':>9} {'bot ms':>7}")
+    for players in (2, 4, 7):
+        results = []
+        start = time.perf_counter()
+        for game in range(args.games):
+            results.append(play_game(players, args.seed + game))
+        elapsed = time.perf_counter() - start
+        actions = sum(r["actions"] for r in results)
+        print(f"{players:>7} {args.games / elapsed:>8.2f} {statistics.mean(r['turns'] for r in results):>6.1f} "
+              f"{actions / args.games:>8.0f} {actions / sum(r['play_time'] for r in results):>8.0f} "
+              f"{sum(r['legal_calls'] for r in results) / sum(r['legal_time'] for r in results):>8.0f} "
+              f"{max(r['largest_legal'] for r in results):>9} "
+              f"{1000 * sum(r['choose_time'] for r in results) / actions:>7.2f}")
+        pictures += [(players, s) for r in results for s in r["states"][:3]] + [(players, results[0]["final"])]
+    for players in (2, 4, 7):
+        states = [s for p, s in pictures if p == players]
+        start = time.perf_counter()
+        views = [GAME.view(s, None) for s in states]
+        view_ms = 1000 * (time.perf_counter() - start) / len(states)
+        start = time.perf_counter()
+        for view in views:
+            render_view(view, [f"player{i}" for i in range(players)])
+        per = (time.perf_counter() - start) / len(views)
+        print(f"{players} players: public view {view_ms:.1f} ms, picture {1000 * per:.0f} ms "
+              f"({len(views)} positions)")
+
+
+if __name__ == "__main__":
+    main()

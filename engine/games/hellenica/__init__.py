@@ -1,0 +1,58 @@
+"""Hellenica: Story of Greece — build, worship, research and march your
+city-state until it satisfies three objectives at the end of a turn.
+
+Each turn: Ethos (choose two secret objectives from four, or pay Favor equal
+to the turn to try again next turn), Favorite of the Gods (most Favor leads and
+picks Zeus = clockwise or Hera = counter-clockwise), Actions (one each, round
+after round, until all pass), Upkeep (sole occupiers conquer cities, cubes
+come back, then the victory check). Win with any three of the public Pathos
+cards and your own Ethos cards; ties go to most objectives, City Upgrades,
+Advancements, Favor, Philosophers, Commerce.
+
+Notation (names are the board's, lower case: ``athens``, ``mt-olympus``,
+``eastern-aegean``; colours are seats: ``green``):
+
+Set-up and phases
+  ``home <city>``            choose a Home City (fewer than 7 players)
+  ``patron <deity>``         patron of your first temple, from the three dealt
+  ``keep 1 3`` / ``discard`` keep Ethos cards 1 and 3 of your hand, or pay to redraw
+  ``favorite <colour>``      break a tie for Favorite;  ``zeus`` / ``hera``
+Actions (one per round; each spends its cube)
+  ``build <upgrade> <city>`` on an empty settlement; ``... over <upgrade>`` to
+                             replace one (a temple is ``temple-<deity>``);
+                             ``build <upgrade> <mine>``; ``build temple oracle``
+                             (Delphi); ``build government <government> <city>``
+                             — a new temple then asks ``dedicate <deity>``
+  ``train <hoplites|cavalry|triremes|hero> <city>``
+  ``research <city>``        then ``convert`` (Commerce -> Philosopher),
+                             ``learn <advancement>`` or ``done``
+  ``worship <city>``
+  ``supply commerce from <city>`` / ``supply <area> from <city>`` (movement)
+  ``exchange <action>``      the same action for 3 Commerce, no cube
+  ``offer <colour>``         a trade: ``give commerce``, ``give philosopher``,
+                             ``ask commerce``, ``ask philosopher``, ``propose``;
+                             the other player ``accept`` / ``decline``
+  ``pass``                   done for the turn (+1 Commerce for one unused cube,
+                             +2 for more)
+Movement (after ``supply <area>``)
+  ``move <n> <unit> <area>`` units: hoplite, elite-hoplite, cavalry,
+                             elite-cavalry, trireme, elite-trireme, hero;
+                             across a chain of your Triremes if need be
+  ``attack <area>``          units moved at an enemy-held area wait together
+                             until this launches the combat
+  ``raid <mine>``            ``done`` ends the movement
+Combat
+  ``general`` / ``admiral`` / ``roll``; ``destroy <unit>`` (the round's winner);
+  ``fight`` / ``withdraw`` (attacker) / ``withdraw <area>`` (defender)
+Upkeep
+  ``government <government> <city>`` after losing your Government City;
+  ``temple <deity>`` or ``pass`` on taking Delphi
+
+Component data the rulebook omits (map, advancements, governments beyond
+Tyranny, Republic and Democracy, objective requirements, dice faces, deities)
+is our own, in ``data/hellenica``.
+"""
+
+from engine.games.hellenica.game import GAME, Hellenica
+
+__all__ = ["GAME", "Hellenica"]

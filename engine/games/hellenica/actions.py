@@ -1,0 +1,210 @@
+"""The Action phase: rounds of one action each, Exchange and Pass.
+
+- "Each Round is made up of all players taking a single Action. Players
+  continue taking a single Action, Round after Round, until all players have
+  passed."
+- "The Build, Train, Research, Worship, and Supply Actions all require a player
+  to remove an Action Cube from their Player Board ... If the player does not
+  have an Action Cube on the proper section ... that Action may not be taken."
+- Exchange: "a player may spend 3 Commerce from their Stockpile back to the
+  pool to take a Train, Build, Research, Worship, or Supply Action ... The
+  player does not spend an Action Cube nor do they Exhaust any City Upgrade."
+  (It still needs the same Active upgrade; a Build through Exchange is still
+  Under Construction.)
+- Pass: "all remaining Action Cubes in the action area are discarded ... If the
+  player discarded 1 Action Cube, they receive 1 Commerce token ... 2 or more
+  Action Cubes, the player receives 2 Commerce tokens." "A player who passes
+  may take no further Actions this turn."
+
+Notation: the action itself (``build ...``, ``train ...``, ``research ...``,
+``worship ...``, ``supply ...``), ``exchange <that action>``, ``offer
+<colour>`` (a trade, which does not use up the action) or ``pass``.
+"""
+
+from __future__ import annotations
+
+from engine.core import IllegalAction
+from engine.games.hellenica import advancements as adv
+from engine.games.hellenica import build, produce
+from engine.games.hellenica.cities import production
+from engine.games.hellenica.components import DEITIES, GOVERNMENTS, RULES, UPGRADES
+from engine.games.hellenica.favorite import turn_order
+from engine.games.hellenica.state import log, map_of, seat_name, unit_word
+from engine.games.hellenica.steps import Step, finish, push, register
+from engine.games.hellenica.trade import offer_commands, start_offer
+
+PRODUCE_VERBS = ("train", "research", "worship", "supply")
+CUBE_OF = {"build": "build", "train": "train", "research": "research", "worship": "worship", "supply": "supply"}
+
+
+def run_action_phase(state: dict, first: bool) -> bool:
+    """Give the next seat that has not passed its action, or end the phase."""
+    if first:
+        state["order"] = turn_order(state)
+        state["cursor"] = -1
+        state["round"] = 1
+        for player in state["seats"]:
+            player["passed"] = False
+    order = state["order"]
+    for step in range(1, len(order) + 1):
+        index = (state["cursor"] + step) % len(order)
+        seat = order[index]
+        if not state["seats"][seat]["passed"]:
+            if index <= state["cursor"]:
+                state["round"] += 1
+            state["cursor"] = index
+            push(state, "action", seat=seat)
+            return False
+    return True
+
+
+def exchange_cost(state: dict, seat: int) -> int:
+    return adv.effect_value(state, seat, "exchange_cost", RULES["actions"]["exchange_cost"])
+
+
+def pass_refund(cubes: int) -> int:
+    refunds = RULES["actions"]["pass_refund"]
+    return refunds[min(cubes, len(refunds) - 1)]
+
+
+def base_commands(state: dict, seat: int, *, free: bool) -> list[str]:
+    """The Build/Train/Research/Worship/Supply actions a seat may take, with
+    cubes (``free=False``) or through Exchange (``free=True``)."""
+    cubes = state["seats"][seat]["cubes"]
+    commands = build.commands(state, seat) if free or cubes["build"] else []
+    for verb in PRODUCE_VERBS:
+        if free or cubes[verb]:
+            commands += produce.commands(state, seat, verb)
+    return commands
+
+
+def action_refusal(state: dict, seat: int, words: list[str], *, free: bool) -> str | None:
+    """Why an action is not allowed (None if it is)."""
+    verb = words[0] if words else ""
+    if verb not in CUBE_OF:
+        return f"`{verb}` is not an action."
+    if not free and state["seats"][seat]["cubes"][CUBE_OF[verb]] == 0:
+        return (f"You have no {verb.title()} cube left this turn; `exchange` {exchange_cost(state, seat)} "
+                f"Commerce to {verb} without one, or `pass`.")
+    if verb == "build":
+        return build.refusal(state, seat, words)
+    parsed = produce.parse(words)
+    if parsed is None:
+        return {"train": "Write `train <hoplites|cavalry|triremes|hero> <city>`.",
+                "research": "Write `research <city>`.", "worship": "Write `worship <city>`.",
+                "supply": "Write `supply commerce from <city>` or `supply <area> from <city>`."}[verb]
+    return produce.refusal(state, seat, parsed)
+
+
+def take_action(state: dict, seat: int, words: list[str], *, free: bool) -> None:
+    refusal = action_refusal(state, seat, words, free=free)
+    if refusal:
+        raise IllegalAction(refusal)
+    if not free:
+        state["seats"][seat]["cubes"][CUBE_OF[words[0]]] -= 1
+    if words[0] == "build":
+        build.apply(state, seat, words)
+    else:
+        produce.apply(state, seat, produce.parse(words), free=free)
+
+
+def pass_turn(state: dict, seat: int) -> None:
+    player = state["seats"][seat]
+    cubes = sum(player["cubes"].values())
+    refund = pass_refund(cubes)
+    player["commerce"] += refund
+    player["cubes"] = {action: 0 for action in player["cubes"]}
+    player["passed"] = True
+    extra = f" and takes {refund} Commerce for {cubes} unused cube{'s' if cubes != 1 else ''}" if refund else ""
+    log(state, f"{seat_name(seat)} passes{extra}.")
+
+
+@register
+class ActionStep(Step):
+    """A seat's action for this round."""
+
+    kind = "action"
+
+    def legal(self, state: dict, frame: dict, seat: int) -> list[str]:
+        actions = base_commands(state, seat, free=False)
+        if state["seats"][seat]["commerce"] >= exchange_cost(state, seat):
+            actions += [f"exchange {command}" for command in base_commands(state, seat, free=True)]
+        return actions + offer_commands(state, seat) + ["pass"]
+
+    def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
+        words = action.split()
+        if not words:
+            raise self.refuse(state, frame, seat, action)
+        verb = words[0]
+        if verb == "offer":
+            start_offer(state, seat, words)
+            return
+        finish(state, frame)
+        if verb == "pass" and len(words) == 1:
+            pass_turn(state, seat)
+        elif verb == "exchange":
+            cost = exchange_cost(state, seat)
+            if state["seats"][seat]["commerce"] < cost:
+                raise IllegalAction(f"Exchange costs {cost} Commerce; you have {state['seats'][seat]['commerce']}.")
+            if len(words) < 2 or words[1] not in CUBE_OF:
+                raise IllegalAction("Exchange for one of: build, train, research, worship, supply — e.g. "
+                                    "`exchange train hoplites thebes`.")
+            state["seats"][seat]["commerce"] -= cost
+            log(state, f"{seat_name(seat)} exchanges {cost} Commerce for a free action.")
+            take_action(state, seat, words[1:], free=True)
+        elif verb in CUBE_OF:
+            take_action(state, seat, words, free=False)
+        else:
+            raise self.refuse(state, frame, seat, action)
+
+    def explain(self, state: dict, frame: dict, seat: int, action: str) -> str:
+        return explain_action(state, seat, action)
+
+    def title(self, state: dict, frame: dict) -> str:
+        return "choosing an action"
+
+
+def explain_action(state: dict, seat: int, action: str) -> str:
+    """A short private wording of a main action, without playing it."""
+    board = map_of(state)
+    words = action.split()
+    prefix = ""
+    if words[0] == "exchange":
+        prefix, words = f"for {exchange_cost(state, seat)} Commerce: ", words[1:]
+    verb = words[0]
+    if verb == "pass":
+        cubes = sum(state["seats"][seat]["cubes"].values())
+        return f"pass for the rest of the turn (+{pass_refund(cubes)} Commerce)"
+    if verb == "offer":
+        return f"start a trade offer to {words[1].title()}"
+    if verb == "build":
+        parsed = build.parse(words)
+        if parsed is None:
+            return action
+        what, kind, place, over = parsed
+        if what == "government":
+            return prefix + f"change government to {GOVERNMENTS[kind].title} in {board.title(place)}"
+        where = board.title(place) if place in board.areas else (
+            board.mines[place].title + " mine" if place in board.mines else "Delphi's Free Temple")
+        text = prefix + f"build {UPGRADES[kind].title} in {where}"
+        if over:
+            replaced = over.split("-")
+            text += f", replacing the {UPGRADES[replaced[0]].title}" + (
+                f" to {DEITIES[replaced[1]].title}" if len(replaced) > 1 else "")
+        return text
+    parsed = produce.parse(words)
+    if parsed is None:
+        return action
+    if verb == "train":
+        kind, city = parsed[1], parsed[2]
+        n = produce.train_count(state, seat, kind, city)
+        return prefix + f"train {unit_word(kind, False, n)} in {board.title(city)}"
+    if verb in ("worship", "research"):
+        upgrade, gain = ("temple", "Favor") if verb == "worship" else ("academy", "Philosopher")
+        n = production(state, parsed[1], upgrade)
+        plural = "s" if gain == "Philosopher" and n != 1 else ""
+        return prefix + f"{verb} in {board.title(parsed[1])}: +{n} {gain}{plural}"
+    what, city = parsed[1], parsed[2]
+    if what == "commerce":
+        return prefix + f"supply Commerce from {board.title(city)} (+{produce.commerce_from_supply(state, seat, city)})"
+    return prefix + f"supply {board.title(what)} for movement, exhausting a Market in {board.title(city)}"

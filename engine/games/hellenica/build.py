@@ -1,0 +1,280 @@
+"""The Build action: city upgrades, temples' patrons, and changing government.
+
+- "The player selects a city they own to activate and a type of City Upgrade
+  to Build. City Upgrades must be placed on a Settlement in the activated city
+  or on a Mine immediately adjacent to the activated city. Players may only
+  place City Upgrades on Mine locations if they have researched the Mining
+  Advancement. City Walls may never be placed on Mine locations."
+- "City Upgrades may replace an existing Active or Under Construction City
+  Upgrade, but not an Exhausted one."
+- "When Building a Temple, the player must choose a patron Deity."
+- "Docks may only be placed on a Settlement or Mine where the City has a
+  clearing facing an adjacent Sea Area." "A city may not have more than one
+  City Walls." "Each player may only build one Wonder of the World per game."
+- Delphi's Free Temple location "may not hold any other type of City Upgrade".
+- "A player may use a Build Action to change their Government ... returns their
+  Active Government Marker to the pool and places a new Government of their
+  choice on any city they own."
+- "Place the natural wood Action Cube ... on the just placed City
+  Upgrade/Government Marker to show that it is under construction."
+
+Notation: ``build <upgrade> <city>`` (an empty settlement), ``build <upgrade>
+<city> over <upgrade>`` (replacing one; a temple is ``temple-<deity>``),
+``build <upgrade> <mine>``, ``build temple oracle`` (Delphi's Free Temple),
+``build government <government> <city>``; a new Temple then asks
+``dedicate <deity>``.
+"""
+
+from __future__ import annotations
+
+from engine.core import IllegalAction
+from engine.games.hellenica import advancements as adv
+from engine.games.hellenica.components import DEITIES, GOVERNMENTS, UPGRADES
+from engine.games.hellenica.state import (BUILDING, EXHAUSTED, get_site, is_settlement, log, map_of,
+                                          new_upgrade, owned_cities, seat_name, set_site, upgrades_of)
+from engine.games.hellenica.steps import Step, finish, push, register
+
+ORACLE = "oracle"
+
+
+def target_token(piece: dict) -> str:
+    """How ``over ...`` names an existing upgrade: its type, and a temple's deity."""
+    return f"temple-{piece['deity']}" if piece["type"] == "temple" and piece.get("deity") else piece["type"]
+
+
+def _replaceable(state: dict, seat: int, piece: dict) -> bool:
+    return piece["state"] != EXHAUSTED or adv.has_effect(state, seat, "replace_exhausted")
+
+
+def _oracle_city(state: dict) -> str | None:
+    board = map_of(state)
+    return next((name for name in board.cities if board.areas[name].free_temple == ORACLE), None)
+
+
+# ---------------------------------------------------------------------------
+# Upgrades
+
+
+def resolve_site(state: dict, seat: int, kind: str, place: str, over: str | None) -> tuple[str, str] | str:
+    """(city, site) where ``build <kind> <place> [over <over>]`` would stand,
+    or the reason it cannot."""
+    board = map_of(state)
+    if place in state["cities"]:
+        city = place
+        if state["cities"][city]["owner"] != seat:
+            return f"You do not own {board.title(city)}."
+        slots = state["cities"][city]["slots"]
+        if over is None:
+            for index, piece in enumerate(slots):
+                if piece is None:
+                    return city, f"s{index}"
+            return (f"{board.title(city)} has no empty settlement: build over an upgrade, "
+                    f"e.g. `build {kind} {city} over {target_token(slots[0])}`.")
+        found_exhausted = False
+        for index, piece in enumerate(slots):
+            if piece is not None and target_token(piece) == over:
+                if _replaceable(state, seat, piece):
+                    return city, f"s{index}"
+                found_exhausted = True
+        if found_exhausted:
+            return f"The {over.replace('-', ' to ')} in {board.title(city)} is Exhausted and cannot be replaced."
+        return f"There is no {over.replace('-', ' to ')} on a settlement of {board.title(city)}."
+    if over is not None:
+        return "`over` is only for settlements; a mine or the Free Temple is replaced by building on it."
+    if place in board.mines:
+        mine = board.mines[place]
+        if state["cities"][mine.city]["owner"] != seat:
+            return f"{mine.title} belongs to {board.title(mine.city)}, which you do not own."
+        if not adv.has_effect(state, seat, "mines"):
+            return f"Building on {mine.title} needs the Mining advancement."
+        if UPGRADES[kind].not_on_mines:
+            return f"{UPGRADES[kind].title} may never be placed on a mine."
+        piece = state["mines"][place]
+        if piece is not None and not _replaceable(state, seat, piece):
+            return f"The {UPGRADES[piece['type']].title} on {mine.title} is Exhausted and cannot be replaced."
+        return mine.city, place
+    if place == ORACLE and _oracle_city(state) is not None:
+        city = _oracle_city(state)
+        if state["cities"][city]["owner"] != seat:
+            return f"The Free Temple is in {board.title(city)}, which you do not own."
+        if kind != "temple":
+            return "Delphi's Free Temple location holds only a Temple."
+        piece = state["cities"][city][ORACLE]
+        if piece is not None and not _replaceable(state, seat, piece):
+            return "The Free Temple is Exhausted and cannot be replaced."
+        return city, ORACLE
+    return f"`{place}` is not a city, a mine or the Free Temple (`oracle`)."
+
+
+def upgrade_refusal(state: dict, seat: int, kind: str, place: str, over: str | None) -> str | None:
+    """Why ``build <kind> <place> [over <over>]`` is not allowed (None if it is);
+    the action cube is checked by the caller."""
+    upgrade = UPGRADES.get(kind)
+    if upgrade is None:
+        return f"`{kind}` is not a City Upgrade. Build one of: {', '.join(UPGRADES)}."
+    player = state["seats"][seat]
+    if upgrade.needs_advancement and not adv.has_effect(state, seat, upgrade.needs_advancement):
+        return f"Building a {upgrade.title} needs the {upgrade.title} advancement."
+    if upgrade.one_per_player and player["wonder_built"]:
+        return f"You have built your {upgrade.title} already: one per player per game."
+    where = resolve_site(state, seat, kind, place, over)
+    if isinstance(where, str):
+        return where
+    city, site = where
+    existing = get_site(state, city, site)
+    if existing is not None and existing["type"] == kind and kind != "temple":
+        return f"That is already a {upgrade.title}."
+    if upgrade.coastal and not map_of(state).coastal(city):
+        return f"{upgrade.title} need a city with a clearing facing the sea; {map_of(state).title(city)} has none."
+    if upgrade.one_per_city:
+        for other_site, piece in upgrades_of(state, city):
+            if other_site != site and other_site != "government" and piece["type"] == kind:
+                return f"{map_of(state).title(city)} already has {upgrade.title}: one per city."
+    return None
+
+
+def upgrade_commands(state: dict, seat: int) -> list[str]:
+    """Every ``build <upgrade> ...`` the rules allow (cube not checked)."""
+    board = map_of(state)
+    commands = []
+    for city in owned_cities(state, seat):
+        record = state["cities"][city]
+        overs = sorted({target_token(p) for p in record["slots"] if p is not None})
+        has_empty = any(p is None for p in record["slots"])
+        places: list[tuple[str, str | None]] = ([(city, None)] if has_empty else []) + [(city, o) for o in overs]
+        places += [(mine, None) for mine in board.mines_of(city)]
+        if ORACLE in record:
+            places.append((ORACLE, None))
+        for kind in UPGRADES:
+            for place, over in places:
+                if upgrade_refusal(state, seat, kind, place, over) is None:
+                    commands.append(f"build {kind} {place}" + (f" over {over}" if over else ""))
+    return commands
+
+
+def build_upgrade(state: dict, seat: int, kind: str, place: str, over: str | None) -> None:
+    city, site = resolve_site(state, seat, kind, place, over)  # type: ignore[misc]
+    replaced = get_site(state, city, site)
+    set_site(state, city, site, new_upgrade(kind, BUILDING))
+    if UPGRADES[kind].one_per_player:
+        state["seats"][seat]["wonder_built"] = True
+    board = map_of(state)
+    where = board.title(city) if is_settlement(site) else (
+        "Delphi's Free Temple" if site == ORACLE else f"{board.mines[site].title} ({board.title(city)})")
+    text = f"{seat_name(seat)} builds {_article(UPGRADES[kind].title)} in {where}"
+    if replaced is not None:
+        text += f", replacing {_article(UPGRADES[replaced['type']].title)}"
+    log(state, text + ".")
+    if UPGRADES[kind].needs_deity:
+        push(state, "dedicate", seat=seat, city=city, site=site)
+
+
+def _article(title: str) -> str:
+    """"a Market", "an Academy", but "Docks", "Stables", "City Walls"."""
+    if title.endswith("s"):
+        return title
+    return f"{'an' if title[0] in 'AEIOU' else 'a'} {title}"
+
+
+# ---------------------------------------------------------------------------
+# Government
+
+
+def government_refusal(state: dict, seat: int, kind: str, city: str) -> str | None:
+    board = map_of(state)
+    government = GOVERNMENTS.get(kind)
+    if government is None:
+        return f"`{kind}` is not a government. Choose one of: {', '.join(GOVERNMENTS)}."
+    if city not in state["cities"] or state["cities"][city]["owner"] != seat:
+        return f"Place your Government Marker on a city you own, not `{city}`."
+    current = next(((c, p) for c in owned_cities(state, seat)
+                    for s, p in upgrades_of(state, c) if s == "government"), None)
+    if current is not None:
+        here, piece = current
+        if piece["state"] == EXHAUSTED:
+            return "Your Government Marker is Exhausted; change government on a later turn."
+        if here == city and piece["type"] == kind:
+            return f"{government.title} already rules from {board.title(city)}."
+    if UPGRADES[government.upgrade].coastal and not board.coastal(city):
+        return f"{government.title} counts as {UPGRADES[government.upgrade].title}, which need a coastal city."
+    return None
+
+
+def government_commands(state: dict, seat: int) -> list[str]:
+    return [f"build government {kind} {city}" for city in owned_cities(state, seat) for kind in GOVERNMENTS
+            if government_refusal(state, seat, kind, city) is None]
+
+
+def change_government(state: dict, seat: int, kind: str, city: str, status: str = BUILDING) -> None:
+    """Return the old marker to the pool and place the new one."""
+    for name in owned_cities(state, seat):
+        state["cities"][name]["government"] = None
+    state["cities"][city]["government"] = new_upgrade(kind, status)
+    log(state, f"{seat_name(seat)} establishes {GOVERNMENTS[kind].title} in {map_of(state).title(city)}.")
+
+
+# ---------------------------------------------------------------------------
+# The Build action as a whole
+
+
+def parse(words: list[str]) -> tuple[str, str, str, str | None] | None:
+    """``build market athens over temple-zeus`` -> ("upgrade", "market",
+    "athens", "temple-zeus"); ``build government republic athens`` ->
+    ("government", "republic", "athens", None)."""
+    if len(words) == 4 and words[1] == "government":
+        return "government", words[2], words[3], None
+    if len(words) == 3:
+        return "upgrade", words[1], words[2], None
+    if len(words) == 5 and words[3] == "over":
+        return "upgrade", words[1], words[2], words[4]
+    return None
+
+
+def refusal(state: dict, seat: int, words: list[str]) -> str | None:
+    parsed = parse(words)
+    if parsed is None:
+        return ("Write `build <upgrade> <city>`, `build <upgrade> <city> over <upgrade>`, "
+                "`build <upgrade> <mine>` or `build government <government> <city>`.")
+    what, kind, place, over = parsed
+    if what == "government":
+        return government_refusal(state, seat, kind, place)
+    return upgrade_refusal(state, seat, kind, place, over)
+
+
+def commands(state: dict, seat: int) -> list[str]:
+    return upgrade_commands(state, seat) + government_commands(state, seat)
+
+
+def apply(state: dict, seat: int, words: list[str]) -> None:
+    what, kind, place, over = parse(words)  # type: ignore[misc]
+    if what == "government":
+        change_government(state, seat, kind, place)
+    else:
+        build_upgrade(state, seat, kind, place, over)
+
+
+@register
+class DedicateStep(Step):
+    """``dedicate <deity>``: the patron of a newly built Temple."""
+
+    kind = "dedicate"
+
+    def legal(self, state: dict, frame: dict, seat: int) -> list[str]:
+        return [f"dedicate {deity}" for deity in DEITIES]
+
+    def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
+        words = action.split()
+        if len(words) != 2 or words[0] != "dedicate":
+            raise self.refuse(state, frame, seat, action)
+        if words[1] not in DEITIES:
+            raise IllegalAction(f"`{words[1]}` is not a deity. Choose one of: {', '.join(DEITIES)}.")
+        get_site(state, frame["city"], frame["site"])["deity"] = words[1]
+        log(state, f"{seat_name(seat)} dedicates the new Temple in {map_of(state).title(frame['city'])} "
+                   f"to {DEITIES[words[1]].title}.")
+        finish(state, frame)
+
+    def explain(self, state: dict, frame: dict, seat: int, action: str) -> str:
+        return f"dedicate the Temple to {DEITIES[action.split()[1]].title}"
+
+    def title(self, state: dict, frame: dict) -> str:
+        return "choosing a Temple's patron"

@@ -1,0 +1,377 @@
+"""Movement: the steps of a Supply action spent on Movement.
+
+- "The player may move any and all units on the Area to other locations in any
+  order they wish. Units may move from the supplied Area to any adjacent Areas
+  ... all units moving to the same Area must move as one group."
+- "A player may not move units across a mountain side. Land units may not move
+  into a Sea Area." "Supply Limit is the maximum number of times a unit may be
+  Supplied to move in a single Turn": Hoplites 1, Cavalry and Heroes 2,
+  Triremes none.
+- Triremes "may not move directly from one Land Area to another", "may not
+  cross mountain sides", "may not enter a Land tile containing enemy units",
+  and "may leave a Land Area from any Clearing".
+- Sea Transport: land units "move through any number of adjacent Sea Areas
+  containing the player's Triremes, but must end their Movement on a Land Area
+  adjacent to the final Sea Area (Exception: Heroes may remain at sea and move
+  with Triremes)." "Each Trireme may Transport up to 2 Hoplites and/or Cavalry
+  across the Sea Area they occupy per Supply action. Heroes do not count."
+- "When units move into an Area containing another player's units, they are
+  interdicted ... Combat immediately occurs ... the active player may continue
+  moving other supplied units that have not yet moved, but may not move
+  additional units into the Combat Area. Cities without units do not
+  Interdict movement."
+- Raids: "If the Active Player's units solely occupy an Area with enemy City
+  Upgrades on Mines during a Movement action, they may raid them."
+- "Heroes at Sea without Triremes are eliminated."
+
+Notation (one step each): ``move <n> <unit> <area>`` moves ``n`` units one
+area (or across a chain of your Triremes). Into an area held by another
+player the units form an assault group instead, which ``attack <area>``
+launches, so that every unit going there enters together. ``raid <mine>``
+removes an enemy upgrade on a mine; ``done`` ends the Movement.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from engine.core import IllegalAction
+from engine.games.hellenica import advancements as adv
+from engine.games.hellenica.board import CLEARING, MOUNTAIN
+from engine.games.hellenica.components import RULES, UPGRADES
+from engine.games.hellenica.notation import listing, parse_count, parse_unit, unit_token
+from engine.games.hellenica.state import (count_units, enemies_in, log, map_of, put_stacks, remove_owner,
+                                          seat_name, stacks, take_units, tidy_units, unit_owners, unit_word)
+from engine.games.hellenica.steps import Step, finish, push, register
+
+CARGO = ("hoplite", "cavalry")
+"""Units that take room on a Trireme ("Heroes do not count")."""
+
+
+# ---------------------------------------------------------------------------
+# Who can move
+
+
+def can_move(state: dict, seat: int, stack: dict) -> bool:
+    limit = adv.supply_limit(state, seat, stack["kind"])
+    return not stack["moved"] and (limit == 0 or stack["used"] < limit)
+
+
+def movable(state: dict, seat: int, area: str) -> dict[tuple[str, bool], int]:
+    """Units of a seat in an area that may still move, by (kind, elite)."""
+    counts: dict[tuple[str, bool], int] = {}
+    for stack in stacks(state, area):
+        if stack["owner"] == seat and can_move(state, seat, stack):
+            key = (stack["kind"], stack["elite"])
+            counts[key] = counts.get(key, 0) + stack["n"]
+    return counts
+
+
+def movable_areas(state: dict, seat: int) -> list[str]:
+    """Areas a Supply action could activate for movement."""
+    return [area for area in map_of(state).areas if movable(state, seat, area)]
+
+
+# ---------------------------------------------------------------------------
+# Where units can go
+
+
+def capacity(state: dict, seat: int, sea: str) -> int:
+    """Hoplites and Cavalry a sea area's Triremes can carry per Supply action."""
+    per_trireme = adv.effect_value(state, seat, "transport", RULES["transport"]["per_trireme"])
+    return per_trireme * count_units(state, sea, seat, ("trireme",))
+
+
+def trireme_chain(state: dict, seat: int, origin: str, cargo: int, carried: dict[str, int]) -> dict[str, list[str]]:
+    """Sea areas reachable through a chain of the seat's Triremes from
+    ``origin``, each with room for ``cargo`` more land units, with the
+    shortest path of seas to each."""
+    board = map_of(state)
+    closed = set(state["impassable"])
+
+    def usable(sea: str) -> bool:
+        return (sea not in closed and count_units(state, sea, seat, ("trireme",)) > 0
+                and capacity(state, seat, sea) - carried.get(sea, 0) >= cargo)
+
+    starts = [origin] if board.areas[origin].is_sea else board.seas_by_clearing(origin)
+    paths: dict[str, list[str]] = {}
+    queue: deque[str] = deque()
+    for sea in starts:
+        if usable(sea):
+            paths[sea] = [sea]
+            queue.append(sea)
+    while queue:
+        here = queue.popleft()
+        for there in board.neighbours(here):
+            if there not in paths and board.areas[there].is_sea and usable(there):
+                paths[there] = paths[here] + [there]
+                queue.append(there)
+    return paths
+
+
+def land_step_ok(state: dict, seat: int, border: str | None) -> bool:
+    return border == CLEARING or (border == MOUNTAIN and adv.has_effect(state, seat, "cross_mountains"))
+
+
+def destinations(state: dict, seat: int, origin: str, kind: str, n: int,
+                 carried: dict[str, int]) -> dict[str, list[str]]:
+    """Where ``n`` units of ``kind`` can move from ``origin`` in one step, with
+    the Sea Transport route used (empty for a direct move)."""
+    board = map_of(state)
+    closed = set(state["impassable"])
+    here = board.areas[origin]
+    result: dict[str, list[str]] = {}
+    if kind == "trireme":
+        for there, border in board.neighbours(origin).items():
+            if there in closed:
+                continue
+            if board.areas[there].is_sea and (here.is_sea or border == CLEARING):
+                result[there] = []
+            elif board.areas[there].is_land and here.is_sea and border == CLEARING \
+                    and not enemies_in(state, there, seat):
+                result[there] = []
+        return result
+    if here.is_land:
+        for there, border in board.neighbours(origin).items():
+            if there not in closed and board.areas[there].is_land and land_step_ok(state, seat, border):
+                result[there] = []
+    else:  # a Hero at sea steps ashore through a clearing
+        for there, border in board.neighbours(origin).items():
+            if there not in closed and board.areas[there].is_land and border == CLEARING:
+                result[there] = []
+    cargo = n if kind in CARGO else 0
+    for sea, path in trireme_chain(state, seat, origin, cargo, carried).items():
+        if kind == "hero" and sea != origin:
+            result.setdefault(sea, path)
+        for there, border in board.neighbours(sea).items():
+            if there != origin and there not in closed and board.areas[there].is_land and border == CLEARING:
+                result.setdefault(there, path)
+    return result
+
+
+# ---------------------------------------------------------------------------
+# Raids
+
+
+def raid_targets(state: dict, seat: int) -> list[str]:
+    """Mines holding another player's upgrade in areas this seat solely occupies."""
+    board = map_of(state)
+    targets = []
+    for name, mine in board.mines.items():
+        owner = state["cities"][mine.city]["owner"]
+        if state["mines"][name] is not None and owner not in (None, seat) \
+                and unit_owners(state, mine.area) == {seat}:
+            targets.append(name)
+    return targets
+
+
+def strand_heroes(state: dict, seat: int) -> None:
+    """"Heroes at Sea without Triremes are eliminated.\""""
+    board = map_of(state)
+    for area in list(state["units"]):
+        if board.areas[area].is_sea and not count_units(state, area, seat, ("trireme",)):
+            lost = remove_owner(state, area, seat, ("hero",))
+            if lost:
+                log(state, f"{seat_name(seat)} loses {unit_word('hero', False, lost)} at sea without Triremes "
+                           f"in {board.title(area)}.")
+
+
+# ---------------------------------------------------------------------------
+# The movement step
+
+
+def _parse_move(words: list[str]) -> tuple[int, str, bool, str] | None:
+    if len(words) != 4 or words[0] != "move":
+        return None
+    count, unit = parse_count(words[1]), parse_unit(words[2])
+    if count is None or unit is None:
+        return None
+    return count, unit[0], unit[1], words[3]
+
+
+def move_refusal(state: dict, frame: dict, seat: int, n: int, kind: str, elite: bool, dest: str) -> str | None:
+    board = map_of(state)
+    origin = frame["area"]
+    if dest not in board.areas:
+        return f"`{dest}` is not an area."
+    available = movable(state, seat, origin).get((kind, elite), 0)
+    what = unit_word(kind, elite, 2).split(" ", 1)[1]
+    if available < n:
+        limit = adv.supply_limit(state, seat, kind)
+        why = f" (Supply Limit {limit} a turn)" if limit else ""
+        return f"You have {available or 'no'} {what} in {board.title(origin)} that can still move{why}."
+    if dest in frame["fought"]:
+        return f"Combat was fought in {board.title(dest)} during this Supply action: no more units may enter."
+    waiting = next(iter(frame["assaults"]), None)
+    if waiting is not None and dest != waiting:
+        return (f"Your units massed against {board.title(waiting)} attack before anything else moves: "
+                f"add more with `move <n> <unit> {waiting}` or `attack {waiting}`.")
+    if dest in state["impassable"]:
+        return f"{board.title(dest)} is impassable in this game."
+    if dest not in destinations(state, seat, origin, kind, n, frame["carried"]):
+        return _unreachable(state, seat, origin, kind, n, dest)
+    return None
+
+
+def _unreachable(state: dict, seat: int, origin: str, kind: str, n: int, dest: str) -> str:
+    board = map_of(state)
+    border = board.border(origin, dest)
+    target, source = board.title(dest), board.title(origin)
+    if kind == "trireme":
+        if board.areas[dest].is_land and board.areas[origin].is_land:
+            return "Triremes may not move directly from one land area to another."
+        if board.areas[dest].is_land and enemies_in(state, dest, seat):
+            return f"Triremes may not enter {target}: it holds enemy units."
+        return f"{target} is not reachable by sea from {source}."
+    if border == MOUNTAIN:
+        return f"A mountain side separates {source} from {target} (Leadership lets you cross)."
+    if board.areas[dest].is_sea:
+        return f"Land units cannot enter {target}" + (" (a Hero needs your Triremes there)." if kind == "hero" else ".")
+    return (f"{target} is not next to {source}, and no chain of your Triremes with room for {n} more "
+            f"can carry them there.")
+
+
+def move_units(state: dict, frame: dict, seat: int, n: int, kind: str, elite: bool, dest: str) -> None:
+    board = map_of(state)
+    origin = frame["area"]
+    route = destinations(state, seat, origin, kind, n, frame["carried"])[dest]
+    limit = adv.supply_limit(state, seat, kind)
+    taken = take_units(state, origin, seat, kind, elite, n, movable_limit=limit)
+    if kind in CARGO:
+        for sea in route:
+            frame["carried"][sea] = frame["carried"].get(sea, 0) + n
+    by_sea = f" by sea via {listing([board.title(s) for s in route])}" if route else ""
+    if enemies_in(state, dest, seat):
+        assault = frame["assaults"].setdefault(dest, [])
+        assault.extend(taken)
+        log(state, f"{seat_name(seat)} masses {unit_word(kind, elite, n)} from {board.title(origin)} to attack "
+                   f"{board.title(dest)}{by_sea}.")
+        return
+    _arrive(state, seat, dest, taken)
+    frame["moved_any"] = True
+    log(state, f"{seat_name(seat)} moves {unit_word(kind, elite, n)} from {board.title(origin)} to "
+               f"{board.title(dest)}{by_sea}.")
+
+
+def _arrive(state: dict, seat: int, dest: str, taken: list[dict]) -> None:
+    for stack in taken:
+        limited = adv.supply_limit(state, seat, stack["kind"]) > 0
+        put_stacks(state, dest, [stack], used=stack["used"] + (1 if limited else 0), moved=True)
+
+
+def launch(state: dict, frame: dict, seat: int, dest: str) -> None:
+    """The assault group enters; combat begins at once."""
+    board = map_of(state)
+    group = frame["assaults"].pop(dest)
+    _arrive(state, seat, dest, group)
+    frame["fought"].append(dest)
+    frame["moved_any"] = True
+    strength = listing([unit_word(s["kind"], s["elite"], s["n"]) for s in _merged(group)])
+    log(state, f"{seat_name(seat)} attacks {board.title(dest)} with {strength}.")
+    push(state, "combat", attacker=seat, area=dest, origin=frame["area"])
+
+
+def _merged(group: list[dict]) -> list[dict]:
+    totals: dict[tuple[str, bool], int] = {}
+    for stack in group:
+        totals[(stack["kind"], stack["elite"])] = totals.get((stack["kind"], stack["elite"]), 0) + stack["n"]
+    return [{"kind": k, "elite": e, "n": n} for (k, e), n in totals.items()]
+
+
+def raid(state: dict, seat: int, mine: str) -> None:
+    board = map_of(state)
+    piece = state["mines"][mine]
+    owner = state["cities"][board.mines[mine].city]["owner"]
+    state["mines"][mine] = None
+    log(state, f"{seat_name(seat)} raids {board.mines[mine].title} and destroys {seat_name(owner)}'s "
+               f"{UPGRADES[piece['type']].title}.")
+
+
+def end_movement(state: dict, frame: dict, seat: int) -> None:
+    """Assaults never launched stay home; units may move again next Supply.
+    (Part 2 draws a World Event card here when units moved.)"""
+    for dest, group in list(frame["assaults"].items()):
+        put_stacks(state, frame["area"], group)
+    called_off = " (the massed attack is called off)" if frame["assaults"] else ""
+    frame["assaults"] = {}
+    log(state, f"{seat_name(seat)} ends the movement from {map_of(state).title(frame['area'])}{called_off}.")
+    for area_stacks in list(state["units"].values()):
+        for stack in area_stacks:
+            if stack["owner"] == seat:
+                stack["moved"] = False
+    tidy_units(state)
+    strand_heroes(state, seat)
+    finish(state, frame)
+
+
+@register
+class MoveStep(Step):
+    kind = "move"
+
+    def legal(self, state: dict, frame: dict, seat: int) -> list[str]:
+        actions = []
+        origin = frame["area"]
+        # "Combat immediately occurs before the Active Player moves any other
+        # units": while a group is massed against an area, it can only grow or attack.
+        waiting = next(iter(frame["assaults"]), None)
+        for (kind, elite), available in sorted(movable(state, seat, origin).items()):
+            token = unit_token(kind, elite)
+            for n in range(1, available + 1):
+                for dest in destinations(state, seat, origin, kind, n, frame["carried"]):
+                    if dest not in frame["fought"] and waiting in (None, dest):
+                        actions.append(f"move {n} {token} {dest}")
+        actions += [f"attack {dest}" for dest in frame["assaults"]]
+        actions += [f"raid {mine}" for mine in raid_targets(state, seat)]
+        return actions + ["done"]
+
+    def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
+        words = action.split()
+        if not words:
+            raise self.refuse(state, frame, seat, action)
+        if words[0] == "move":
+            parsed = _parse_move(words)
+            if parsed is None:
+                raise IllegalAction("Write `move <number> <unit> <area>`, e.g. `move 2 hoplite megara`; units "
+                                    "are hoplite, elite-hoplite, cavalry, elite-cavalry, trireme, elite-trireme, hero.")
+            refusal = move_refusal(state, frame, seat, *parsed)
+            if refusal:
+                raise IllegalAction(refusal)
+            move_units(state, frame, seat, *parsed)
+        elif words[0] == "attack" and len(words) == 2:
+            if words[1] not in frame["assaults"]:
+                raise IllegalAction(f"You have no assault group massed against `{words[1]}`: first "
+                                    f"`move <n> <unit> {words[1]}`.")
+            launch(state, frame, seat, words[1])
+        elif words[0] == "raid" and len(words) == 2:
+            if words[1] not in raid_targets(state, seat):
+                raise IllegalAction(f"You can raid a mine only where your units alone stand and an enemy "
+                                    f"upgrade sits on it; `{words[1]}` is not such a mine.")
+            raid(state, seat, words[1])
+        elif words == ["done"]:
+            end_movement(state, frame, seat)
+        else:
+            raise self.refuse(state, frame, seat, action)
+
+    def explain(self, state: dict, frame: dict, seat: int, action: str) -> str:
+        board = map_of(state)
+        words = action.split()
+        if words[0] == "move":
+            n, kind, elite, dest = _parse_move(words)  # type: ignore[misc]
+            route = destinations(state, seat, frame["area"], kind, n, frame["carried"]).get(dest, [])
+            verb = "mass to attack" if enemies_in(state, dest, seat) else "move to"
+            via = f" by sea via {listing([board.title(s) for s in route])}" if route else ""
+            return f"{verb} {board.title(dest)}: {unit_word(kind, elite, n)}{via}"
+        if words[0] == "attack":
+            return f"launch the attack on {board.title(words[1])}"
+        if words[0] == "raid":
+            return f"destroy the enemy upgrade on {board.mines[words[1]].title}"
+        return "end this Movement"
+
+    def title(self, state: dict, frame: dict) -> str:
+        return f"moving from {map_of(state).title(frame['area'])}"
+
+
+def assault_view(frame: dict) -> dict[str, list[dict[str, Any]]]:
+    """The massed assault groups of a movement step, for the picture."""
+    return {dest: _merged(group) for dest, group in frame["assaults"].items()}

@@ -1,0 +1,178 @@
+"""Objectives and victory.
+
+- "If a player satisfies the card requirements for 3 Objective Cards in any
+  combination of revealed Pathos cards and Ethos cards in their hand, that
+  player reveals their cards and wins the game."
+- "If multiple players meet the victory conditions simultaneously, the tie is
+  broken as follows: most Objectives completed, most City Upgrades, most
+  Advancements, most Favor, most Philosophers, and most Commerce. If still
+  tied, we suggest a real-life fight to the death (or share the victory, your
+  choice)." — here they share it.
+
+Each card's ``check`` (objectives.toml) names one of the tests in ``CHECKS``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.games.hellenica.cities import has_walls
+from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, OBJECTIVES, RULES
+from engine.games.hellenica.notation import listing
+from engine.games.hellenica.state import (city_has_type, counts_as, log, map_of, owned_cities, seat_name,
+                                          stacks, total_units, upgrades_of)
+
+TO_WIN = RULES["victory"]["objectives"]
+
+
+def upgrade_count(state: dict, seat: int, kind: str) -> int:
+    """Upgrades of ``kind`` in the seat's cities, mines included; a government
+    marker counts as its upgrade and a Wonder as every other type in its city."""
+    total = 0
+    for city in owned_cities(state, seat):
+        present = None
+        for site, piece in upgrades_of(state, city):
+            if counts_as(piece, site) == kind:
+                total += 1
+            elif piece["type"] == "wonder" and site != "government":
+                if present is None:
+                    present = city_has_type(state, city, kind)
+                total += 1 if present else 0
+    return total
+
+
+def all_upgrades(state: dict, seat: int) -> int:
+    return sum(1 for city in owned_cities(state, seat) for _ in upgrades_of(state, city))
+
+
+def _cities(state: dict, seat: int) -> list[str]:
+    return owned_cities(state, seat)
+
+
+def _foreign_home(state: dict, seat: int, p: Any) -> bool:
+    homes = {player["city"] for other, player in enumerate(state["seats"]) if other != seat}
+    return any(city in homes for city in _cities(state, seat))
+
+
+def _sea_areas(state: dict, seat: int, p: Any) -> bool:
+    board = map_of(state)
+    seas = [a for a, area_stacks in state["units"].items() if board.areas[a].is_sea
+            and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks)]
+    return len(seas) >= p["count"]
+
+
+def _hero_on(state: dict, seat: int, p: Any) -> bool:
+    return any(s["owner"] == seat and s["kind"] == "hero" for s in stacks(state, p["area"]))
+
+
+def _own_with_hero(state: dict, seat: int, p: Any) -> bool:
+    return state["cities"][p["area"]]["owner"] == seat and _hero_on(state, seat, p)
+
+
+def _most_cities(state: dict, seat: int, p: Any) -> bool:
+    mine = len(_cities(state, seat))
+    return mine >= p["count"] and all(len(_cities(state, other)) < mine
+                                      for other in range(state["players"]) if other != seat)
+
+
+def _island_cities(state: dict, seat: int, p: Any) -> bool:
+    board = map_of(state)
+    return sum(1 for city in _cities(state, seat) if board.areas[city].island) >= p["count"]
+
+
+def _mines(state: dict, seat: int, p: Any) -> bool:
+    board = map_of(state)
+    return sum(1 for city in _cities(state, seat) for mine in board.mines_of(city)
+               if state["mines"][mine] is not None) >= p["count"]
+
+
+def _category(state: dict, seat: int, p: Any) -> bool:
+    return sum(1 for a in state["seats"][seat]["advancements"]
+               if ADVANCEMENTS[a].category == p["category"]) >= p["count"]
+
+
+def _every_category(state: dict, seat: int, p: Any) -> bool:
+    owned = {ADVANCEMENTS[a].category for a in state["seats"][seat]["advancements"]}
+    return owned >= set(CATEGORIES)
+
+
+CHECKS: dict[str, Callable[[dict, int, Any], bool]] = {
+    "foreign_home": _foreign_home,
+    "cities": lambda s, seat, p: len(_cities(s, seat)) >= p["count"],
+    "sea_areas": _sea_areas,
+    "hero_on": _hero_on,
+    "own_with_hero": _own_with_hero,
+    "upgrades": lambda s, seat, p: upgrade_count(s, seat, p["upgrade"]) >= p["count"],
+    "most_cities": _most_cities,
+    "island_cities": _island_cities,
+    "mines": _mines,
+    "category_advancements": _category,
+    "every_category": _every_category,
+    "walled_cities": lambda s, seat, p: sum(1 for c in _cities(s, seat) if has_walls(s, c)) >= p["count"],
+    "favor": lambda s, seat, p: s["seats"][seat]["favor"] >= p["count"],
+    "commerce": lambda s, seat, p: s["seats"][seat]["commerce"] >= p["count"],
+    "advancements": lambda s, seat, p: len(s["seats"][seat]["advancements"]) >= p["count"],
+    "heroes": lambda s, seat, p: total_units(s, seat, "hero") >= p["count"],
+    "land_units": lambda s, seat, p: (total_units(s, seat, "hoplite") + total_units(s, seat, "cavalry"))
+    >= p["count"],
+}
+
+_unknown = {card.check for card in OBJECTIVES.values()} - set(CHECKS)
+if _unknown:
+    raise ValueError(f"data/hellenica/objectives.toml names unknown checks: {sorted(_unknown)}")
+
+
+def met(state: dict, seat: int, card: str) -> bool:
+    objective = OBJECTIVES[card]
+    return CHECKS[objective.check](state, seat, objective.params)
+
+
+def completed(state: dict, seat: int) -> list[str]:
+    """The public Pathos cards and the seat's own Ethos cards it satisfies now."""
+    return [card for card in state["pathos"] + state["seats"][seat]["ethos"] if met(state, seat, card)]
+
+
+def tiebreak_key(state: dict, seat: int) -> tuple[int, ...]:
+    player = state["seats"][seat]
+    return (len(completed(state, seat)), all_upgrades(state, seat), len(player["advancements"]),
+            player["favor"], player["philosophers"], player["commerce"])
+
+
+TIEBREAK_WORDS = ("Objectives", "City Upgrades", "Advancements", "Favor", "Philosophers", "Commerce")
+
+
+def victors(state: dict) -> list[int]:
+    """Seats that win at this end of turn (several only if tied all the way)."""
+    qualified = [seat for seat in range(state["players"]) if len(completed(state, seat)) >= TO_WIN]
+    if not qualified:
+        return []
+    best = max(tiebreak_key(state, seat) for seat in qualified)
+    return [seat for seat in qualified if tiebreak_key(state, seat) == best]
+
+
+def declare_victory(state: dict, winners: list[int]) -> None:
+    """End the game: reveal the Ethos cards of everyone who met the condition,
+    record why, and explain any tie-break."""
+    qualified = [seat for seat in range(state["players"]) if len(completed(state, seat)) >= TO_WIN]
+    notes = []
+    for seat in qualified:
+        cards = [OBJECTIVES[c].title for c in completed(state, seat)]
+        notes.append(f"{seat_name(seat)} completes {listing(cards)}.")
+        state["revealed"][str(seat)] = list(state["seats"][seat]["ethos"])
+    if len(qualified) > 1:
+        keys = {seat: tiebreak_key(state, seat) for seat in qualified}
+        for index, word in enumerate(TIEBREAK_WORDS):
+            values = {seat: keys[seat][index] for seat in qualified}
+            if len(set(values.values())) > 1:
+                shown = ", ".join(f"{seat_name(s)} {v}" for s, v in values.items())
+                notes.append(f"Tie-break on {word}: {shown}.")
+                break
+        else:
+            notes.append("Tied on every tie-break: the victory is shared.")
+    names = listing([seat_name(s) for s in winners])
+    state["winners"] = list(winners)
+    state["reason"] = f"{names} completed {TO_WIN} objectives at the end of turn {state['turn']}"
+    state["notes"] = notes
+    state["phase"] = "over"
+    state["stack"] = []
+    log(state, f"{names} {'wins' if len(winners) == 1 else 'win'} at the end of turn {state['turn']}!")

@@ -1,0 +1,284 @@
+"""The game state — one JSON-like dict — and the small accessors every rule uses.
+
+Shape (all keys always present once ``new_state`` returns)::
+
+    players, options, rng (int), map, turn, phase, phase_started, stack, next_id,
+    chaos, favorite, direction ("zeus" clockwise / "hera"), pathos [card names],
+    ethos_deck [card names, no order kept: it is shuffled at every deal],
+    deity_deck {deity: cards left}, impassable [areas], seats [seat dicts],
+    cities {area: {owner, slots [upgrade|None], oracle (Delphi only), government}},
+    mines {mine: upgrade|None}, units {area: [stack]}, order [seats], cursor,
+    log [{n, text}], log_seq, winners, reason, notes, revealed {seat: [ethos]}
+
+An upgrade is ``{"type", "state"}`` (plus ``"deity"`` for a Temple); a
+government marker is ``{"type": <government>, "state"}``. States follow the
+rulebook: "Active if it has no Action Cube on it. Under Construction if it has
+a natural wood Action Cube on it. Exhausted if it has a colored Action Cube".
+
+A unit stack is ``{"owner", "kind", "elite", "used", "moved", "n"}``: ``used``
+counts this turn's moves against the Supply Limit, ``moved`` marks units that
+already moved during the current Supply action.
+"""
+
+from __future__ import annotations
+
+import marshal
+from typing import Any, Iterable, Iterator
+
+from engine.core import SEAT_COLOURS, Rng
+from engine.games.hellenica.board import Map, get_map
+from engine.games.hellenica.components import GOVERNMENTS, UNITS
+
+ACTIVE, BUILDING, EXHAUSTED = "active", "building", "exhausted"
+UPGRADE_STATES = (ACTIVE, BUILDING, EXHAUSTED)
+LOG_KEEP = 40
+"""How many recent public log lines the state keeps (for the picture and describe)."""
+
+State = dict
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of the state. The state holds only dicts, lists, strings,
+    ints, bools and None, which ``marshal`` copies about twice as fast as
+    ``engine.core.clone`` (this is the hot spot of every ``play``)."""
+    return marshal.loads(marshal.dumps(state))
+
+
+def rng_of(state: State) -> Rng:
+    """The state's random generator (draw, then ``store_rng``)."""
+    return Rng.from_json(state["rng"])
+
+
+def store_rng(state: State, rng: Rng) -> None:
+    state["rng"] = rng.to_json()
+
+
+def seat_name(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_by_name(state: State, word: str) -> int | None:
+    """The seat a colour word names (``green``), or None."""
+    for seat in range(state["players"]):
+        if seat_name(seat).lower() == word.lower():
+            return seat
+    return None
+
+
+def log(state: State, text: str) -> None:
+    """Record a public event line (never anything hidden)."""
+    state["log_seq"] += 1
+    state["log"].append({"n": state["log_seq"], "text": text})
+    if len(state["log"]) > LOG_KEEP:
+        del state["log"][:-LOG_KEEP]
+
+
+# ---------------------------------------------------------------------------
+# Cities and upgrades
+
+
+def new_upgrade(kind: str, status: str = BUILDING, deity: str | None = None) -> dict[str, Any]:
+    upgrade: dict[str, Any] = {"type": kind, "state": status}
+    if deity is not None:
+        upgrade["deity"] = deity
+    return upgrade
+
+
+def owner_of(state: State, city: str) -> int | None:
+    return state["cities"][city]["owner"]
+
+
+def owned_cities(state: State, seat: int) -> list[str]:
+    """The cities a seat owns, in map order."""
+    return [name for name, city in state["cities"].items() if city["owner"] == seat]
+
+
+def government_city(state: State, seat: int) -> str | None:
+    """The city holding this seat's Government Marker (its Government City)."""
+    for name, city in state["cities"].items():
+        if city["owner"] == seat and city["government"] is not None:
+            return name
+    return None
+
+
+def sites(state: State, city: str) -> Iterator[tuple[str, dict[str, Any] | None]]:
+    """Every place of a City Area that can hold an upgrade, as (site, upgrade):
+    settlements ``s0``.., Delphi's ``oracle``, and the city's mines by name."""
+    record = state["cities"][city]
+    for index, upgrade in enumerate(record["slots"]):
+        yield f"s{index}", upgrade
+    if "oracle" in record:
+        yield "oracle", record["oracle"]
+    for mine in get_map(state).mines_of(city):
+        yield mine, state["mines"][mine]
+
+
+def upgrades_of(state: State, city: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The upgrades standing in a City Area, with the government marker
+    (site ``government``) last."""
+    for site, upgrade in sites(state, city):
+        if upgrade is not None:
+            yield site, upgrade
+    government = state["cities"][city]["government"]
+    if government is not None:
+        yield "government", government
+
+
+def get_site(state: State, city: str, site: str) -> dict[str, Any] | None:
+    record = state["cities"][city]
+    if site == "government":
+        return record["government"]
+    if site == "oracle":
+        return record.get("oracle")
+    if site.startswith("s") and site[1:].isdigit():
+        return record["slots"][int(site[1:])]
+    return state["mines"][site]
+
+
+def set_site(state: State, city: str, site: str, upgrade: dict[str, Any] | None) -> None:
+    record = state["cities"][city]
+    if site == "government":
+        record["government"] = upgrade
+    elif site == "oracle":
+        record["oracle"] = upgrade
+    elif site.startswith("s") and site[1:].isdigit():
+        record["slots"][int(site[1:])] = upgrade
+    else:
+        state["mines"][site] = upgrade
+
+
+def counts_as(upgrade: dict[str, Any], site: str) -> str:
+    """The City Upgrade type a placed piece counts as: a government marker
+    "counts as the City Upgrade shown on it"."""
+    if site == "government":
+        return GOVERNMENTS[upgrade["type"]].upgrade
+    return upgrade["type"]
+
+
+def city_has_type(state: State, city: str, kind: str, *, include_building: bool = True) -> bool:
+    """Whether a city has a (non-Wonder) upgrade of ``kind`` in any state."""
+    for site, upgrade in upgrades_of(state, city):
+        if upgrade["type"] == "wonder" and site != "government":
+            continue
+        if counts_as(upgrade, site) == kind and (include_building or upgrade["state"] != BUILDING):
+            return True
+    return False
+
+
+def is_settlement(site: str) -> bool:
+    return site.startswith("s") and site[1:].isdigit()
+
+
+# ---------------------------------------------------------------------------
+# Units
+
+
+def stacks(state: State, area: str) -> list[dict[str, Any]]:
+    return state["units"].get(area, [])
+
+
+def unit_owners(state: State, area: str) -> set[int]:
+    return {stack["owner"] for stack in stacks(state, area)}
+
+
+def count_units(state: State, area: str, owner: int, kinds: Iterable | None = None) -> int:
+    return sum(s["n"] for s in stacks(state, area) if s["owner"] == owner
+               and (kinds is None or s["kind"] in kinds))
+
+
+def total_units(state: State, owner: int, kind: str) -> int:
+    """Units of one type a seat has on the map (for the unit limits)."""
+    return sum(s["n"] for area in state["units"].values() for s in area
+               if s["owner"] == owner and s["kind"] == kind)
+
+
+def enemies_in(state: State, area: str, seat: int) -> set[int]:
+    return {s["owner"] for s in stacks(state, area) if s["owner"] != seat}
+
+
+def add_units(state: State, area: str, owner: int, kind: str, n: int, *, elite: bool = False,
+              used: int = 0, moved: bool = False) -> None:
+    """Put ``n`` units in an area, merging with an identical stack."""
+    if n <= 0:
+        return
+    area_stacks = state["units"].setdefault(area, [])
+    for stack in area_stacks:
+        if (stack["owner"], stack["kind"], stack["elite"], stack["used"], stack["moved"]) == \
+                (owner, kind, elite, used, moved):
+            stack["n"] += n
+            return
+    area_stacks.append({"owner": owner, "kind": kind, "elite": elite, "used": used, "moved": moved, "n": n})
+    area_stacks.sort(key=_stack_order)
+
+
+def _stack_order(stack: dict[str, Any]) -> tuple:
+    return (stack["owner"], list(UNITS).index(stack["kind"]), stack["elite"], stack["used"], stack["moved"])
+
+
+def take_units(state: State, area: str, owner: int, kind: str, elite: bool, n: int,
+               *, movable_limit: int | None = None) -> list[dict[str, Any]]:
+    """Remove ``n`` units of (kind, elite) from an area and return them as
+    stacks. With ``movable_limit``, only units that may still move are taken
+    (not moved this action, ``used`` below the limit; 0 = no limit), fresh
+    ones first so the ones left behind are the tired ones."""
+    area_stacks = state["units"].get(area, [])
+    candidates = [s for s in area_stacks if s["owner"] == owner and s["kind"] == kind and s["elite"] == elite]
+    if movable_limit is not None:
+        candidates = [s for s in candidates
+                      if not s["moved"] and (movable_limit == 0 or s["used"] < movable_limit)]
+    candidates.sort(key=lambda s: s["used"])
+    taken: list[dict[str, Any]] = []
+    for stack in candidates:
+        if n <= 0:
+            break
+        k = min(n, stack["n"])
+        stack["n"] -= k
+        n -= k
+        taken.append({**stack, "n": k})
+    if n > 0:
+        raise ValueError("take_units asked for more units than there are")
+    state["units"][area] = [s for s in area_stacks if s["n"] > 0]
+    if not state["units"][area]:
+        del state["units"][area]
+    return taken
+
+
+def put_stacks(state: State, area: str, taken: list[dict[str, Any]], **changes: Any) -> None:
+    for stack in taken:
+        fields = {**stack, **changes}
+        add_units(state, area, fields["owner"], fields["kind"], fields["n"], elite=fields["elite"],
+                  used=fields["used"], moved=fields["moved"])
+
+
+def remove_owner(state: State, area: str, owner: int, kinds: Iterable | None = None) -> int:
+    """Remove (return to the pool) an owner's units of some kinds from an area."""
+    kinds = None if kinds is None else set(kinds)
+    before = stacks(state, area)
+    kept = [s for s in before if not (s["owner"] == owner and (kinds is None or s["kind"] in kinds))]
+    removed = sum(s["n"] for s in before) - sum(s["n"] for s in kept)
+    if kept:
+        state["units"][area] = kept
+    else:
+        state["units"].pop(area, None)
+    return removed
+
+
+def tidy_units(state: State) -> None:
+    """Merge identical stacks everywhere (after flags were reset)."""
+    for area in list(state["units"]):
+        old = state["units"].pop(area)
+        for stack in old:
+            add_units(state, area, stack["owner"], stack["kind"], stack["n"], elite=stack["elite"],
+                      used=stack["used"], moved=stack["moved"])
+
+
+def unit_word(kind: str, elite: bool, n: int = 1) -> str:
+    """``2 elite hoplites``-style wording."""
+    unit = UNITS[kind]
+    noun = unit.title.lower() if n == 1 else unit.plural
+    return f"{n} {'elite ' if elite else ''}{noun}"
+
+
+def map_of(state: State) -> Map:
+    return get_map(state)
+

@@ -1,0 +1,137 @@
+"""What players see: the public view (channel, spectators, the picture) and a
+seat's private additions (its Ethos cards and hands).
+
+The public view holds everything the table shows — the map with owners,
+upgrades and units, the commodities ("All Commodities are public knowledge"),
+advancements, deity cards, how many Ethos cards each player keeps — and
+never an Ethos card's identity until a victory reveals it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.hellenica import advancements as adv
+from engine.games.hellenica.components import ADVANCEMENTS, DEITIES, OBJECTIVES, RULES
+from engine.games.hellenica.movement import assault_view
+from engine.games.hellenica.objectives import completed, met
+from engine.games.hellenica.state import map_of, seat_name
+from engine.games.hellenica.steps import STEPS, current
+
+LOG_SHOWN = 12
+
+
+def _card(name: str) -> dict[str, str]:
+    card = OBJECTIVES[name]
+    return {"name": name, "title": card.title, "text": card.text}
+
+
+def _area(state: dict, name: str, homes: dict[str, int]) -> dict[str, Any]:
+    board = map_of(state)
+    area = board.areas[name]
+    record = state["cities"].get(name)
+    view: dict[str, Any] = {
+        "name": name, "title": area.title, "kind": area.kind, "hexes": [list(h) for h in area.hexes],
+        "sides": area.sides, "settlements": area.settlements, "home": area.home, "island": area.island,
+        "volcano": area.volcano, "shallows": area.shallows, "impassable": name in state["impassable"],
+        "home_of": homes.get(name), "owner": None, "slots": [], "government": None,
+        "units": [{"owner": s["owner"], "kind": s["kind"], "elite": s["elite"], "n": s["n"],
+                   "spent": _spent(state, s)} for s in state["units"].get(name, [])],
+    }
+    if record is not None:
+        view["owner"] = record["owner"]
+        view["slots"] = [dict(piece) if piece else None for piece in record["slots"]]
+        view["government"] = dict(record["government"]) if record["government"] else None
+        if "oracle" in record:
+            view["oracle"] = dict(record["oracle"]) if record["oracle"] else None
+    return view
+
+
+def _spent(state: dict, stack: dict) -> bool:
+    limit = adv.supply_limit(state, stack["owner"], stack["kind"])
+    return bool(limit) and stack["used"] >= limit
+
+
+def _player(state: dict, seat: int) -> dict[str, Any]:
+    player = state["seats"][seat]
+    pathos_done = [card for card in state["pathos"] if met(state, seat, card)]
+    return {
+        "seat": seat, "colour": seat_name(seat), "city": player["city"],
+        "favor": player["favor"], "commerce": player["commerce"], "philosophers": player["philosophers"],
+        "cubes": dict(player["cubes"]), "passed": player["passed"],
+        "advancements": list(player["advancements"]),
+        "advancement_titles": [ADVANCEMENTS[a].title for a in player["advancements"]],
+        "deities": list(player["deities"]), "ethos_count": len(player["ethos"]),
+        "ethos_kept": player["ethos_kept"], "pathos_done": pathos_done,
+        "wonder_built": player["wonder_built"], "leaders_used": list(player["leaders_used"]),
+        "leaders": [t for t in ("land", "sea") if adv.has_leader(state, seat, t)],
+    }
+
+
+def public_view(state: dict, game: str) -> dict[str, Any]:
+    board = map_of(state)
+    homes = {player["city"]: seat for seat, player in enumerate(state["seats"]) if player["city"]}
+    frame = current(state)
+    waiting = [] if frame is None or state["phase"] == "over" else STEPS[frame["kind"]].seats(state, frame)
+    view: dict[str, Any] = {
+        "game": game, "players": state["players"],
+        "seats": [seat_name(s) for s in range(state["players"])],
+        "turn": state["turn"], "phase": state["phase"], "round": state["round"],
+        "waiting": waiting, "doing": STEPS[frame["kind"]].title(state, frame) if frame else "",
+        "favorite": state["favorite"], "direction": state["direction"], "order": list(state["order"]),
+        "chaos": state["chaos"], "chaos_start": state["players"] + RULES["setup"]["chaos_above_players"],
+        "pathos": [_card(c) for c in state["pathos"]], "ethos_deck": len(state["ethos_deck"]),
+        "objectives_to_win": RULES["victory"]["objectives"],
+        "map": {"name": board.name, "columns": board.size[0], "rows": board.size[1],
+                "seating": list(board.seating)},
+        "areas": [_area(state, name, homes) for name in board.areas],
+        "mines": [{"name": m.name, "title": m.title, "area": m.area, "city": m.city,
+                   "upgrade": dict(state["mines"][m.name]) if state["mines"][m.name] else None}
+                  for m in board.mines.values()],
+        "deities": {name: {"title": d.title, "colour": list(d.colour)} for name, d in DEITIES.items()},
+        "players_info": [_player(state, s) for s in range(state["players"])],
+        "combat": _combat(state), "movement": _movement(state), "trade": _trade(state),
+        "log": [entry["text"] for entry in state["log"][-LOG_SHOWN:]],
+        "winners": list(state["winners"]), "reason": state["reason"], "notes": list(state["notes"]),
+        "revealed": {seat: [_card(c) for c in cards] for seat, cards in state["revealed"].items()},
+    }
+    return view
+
+
+def _combat(state: dict) -> dict[str, Any] | None:
+    frame = next((f for f in reversed(state["stack"]) if f["kind"] == "combat" and f.get("entered")), None)
+    if frame is None:
+        return None
+    return {"area": frame["area"], "attacker": frame["attacker"], "defender": frame["defender"],
+            "round": frame["round"], "step": frame["step"], "last": frame["last"], "leaders": list(frame["leaders"])}
+
+
+def _movement(state: dict) -> dict[str, Any] | None:
+    frame = next((f for f in reversed(state["stack"]) if f["kind"] == "move"), None)
+    if frame is None:
+        return None
+    return {"seat": frame["seat"], "area": frame["area"], "assaults": assault_view(frame),
+            "fought": list(frame["fought"])}
+
+
+def _trade(state: dict) -> dict[str, Any] | None:
+    frame = next((f for f in reversed(state["stack"]) if f["kind"] in ("draft", "offer")), None)
+    if frame is None:
+        return None
+    offerer = frame["seat"] if frame["kind"] == "draft" else frame["offerer"]
+    target = frame["target"] if frame["kind"] == "draft" else frame["seat"]
+    return {"from": offerer, "to": target, "give": dict(frame["give"]), "ask": dict(frame["ask"]),
+            "proposed": frame["kind"] == "offer"}
+
+
+def private_view(state: dict, seat: int) -> dict[str, Any]:
+    """Only this seat's secrets: its Ethos cards, the hand it is choosing
+    from, and the deities it was dealt at set-up."""
+    player = state["seats"][seat]
+    done = set(completed(state, seat))
+    return {
+        "ethos": [{**_card(c), "met": c in done} for c in player["ethos"]],
+        "ethos_hand": [{"place": i + 1, **_card(c)} for i, c in enumerate(player["ethos_hand"])],
+        "deity_hand": [{"name": d, "title": DEITIES[d].title} for d in player["deity_hand"]],
+        "objectives_met": len(done),
+    }

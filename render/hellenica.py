@@ -1,0 +1,474 @@
+"""The Hellenica board from a view: the hex map with every area, owners,
+upgrades and their states, units by owner, mines, mountains and shallows; a
+header with the turn, the Favorite and direction, the chaos track and the
+public Pathos cards; a panel per player; and the latest log lines.
+
+Every colour also carries a letter: seats by their initial, upgrades by
+letter (A Academy, T Temple, M Market, B Barracks, S Stables, D Docks,
+W Walls, O Wonder), units by letter (H Hoplite, C Cavalry, T Trireme,
+X Hero; ``*`` marks elite units).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+
+from render.common import INK, MUTED, PAPER, font, seat_rgb, text_on, to_png, wrap
+
+R = 56                      # hex circumradius
+HEX_W = math.sqrt(3) * R
+MAP_X, MAP_Y = 12, 112
+PANEL_W = 520
+PANEL_H = 112
+LOG_LINES = 8
+PALETTE = 192
+
+LAND = (222, 210, 165)
+LAND_HOME = (235, 216, 150)
+SEA = (150, 190, 222)
+SEA_EDGE = (132, 176, 212)
+CLOSED = (178, 178, 172)
+HATCH = (150, 150, 145)
+MOUNTAIN = (120, 82, 48)
+SHALLOWS = (196, 230, 242)
+COAST = (70, 90, 110)
+BORDER = (160, 148, 115)
+WOOD = (214, 178, 118)
+EXHAUSTED = (95, 95, 95)
+WHITE = (255, 255, 255)
+COMBAT = (200, 30, 30)
+SUPPLIED = (255, 190, 0)
+SEA_INK = (35, 65, 105)
+
+UPGRADE_LETTER = {"academy": "A", "temple": "T", "market": "M", "barracks": "B", "stables": "S",
+                  "docks": "D", "walls": "W", "wonder": "O"}
+UNIT_LETTER = {"hoplite": "H", "cavalry": "C", "trireme": "T", "hero": "X"}
+STATE_FILL = {"active": WHITE, "building": WOOD, "exhausted": EXHAUSTED}
+ACTION_LETTER = (("build", "B"), ("train", "T"), ("research", "R"), ("worship", "W"), ("supply", "S"))
+SEAT_LETTER = "BOGPYCR"
+
+_EVEN_ROW = ((1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1))
+_ODD_ROW = ((1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1))
+
+
+# ---------------------------------------------------------------------------
+# Geometry (pointy-top hexes, odd rows shifted right — as in the map data)
+
+
+def _centre(col: int, row: int) -> tuple[float, float]:
+    return (MAP_X + HEX_W * (col + 0.5 * (row % 2)) + HEX_W / 2, MAP_Y + R + row * 1.5 * R)
+
+
+def _corner(cx: float, cy: float, index: int, radius: float = R) -> tuple[float, float]:
+    angle = math.radians(60 * index - 30)
+    return cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+
+
+def _hexagon(cx: float, cy: float, radius: float = R) -> list[tuple[float, float]]:
+    return [_corner(cx, cy, i, radius) for i in range(6)]
+
+
+def _edge(cx: float, cy: float, direction: int, radius: float = R) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two corners of a hex side; directions E, NE, NW, W, SW, SE."""
+    return _corner(cx, cy, (-direction) % 6, radius), _corner(cx, cy, (1 - direction) % 6, radius)
+
+
+def _neighbour(col: int, row: int, direction: int) -> tuple[int, int]:
+    dc, dr = (_ODD_ROW if row % 2 else _EVEN_ROW)[direction]
+    return col + dc, row + dr
+
+
+def _map_size(view: dict[str, Any]) -> tuple[int, int]:
+    columns, rows = view["map"]["columns"], view["map"]["rows"]
+    return int(HEX_W * (columns + 0.5)) + MAP_X, int(R * (1.5 * rows + 0.5)) + 4
+
+
+# ---------------------------------------------------------------------------
+# Text: small repeated labels are drawn from cached masks (much faster than
+# laying out the same glyphs again for every piece).
+
+
+@lru_cache(maxsize=2048)
+def _mask(text: str, size: int, bold: bool, condensed: bool) -> Image.Image:
+    fnt = font(size, bold=bold, condensed=condensed)
+    left, top, right, bottom = fnt.getbbox(text)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255)
+    return mask
+
+
+def _text(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int],
+          *, bold: bool = False, condensed: bool = False, anchor: str = "mm") -> float:
+    """Stamp ``text`` at ``xy`` (anchors ``mm``, ``lm``, ``rm``, ``la``);
+    returns its width."""
+    mask = _mask(text, size, bold, condensed)
+    x, y = xy
+    if anchor[0] == "m":
+        x -= mask.width / 2
+    elif anchor[0] == "r":
+        x -= mask.width
+    if anchor[1] == "m":
+        y -= mask.height / 2
+    image.paste(fill, (round(x), round(y)), mask)
+    return mask.width
+
+
+# ---------------------------------------------------------------------------
+# The picture
+
+
+def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
+    map_w, map_h = _map_size(view)
+    log_h = 16 * LOG_LINES + 24
+    width = map_w + PANEL_W + 8
+    height = max(MAP_Y + map_h + log_h, MAP_Y + PANEL_H * len(view["seats"]) + 36)
+    image = Image.new("RGB", (width, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    areas = {a["name"]: a for a in view["areas"]}
+    cells = {tuple(h): a["name"] for a in view["areas"] for h in a["hexes"]}
+    _header(image, draw, view, names, width)
+    _hexes(draw, view["areas"], areas, cells)
+    _borders(draw, areas, cells)
+    _highlights(draw, view, areas)
+    for area in view["areas"]:
+        _area_contents(image, draw, view, area)
+    _mines(image, draw, view, areas)
+    _assaults(image, draw, view, areas)
+    _panels(image, draw, view, names, map_w + 4, MAP_Y)
+    _log(image, view, MAP_Y + map_h + 4, map_w)
+    # A palette image encodes about twice as fast and is a third of the size;
+    # the picture has far fewer than PALETTE distinct colours to keep apart.
+    return to_png(image.quantize(colors=PALETTE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+
+
+def _label(view: dict[str, Any], names: Sequence[str], seat: int) -> str:
+    colour = view["seats"][seat]
+    return f"{names[seat]} ({colour})" if seat < len(names) and names[seat] else colour
+
+
+def _seat_chip(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, size: int) -> None:
+    rgb = seat_rgb(seat)
+    draw.ellipse((x, y, x + size, y + size), fill=rgb, outline=INK)
+    _text(image, (x + size / 2, y + size / 2), SEAT_LETTER[seat % 7], int(size * 0.62), text_on(rgb), bold=True)
+
+
+def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
+            width: int) -> None:
+    draw.text((MAP_X, 8), "Hellenica: Story of Greece", font=font(24, bold=True), fill=INK)
+    if view["winners"]:
+        status = f"Game over: {view['reason']}."
+    else:
+        waiting = ", ".join(_label(view, names, s) for s in view["waiting"])
+        phase = f"Turn {view['turn']} · {view['phase'].title()}"
+        if view["phase"] == "actions":
+            phase += f", round {view['round']}"
+        status = phase + (f" · to act: {waiting} ({view['doing']})" if waiting else "")
+    for index, line in enumerate(wrap(status, font(15), width - PANEL_W - 40)[:2]):
+        draw.text((MAP_X, 40 + 18 * index), line, font=font(15), fill=INK)
+    favorite = view["favorite"]
+    arrow = "↻ clockwise" if view["direction"] == "zeus" else "↺ counter-clockwise"
+    _seat_chip(image, draw, MAP_X, 80, favorite, 20)
+    draw.text((MAP_X + 26, 90), f"Favorite of the Gods: {_label(view, names, favorite)}, "
+                                f"{view['direction'].title()} side up ({arrow})", font=font(15), fill=INK, anchor="lm")
+    x = width - PANEL_W - 12 - 27 * (view["chaos_start"] + 1) - 52
+    draw.text((x, 90), "Chaos", font=font(14, bold=True), fill=INK, anchor="lm")
+    x += 52
+    for space in range(view["chaos_start"], -1, -1):
+        here = space == view["chaos"]
+        draw.rectangle((x, 79, x + 23, 101), fill=COMBAT if here else (240, 235, 225), outline=MUTED)
+        _text(image, (x + 12, 90), "⚡" if space == 0 else str(space), 12, WHITE if here else INK, bold=here)
+        x += 27
+    x = width - PANEL_W
+    draw.text((x, 8), f"Public Pathos objectives (win with {view['objectives_to_win']}, counting your Ethos)",
+              font=font(13, bold=True), fill=INK)
+    for index, card in enumerate(view["pathos"]):
+        draw.text((x, 27 + 17 * index), f"{card['title']}: {card['text']}", font=font(13), fill=INK)
+    draw.text((x, 27 + 17 * len(view["pathos"])), f"Ethos deck: {view['ethos_deck']} cards", font=font(12),
+              fill=MUTED)
+
+
+def _hexes(draw: ImageDraw.ImageDraw, area_list: list[dict[str, Any]], areas: dict, cells: dict) -> None:
+    for area in area_list:
+        fill = SEA if area["kind"] == "sea" else (LAND_HOME if area["home"] else LAND)
+        if area["impassable"]:
+            fill = CLOSED
+        for col, row in area["hexes"]:
+            cx, cy = _centre(col, row)
+            draw.polygon(_hexagon(cx, cy), fill=fill)
+            if area["impassable"]:
+                _hatch(draw, cx, cy)
+            if area["shallows"]:
+                for direction in range(6):
+                    other = cells.get(_neighbour(col, row, direction))
+                    if area["sides"][direction] == "s" or other is None or areas[other]["kind"] == "sea":
+                        draw.line(_edge(cx, cy, direction, R * 0.92), fill=SHALLOWS, width=5)
+
+
+def _hatch(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """Diagonal hatching inside a hex's inscribed circle: impassable."""
+    radius = R * 0.8
+    for k in range(-4, 5):
+        offset = k * radius / 4.5
+        half = math.sqrt(max(radius * radius - offset * offset, 0))
+        ox, oy = offset / math.sqrt(2), offset / math.sqrt(2)
+        dx, dy = half / math.sqrt(2), -half / math.sqrt(2)
+        draw.line((cx + ox - dx, cy + oy - dy, cx + ox + dx, cy + oy + dy), fill=HATCH, width=1)
+
+
+def _borders(draw: ImageDraw.ImageDraw, areas: dict, cells: dict) -> None:
+    """Edges between areas: mountains brown with peaks, shallows pale blue,
+    coasts dark, land borders thin; sea hexes of one area are not split."""
+    for (col, row), name in cells.items():
+        area = areas[name]
+        cx, cy = _centre(col, row)
+        for direction in range(6):
+            other_name = cells.get(_neighbour(col, row, direction))
+            ends = _edge(cx, cy, direction)
+            if other_name == name:
+                continue
+            if other_name is None:
+                if area["kind"] == "land":
+                    draw.line(ends, fill=COAST, width=2)
+                continue
+            other = areas[other_name]
+            if area["kind"] == "sea":
+                if other["kind"] == "sea":
+                    draw.line(ends, fill=SEA_EDGE, width=2)
+                continue  # a coast is drawn from its land side
+            side = area["sides"][direction]
+            if side == "m":
+                draw.line(ends, fill=MOUNTAIN, width=6)
+                _peaks(draw, ends, cx, cy)
+            elif side == "s":
+                draw.line(ends, fill=SHALLOWS, width=7)
+                draw.line(ends, fill=COAST, width=1)
+            elif other["kind"] == "sea":
+                draw.line(ends, fill=COAST, width=2)
+            else:
+                draw.line(ends, fill=BORDER, width=1)
+
+
+def _peaks(draw: ImageDraw.ImageDraw, ends: tuple, cx: float, cy: float) -> None:
+    (ax, ay), (bx, by) = ends
+    for t in (0.28, 0.72):
+        px, py = ax + (bx - ax) * t, ay + (by - ay) * t
+        tip = (px + (cx - px) * 0.16, py + (cy - py) * 0.16)
+        dx, dy = (bx - ax) * 0.07, (by - ay) * 0.07
+        draw.polygon([(px - dx, py - dy), tip, (px + dx, py + dy)], fill=MOUNTAIN)
+
+
+def _anchor(area: dict[str, Any]) -> tuple[float, float]:
+    """Where an area's label and units go: its hex nearest its middle."""
+    hexes = area["hexes"]
+    points = [_centre(c, r) for c, r in hexes]
+    mx = sum(p[0] for p in points) / len(points)
+    my = sum(p[1] for p in points) / len(points)
+    return min(points, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+
+
+def _highlights(draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict) -> None:
+    marks = []
+    if view.get("movement"):
+        marks.append((view["movement"]["area"], SUPPLIED))
+    if view.get("combat"):
+        marks.append((view["combat"]["area"], COMBAT))
+    for name, colour in marks:
+        for col, row in areas[name]["hexes"]:
+            cx, cy = _centre(col, row)
+            draw.polygon(_hexagon(cx, cy, R - 2), outline=colour, width=5)
+
+
+def _area_contents(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], area: dict[str, Any]) -> None:
+    cx, cy = _anchor(area)
+    if area["kind"] == "sea":
+        _text(image, (cx, cy - R * 0.5), area["title"], 11, SEA_INK, bold=True)
+        _units(image, draw, area, cx, cy - R * 0.2)
+        return
+    if area["owner"] is not None:
+        draw.polygon(_hexagon(cx, cy, R - 6), outline=seat_rgb(area["owner"]), width=5)
+        _seat_chip(image, draw, cx - HEX_W / 2 + 9, cy - 8, area["owner"], 16)
+    title = area["title"] + (" ♨" if area["volcano"] else "")
+    _text(image, (cx, cy - R * 0.6), title, 12, INK, bold=True, condensed=False)
+    if area["home_of"] is not None:
+        _text(image, (cx, cy + R * 0.66), "⌂ home", 10, seat_rgb(area["home_of"]), bold=True)
+    pieces: list[tuple[dict[str, Any] | None, str]] = [(p, "settlement") for p in area["slots"]]
+    if "oracle" in area:
+        pieces.append((area["oracle"], "oracle"))
+    if area["government"]:
+        pieces.append((area["government"], "government"))
+    size, gap = 16, 2
+    x = cx - (len(pieces) * (size + gap) - gap) / 2
+    for piece, shape in pieces:
+        _piece(image, draw, view, x, cy - R * 0.38, size, piece, shape)
+        x += size + gap
+    _units(image, draw, area, cx, cy + (R * 0.02 if pieces else -R * 0.3))
+
+
+def _piece(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, size: int,
+           piece: dict[str, Any] | None, shape: str) -> None:
+    box = (x, y, x + size, y + size)
+    if piece is None:
+        (draw.ellipse if shape == "oracle" else draw.rectangle)(box, outline=MUTED, width=1)
+        return
+    fill = STATE_FILL[piece["state"]]
+    ink = WHITE if piece["state"] == "exhausted" else INK
+    if shape == "government":
+        draw.polygon([(x, y + size), (x, y + 5), (x + size / 2, y - 2), (x + size, y + 5), (x + size, y + size)],
+                     fill=fill, outline=INK)
+        _text(image, (x + size / 2, y + size / 2 + 2), piece["type"][:2].title(), 9, ink, bold=True)
+        return
+    rim = tuple(view["deities"][piece["deity"]]["colour"]) if piece.get("deity") else INK
+    width = 3 if piece.get("deity") else 1
+    (draw.ellipse if shape == "oracle" else draw.rectangle)(box, fill=fill, outline=rim, width=width)
+    _text(image, (x + size / 2, y + size / 2), UPGRADE_LETTER.get(piece["type"], "?"), 11, ink, bold=True)
+
+
+def _unit_text(groups: list[dict[str, Any]]) -> str:
+    totals: dict[tuple[str, bool], int] = {}
+    for stack in groups:
+        key = (stack["kind"], stack["elite"])
+        totals[key] = totals.get(key, 0) + stack["n"]
+    order = list(UNIT_LETTER)
+    return " ".join(f"{n}{UNIT_LETTER[k]}{'*' if e else ''}"
+                    for (k, e), n in sorted(totals.items(), key=lambda item: (order.index(item[0][0]), item[0][1])))
+
+
+def _units(image: Image.Image, draw: ImageDraw.ImageDraw, area: dict[str, Any], cx: float, y: float) -> None:
+    by_owner: dict[int, list[dict[str, Any]]] = {}
+    for stack in area["units"]:
+        by_owner.setdefault(stack["owner"], []).append(stack)
+    for owner, owned in sorted(by_owner.items()):
+        text = _unit_text(owned)
+        w = _mask(text, 12, True, False).width + 10
+        rgb = seat_rgb(owner)
+        draw.rounded_rectangle((cx - w / 2, y, cx + w / 2, y + 18), radius=5, fill=rgb, outline=INK)
+        _text(image, (cx, y + 9), text, 12, text_on(rgb), bold=True)
+        if any(s["spent"] for s in owned):
+            draw.rectangle((cx + w / 2 - 4, y - 4, cx + w / 2 + 3, y + 3), fill=INK)
+        y += 20
+
+
+def _mines(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict) -> None:
+    """A mine: a triangle in its (non-city) area on the side of its city,
+    with its name underneath."""
+    for mine in view["mines"]:
+        ax, ay = _anchor(areas[mine["area"]])
+        tx, ty = _anchor(areas[mine["city"]])
+        d = math.hypot(tx - ax, ty - ay) or 1
+        reach = R * (0.3 if (ty - ay) / d < -0.5 else 0.55)  # keep clear of the area's name
+        px, py = ax + (tx - ax) / d * reach, ay + (ty - ay) / d * reach
+        piece = mine["upgrade"]
+        fill = STATE_FILL[piece["state"]] if piece else (245, 240, 225)
+        draw.polygon([(px, py - 10), (px - 9, py + 6), (px + 9, py + 6)], fill=fill, outline=INK)
+        if piece:
+            _text(image, (px, py + 1), UPGRADE_LETTER[piece["type"]], 9,
+                  WHITE if piece["state"] == "exhausted" else INK, bold=True)
+        _text(image, (px, py + 12), mine["name"], 9, INK, condensed=True)
+
+
+def _assaults(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict) -> None:
+    """Units massed to attack: an arrow to the target and a badge on it."""
+    movement = view.get("movement")
+    if not movement or not movement["assaults"]:
+        return
+    ox, oy = _anchor(areas[movement["area"]])
+    for dest, group in movement["assaults"].items():
+        tx, ty = _anchor(areas[dest])
+        d = math.hypot(tx - ox, ty - oy) or 1
+        ux, uy = (tx - ox) / d, (ty - oy) / d
+        tip = (tx - ux * R * 0.35, ty - uy * R * 0.35)
+        draw.line((ox + ux * R * 0.35, oy + uy * R * 0.35, *tip), fill=COMBAT, width=4)
+        draw.polygon([tip, (tip[0] - ux * 12 - uy * 7, tip[1] - uy * 12 + ux * 7),
+                      (tip[0] - ux * 12 + uy * 7, tip[1] - uy * 12 - ux * 7)], fill=COMBAT)
+        text = "attack: " + _unit_text(group)
+        w = _mask(text, 11, True, False).width + 10
+        y = ty + R * 0.5
+        draw.rounded_rectangle((tx - w / 2, y - 9, tx + w / 2, y + 9), radius=4, fill=WHITE, outline=COMBAT, width=2)
+        _text(image, (tx, y), text, 11, COMBAT, bold=True)
+
+
+def _panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
+            x: float, y: float) -> None:
+    cities = {}
+    for area in view["areas"]:
+        if area["owner"] is not None:
+            cities[area["owner"]] = cities.get(area["owner"], 0) + 1
+    titles = {a["name"]: a["title"] for a in view["areas"]}
+    for info in view["players_info"]:
+        seat = info["seat"]
+        top = y + PANEL_H * seat
+        draw.rectangle((x, top, x + PANEL_W - 12, top + PANEL_H - 6), outline=seat_rgb(seat), width=3)
+        _seat_chip(image, draw, x + 8, top + 7, seat, 22)
+        draw.text((x + 38, top + 18), f"{_label(view, names, seat)} — {titles.get(info['city'], '?')}",
+                  font=font(15, bold=True), fill=INK, anchor="lm")
+        marks = ["★ Favorite"] if seat == view["favorite"] else []
+        marks += ["passed"] if info["passed"] else []
+        marks += ["◀ to act"] if seat in view["waiting"] else []
+        draw.text((x + PANEL_W - 22, top + 18), "  ".join(marks), font=font(12, bold=True), fill=INK, anchor="rm")
+        draw.text((x + 10, top + 33), f"Favor {info['favor']}   Philosophers {info['philosophers']}   "
+                                      f"Commerce {info['commerce']}   Cities {cities.get(seat, 0)}",
+                  font=font(13), fill=INK)
+        cx = x + 10
+        _text(image, (cx, top + 60), "Cubes", 12, MUTED, anchor="lm")
+        cx += 42
+        for action, letter in ACTION_LETTER:
+            n = info["cubes"][action]
+            draw.rectangle((cx, top + 52, cx + 28, top + 68), fill=WHITE if n else (225, 225, 225), outline=MUTED)
+            _text(image, (cx + 14, top + 60), f"{letter}{n}", 11, INK if n else MUTED, bold=True)
+            cx += 31
+        deities = ", ".join(view["deities"][d]["title"] for d in info["deities"]) or "—"
+        _text(image, (cx + 6, top + 60), f"Deities: {deities}", 12, INK, anchor="lm")
+        pathos = ", ".join(c["title"] for c in view["pathos"] if c["name"] in info["pathos_done"]) or "none"
+        ethos = f"{info['ethos_count']} Ethos kept (hidden)" if info["ethos_kept"] else "Ethos not chosen yet"
+        revealed = view["revealed"].get(str(seat))
+        if revealed:
+            ethos = "Ethos: " + ", ".join(c["title"] for c in revealed)
+        draw.text((x + 10, top + 72), f"Pathos met: {pathos} · {ethos}", font=font(12), fill=INK)
+        advances = ", ".join(info["advancement_titles"]) or "none"
+        lines = wrap(f"Advancements ({len(info['advancements'])}): {advances}", font(11), PANEL_W - 36)
+        if len(lines) > 2:
+            lines = [lines[0], lines[1].rstrip(",") + " …"]
+        for index, text in enumerate(lines):
+            draw.text((x + 10, top + 87 + index * 11), text, font=font(11), fill=MUTED)
+
+
+def _log(image: Image.Image, view: dict[str, Any], top: float, width: int) -> None:
+    draw = ImageDraw.Draw(image)
+    draw.line((MAP_X, top, width, top), fill=MUTED, width=1)
+    legend = ("A Academy · T Temple (rim = deity) · M Market · B Barracks · S Stables · D Docks · W Walls · "
+              "O Wonder · pentagon = Government; white active, wood = building, grey = exhausted · "
+              "H Hoplite · C Cavalry · T Trireme · X Hero · * elite · ■ at Supply Limit · △ mine")
+    lines = wrap(legend, font(11), width - MAP_X - 8)
+    for index, line in enumerate(lines):
+        draw.text((MAP_X, top + 3 + index * 13), line, font=font(11), fill=MUTED)
+    y = top + 6 + 13 * len(lines)
+    entries: list[str] = list(view["notes"]) if view["winners"] else []
+    for entry in view["log"][-LOG_LINES:]:
+        entries += wrap(entry, font(13), width - MAP_X - 8)
+    for line in entries[-(LOG_LINES - 1):]:
+        draw.text((MAP_X, y), line, font=font(13), fill=INK)
+        y += 16
+
+
+def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
+    """A seat's private view in words: its Ethos objectives and choices."""
+    private = view.get("private") or {}
+    seat = view.get("seat", 0)
+    lines = [f"Your seat: {_label(view, names, seat)}."]
+    if private.get("deity_hand"):
+        lines.append("Deities dealt to you (choose your first temple's patron with `patron <deity>`): "
+                     + ", ".join(d["title"] for d in private["deity_hand"]) + ".")
+    if private.get("ethos"):
+        lines.append("Your Ethos objectives (✔ = met right now):")
+        lines += [f"  {'✔' if c['met'] else '·'} {c['title']}: {c['text']}" for c in private["ethos"]]
+    if private.get("ethos_hand"):
+        lines.append("Ethos cards dealt to you (keep two different ones with `keep <a> <b>`, or `discard`):")
+        lines += [f"  {c['place']}. {c['title']}: {c['text']}" for c in private["ethos_hand"]]
+    pathos = ", ".join(c["title"] for c in view["pathos"])
+    lines.append(f"Objectives met right now: {private.get('objectives_met', 0)} of the "
+                 f"{view['objectives_to_win']} needed (public Pathos: {pathos}).")
+    return "\n".join(lines)

@@ -1,0 +1,236 @@
+"""Upkeep: conquest, new governments, Delphi's Free Temple, retrieving cubes,
+Deity Cards, replenishing boards — and the objectives and victory."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.games.hellenica import GAME
+from engine.games.hellenica.objectives import completed, met, upgrade_count, victors
+from engine.games.hellenica.steps import current
+from engine.games.hellenica.upkeep import conquer, replenish, retrieve
+from tests.hellenica.helpers import act_as, clear_units, count, home_of, learn, new_game, own, play, units, upgrade
+
+
+@pytest.fixture
+def game():
+    state = new_game(2, seed=44)
+    clear_units(state)
+    return state
+
+
+def _finish_turn(state: dict) -> dict:
+    """Both seats pass; the game moves through Upkeep to the next decision."""
+    for seat in list(state["order"]):
+        state = play(act_as(state, seat), seat, "pass") if not state["seats"][seat]["passed"] else state
+    return state
+
+
+class TestConquest:
+    def test_sole_occupier_conquers_a_neutral_city(self, game):
+        units(game, "megara", 0, "hoplite", 1)
+        state = _finish_turn(game)
+        assert state["cities"]["megara"]["owner"] == 0
+
+    def test_shared_or_empty_cities_are_not_conquered(self, game):
+        units(game, "megara", 0, "hoplite", 1)
+        units(game, "megara", 1, "hoplite", 1)
+        state = _finish_turn(game)
+        assert state["cities"]["megara"]["owner"] is None
+
+    def test_what_a_conquered_city_loses(self, game):
+        """Under Construction upgrades and the Government Marker are
+        destroyed; half of the Active and Exhausted ones (rounded down) at
+        random; mines are unaffected."""
+        home = home_of(game, 1)
+        upgrade(game, home, 3, "barracks", status="building")
+        game["cities"][home]["slots"][0]["state"] = "exhausted"
+        mine = next(m for m, body in __import__("engine.games.hellenica.board", fromlist=["x"])
+                    .preset("classic").mines.items() if body.city == home)
+        game["mines"][mine] = {"type": "market", "state": "active"}
+        conquer(game, 0, home)
+        slots = game["cities"][home]["slots"]
+        assert slots[3] is None
+        assert game["cities"][home]["government"] is None
+        assert sum(1 for p in slots if p) == 3 - 3 // 2
+        assert game["mines"][mine] is not None
+        assert game["cities"][home]["owner"] == 0
+
+    def test_law_code_keeps_the_upgrades(self, game):
+        learn(game, 0, "law-code")
+        conquer(game, 0, home_of(game, 1))
+        assert sum(1 for p in game["cities"][home_of(game, 1)]["slots"] if p) == 3
+
+    def test_losing_the_government_city(self, game):
+        """The loser places a new Government Marker on a city it still owns and
+        activates it for free: a Tyranny gives a Hoplite."""
+        loser = 1
+        home = home_of(game, loser)
+        own(game, "megara", loser)
+        units(game, home, 0, "hoplite", 2)
+        state = _finish_turn(game)
+        assert state["cities"][home]["owner"] == 0
+        assert current(state)["kind"] == "government" and GAME.to_move(state) == [loser]
+        assert GAME.legal(state, loser) == [f"government {g} megara" for g in
+                                            ("tyranny", "republic", "democracy", "oligarchy", "theocracy",
+                                             "thalassocracy")]
+        with pytest.raises(IllegalAction, match="still own"):
+            GAME.play(state, loser, f"government tyranny {home}")
+        state = GAME.play(state, loser, "government tyranny megara")
+        assert state["cities"]["megara"]["government"] == {"type": "tyranny", "state": "active"}
+        assert count(state, "megara", loser, "hoplite") == 1
+
+    def test_democracy_gives_a_philosopher_and_a_research(self, game):
+        loser = 1
+        own(game, "megara", loser)
+        units(game, home_of(game, loser), 0, "hoplite", 1)
+        state = _finish_turn(game)
+        philosophers = state["seats"][loser]["philosophers"]
+        state = GAME.play(state, loser, "government democracy megara")
+        assert state["seats"][loser]["philosophers"] == philosophers + 1
+        assert current(state)["kind"] == "research"
+        state = GAME.play(state, loser, "learn mining")
+        assert "mining" in state["seats"][loser]["advancements"]
+
+    def test_republic_gives_commerce(self, game):
+        loser = 1
+        own(game, "megara", loser)
+        units(game, home_of(game, loser), 0, "hoplite", 1)
+        state = _finish_turn(game)
+        commerce = state["seats"][loser]["commerce"]
+        state = GAME.play(state, loser, "government republic megara")
+        assert state["seats"][loser]["commerce"] == commerce + 1
+
+    def test_taking_delphi_offers_a_free_temple(self, game):
+        """"they may immediately place an Active Temple of their choice for free
+        on the Free Temple location, replacing any Temple that is already there.\""""
+        game["cities"]["delphi"]["oracle"] = {"type": "temple", "state": "active", "deity": "ares"}
+        units(game, "delphi", 0, "hoplite", 1)
+        state = _finish_turn(game)
+        assert current(state)["kind"] == "oracle" and GAME.to_move(state) == [0]
+        state = GAME.play(state, 0, "temple apollo")
+        assert state["cities"]["delphi"]["oracle"] == {"type": "temple", "state": "active", "deity": "apollo"}
+        assert "apollo" in state["seats"][0]["deities"]  # a new patron's Deity Card
+
+
+class TestRetrieveAndReplenish:
+    def test_cubes_come_off_units_and_upgrades(self, game):
+        home = home_of(game, 0)
+        units(game, "megara", 0, "hoplite", 1, used=1)
+        game["cities"][home]["slots"][0]["state"] = "exhausted"
+        game["seats"][0]["leaders_used"] = ["land"]
+        retrieve(game)
+        assert game["units"]["megara"][0]["used"] == 0
+        assert game["cities"][home]["slots"][0]["state"] == "active"
+        assert game["seats"][0]["leaders_used"] == []
+
+    def test_replenish_one_cube_each_and_a_supply_cube_per_market(self, game):
+        """"For each Active Market a player has on cities they own, place one
+        Action Cube on a Supply space", plus unlocked spaces."""
+        home = home_of(game, 0)
+        upgrade(game, home, 3, "market")
+        own(game, "megara", 0)
+        upgrade(game, "megara", 0, "market")
+        learn(game, 0, "architecture", "caravans")
+        replenish(game)
+        assert game["seats"][0]["cubes"] == {"build": 2, "train": 1, "research": 1, "worship": 1, "supply": 4}
+
+    def test_republic_counts_as_a_market(self, game):
+        home = home_of(game, 0)
+        game["cities"][home]["government"] = {"type": "republic", "state": "active"}
+        replenish(game)
+        assert game["seats"][0]["cubes"]["supply"] == 2
+
+    def test_new_temple_patron_gives_the_deity_card(self, game):
+        home = home_of(game, 0)
+        upgrade(game, home, 3, "temple", deity="poseidon")
+        state = _finish_turn(game)
+        assert "poseidon" in state["seats"][0]["deities"]
+        assert state["deity_deck"]["poseidon"] == game["deity_deck"]["poseidon"] - 1
+
+
+class TestObjectives:
+    def test_destruction(self, game):
+        assert not met(game, 0, "destruction")
+        own(game, home_of(game, 1), 0)
+        assert met(game, 0, "destruction")
+
+    def test_empire(self, game):
+        for city in ("megara", "delphi", "chios", "argos"):
+            own(game, city, 0)
+        assert met(game, 0, "empire")
+
+    def test_sea_power(self, game):
+        for sea in ("cyclades", "dodecanese", "eastern-aegean"):
+            units(game, sea, 0, "trireme", 1)
+        assert not met(game, 0, "sea-power")
+        units(game, "saronic-gulf", 0, "trireme", 1)
+        assert met(game, 0, "sea-power")
+
+    def test_upgrade_counts_include_governments_and_wonders(self, game):
+        home = home_of(game, 0)
+        assert upgrade_count(game, 0, "barracks") == 1  # the Tyranny
+        upgrade(game, home, 3, "wonder")
+        assert upgrade_count(game, 0, "barracks") == 2
+        assert upgrade_count(game, 0, "stables") == 0
+
+    def test_ascendancy_commune_and_knowledge(self, game):
+        units(game, "mt-olympus", 0, "hero", 1)
+        assert met(game, 0, "ascendancy")
+        units(game, "delphi", 0, "hero", 1)
+        assert not met(game, 0, "commune")
+        own(game, "delphi", 0)
+        assert met(game, 0, "commune")
+        learn(game, 0, "mining", "priesthood", "coinage", "ramming")
+        assert not met(game, 0, "knowledge")
+        learn(game, 0, "tactics")
+        assert met(game, 0, "knowledge")
+
+
+class TestVictory:
+    def test_three_objectives_win_at_the_end_of_the_turn(self, game):
+        game["seats"][0]["ethos"] = ["loyalty", "piety"]
+        for city in ("megara", "delphi", "chios", "argos"):
+            own(game, city, 0)
+        own(game, home_of(game, 1), 0)  # Destruction and Empire
+        home = home_of(game, 0)
+        for slot in range(4):
+            upgrade(game, home, slot, "barracks")
+        assert sorted(completed(game, 0)) == ["destruction", "empire", "loyalty"]
+        own(game, home_of(game, 1), 1)
+        state = play(act_as(game, 0), 0, f"build temple {home} over barracks", "dedicate zeus")
+        own(state, home_of(state, 1), 0)
+        state = _finish_turn(state)
+        assert state["phase"] == "over" and state["winners"] == [0]
+        outcome = GAME.outcome(state)
+        assert outcome.winners == (0,) and outcome.scores[0] == 3.0
+        assert "Destruction" in outcome.notes[0]
+        assert state["revealed"] == {"0": ["loyalty", "piety"]}
+        assert GAME.to_move(state) == [] and GAME.legal(state, 0) == []
+
+    def test_tie_breaks(self, game):
+        """"most Objectives completed, most City Upgrades, most Advancements,
+        most Favor, most Philosophers, and most Commerce ... (or share the
+        victory)"."""
+        homes = [home_of(game, 0), home_of(game, 1)]
+        own(game, homes[1], 0)
+        own(game, homes[0], 1)
+        for city in ("megara", "delphi", "chios", "argos"):
+            own(game, city, 0)
+        for city in ("corinth", "thebes", "euboea", "mytilene"):
+            own(game, city, 1)
+        for seat in (0, 1):
+            game["seats"][seat].update(ethos=["wealth", "devotion"], commerce=10, favor=9, philosophers=0)
+        assert completed(game, 0) == completed(game, 1) == ["destruction", "empire", "wealth"]
+        assert victors(game) == [0, 1]  # tied all the way: shared
+        upgrade(game, "megara", 0, "market")
+        assert victors(game) == [0]  # more City Upgrades
+        upgrade(game, "corinth", 0, "market")
+        learn(game, 1, "mining")
+        assert victors(game) == [1]  # as many upgrades, more Advancements
+        learn(game, 0, "coinage")
+        game["seats"][1]["favor"] = 8
+        assert victors(game) == [0]  # then Favor
+        game["seats"][1].update(favor=9, philosophers=1)
+        assert victors(game) == [1]  # then Philosophers
