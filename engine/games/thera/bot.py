@@ -1,0 +1,602 @@
+"""AI seats: ``easy`` and ``normal``.
+
+Both bots pursue a *target*: the building (a luxury from hand or an industry
+from the pool) and empty location that are worth the most for the least
+effort, where effort counts the moves still needed to bring the cost to the
+site and the resources that must still be made or bought. Phase by phase
+they water the buildings that make what the target lacks, move resources
+toward the site, build it, and pave the way from the Port to the vistas.
+
+``normal`` chooses its role by playing the phase out for every role (and for
+spending a little drachma to reach the next favor threshold) with every
+seat following these habits, on a copy of the game in which what it cannot
+see (the bag, other hands) is redrawn at random, and keeps the role whose
+outcome it rates best against the other players. ``easy`` picks roles at
+random and now and then takes a random step.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from engine.core import IllegalAction, Rng
+from engine.games.thera import flow, movement, notation, planner, trader
+from engine.games.thera.components import COMPONENTS, RESOURCES
+from engine.games.thera.construction import empty_locations
+from engine.games.thera.phase import allowance, at
+from engine.games.thera.scoring import building_recognition
+from engine.games.thera.state import WATER, State, copy_state, locations_with, locations_with_effect
+
+LEVELS = ("easy", "normal")
+
+MAT = COMPONENTS.mat
+
+# The bot's own sense of worth, in recognition points (tuning, not rules).
+RESOURCE_WORTH = (0.4, 0.6, 1.3, 1.3)
+DRACHMA_WORTH = 0.3
+HAND_WORTH = 0.35
+MOVE_EFFORT = 0.4
+ROAD_EFFORT = 0.9
+INDUSTRY_WORTH = {"quarry": 4.0, "grove": 5.5, "pasture": 5.5, "spring": 3.0, "customs": 1.0, "housing": 2.5,
+                  "crossroads": 1.5, "architect": 2.0, "tradehouse": 2.0, "bank": 3.5}
+PRODUCER = {1: ("small-quarry", "quarry"), 2: ("grove",), 3: ("pasture",)}
+"""Which buildings make stone, lumber and cloth."""
+RIVAL_WEIGHT = 0.6
+MAX_SPEND = 3
+EASY_RANDOM_STEP = 0.1
+EASY_ROLE_NOISE = 2.0
+"""The easy bot never spends for favor, misjudges roles by about two points
+and now and then takes a random step."""
+
+
+# -- reading the island ----------------------------------------------------------------
+
+
+def _bag_left(state: State) -> float:
+    """How much of the game is left, from 1 (start) to 0."""
+    start = len(COMPONENTS.luxuries) * COMPONENTS.luxury_copies - state["removed"]
+    return len(state["bag"]) / max(1, start)
+
+
+def _road_routes(roads: Sequence[int]) -> tuple[list[int], list[int | None]]:
+    """Cheapest routes from the Port counting unbuilt roads: per location,
+    the unbuilt roads still needed and the road by which the route arrives."""
+    gaps = [len(MAT.roads) + 1] * len(MAT)
+    via: list[int | None] = [None] * len(MAT)
+    gaps[MAT.port] = 0
+    frontier = [MAT.port]
+    while frontier:  # Dijkstra with 0/1 weights on a tiny graph
+        frontier.sort(key=lambda loc: gaps[loc])
+        here = frontier.pop(0)
+        for other, road in MAT.neighbours[here]:
+            cost = gaps[here] + (0 if roads[road] else 1)
+            if cost < gaps[other]:
+                gaps[other], via[other] = cost, road
+                frontier.append(other)
+    return gaps, via
+
+
+def _road_gaps(roads: Sequence[int]) -> list[int]:
+    """Unbuilt roads still needed to connect each location to the Port."""
+    return _road_routes(roads)[0]
+
+
+def _road_path(roads: Sequence[int], goal: int) -> list[int]:
+    """The unbuilt roads on a cheapest route from the Port to ``goal``,
+    nearest the Port first (so every road built extends the Port's reach)."""
+    _, via = _road_routes(roads)
+    path, here = [], goal
+    while here != MAT.port and via[here] is not None:
+        road = via[here]
+        if not roads[road]:
+            path.append(road)
+        a, b = MAT.roads[road]
+        here = a if b == here else b
+    return path[::-1]
+
+
+def _producers(state: State, seat: int) -> set[int]:
+    """Resources this island can make (stone always: the Small Quarry)."""
+    made = {WATER}
+    for resource, kinds in PRODUCER.items():
+        if any(locations_with(state, seat, kind) for kind in kinds):
+            made.add(resource)
+    return made
+
+
+def _unit_effort(state: State, seat: int, resource: int, made: set[int]) -> float:
+    """Effort to conjure one more unit of a resource from nothing."""
+    if resource == WATER:
+        return 1.0
+    if resource in made:
+        return 1.6
+    rate = COMPONENTS.trade[RESOURCES[resource]]
+    return 1.0 + rate.price / rate.lot * DRACHMA_WORTH
+
+
+@dataclass(frozen=True)
+class Target:
+    building: str
+    location: int
+    value: float
+    effort: float
+    missing: tuple[int, ...]
+    """Resources not yet on the site."""
+
+    @property
+    def score(self) -> float:
+        return self.value - self.effort
+
+
+def _building_value(state: State, seat: int, building: str, location: int, gaps: list[int]) -> float:
+    if building in COMPONENTS.luxuries:
+        luxury = COMPONENTS.luxuries[building]
+        value = luxury.recognition + COMPONENTS.novelty_track[state["novelty"][luxury.type]]
+        if location in MAT.vistas:
+            value += max(0.0, MAT.vistas[location] - gaps[location] * ROAD_EFFORT)
+        return value
+    owned = sum(1 for b in state["mats"][seat]["buildings"] if b == building)
+    worth = INDUSTRY_WORTH.get(building, 1.0) * _bag_left(state) / (1 + owned)
+    if location in MAT.vistas:
+        worth -= 1.5  # a vista is wasted on industry
+    return worth + COMPONENTS.industry[building].recognition
+
+
+def targets(state: State, seat: int) -> list[Target]:
+    """Every (building, empty location) worth pursuing, best first."""
+    mat = state["mats"][seat]
+    res = mat["res"]
+    distances = MAT.distances(mat["roads"])
+    gaps = _road_gaps(mat["roads"])
+    made = _producers(state, seat)
+    sites = empty_locations(state, seat)
+    candidates = sorted(set(state["hands"][seat]))
+    candidates += [kind for kind, left in sorted(state["industry"].items()) if left]
+    found = []
+    for site in sites:
+        # For each resource: distances of units elsewhere, nearest first.
+        nearby = []
+        for resource in range(len(RESOURCES)):
+            units = sorted((distances[loc][site], res[loc][resource]) for loc in range(len(MAT))
+                           if loc != site and res[loc][resource])
+            nearby.append(units)
+        for building in candidates:
+            cost = COMPONENTS.building(building).cost
+            assert cost is not None
+            effort = 0.0
+            missing = []
+            for resource, need in enumerate(cost.resources):
+                short = max(0, need - res[site][resource])
+                missing.append(short)
+                for distance, count in nearby[resource]:
+                    if not short:
+                        break
+                    used = min(short, count)
+                    effort += used * distance * MOVE_EFFORT
+                    short -= used
+                effort += short * _unit_effort(state, seat, resource, made)
+            effort += max(0, cost.drachma - state["drachma"][seat]) * DRACHMA_WORTH * 1.5
+            value = _building_value(state, seat, building, site, gaps)
+            found.append(Target(building, site, value, effort, tuple(missing)))
+    found.sort(key=lambda t: (-t.score, t.building, t.location))
+    return found
+
+
+def best_target(state: State, seat: int) -> Target | None:
+    """The target worth pursuing now, or None if nothing is worth the effort."""
+    found = targets(state, seat)
+    return found[0] if found and found[0].score > -3 else None
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How well ``seat`` stands, in recognition-like points."""
+    worth = building_recognition(state, seat) + state["bonus"][seat]
+    worth += state["drachma"][seat] * DRACHMA_WORTH
+    for here in state["mats"][seat]["res"]:
+        worth += sum(n * w for n, w in zip(here, RESOURCE_WORTH))
+    hand = sorted((COMPONENTS.luxuries[lux].recognition for lux in state["hands"][seat]), reverse=True)
+    worth += HAND_WORTH * sum(hand[:3])
+    target = best_target(state, seat)
+    if target is not None:
+        worth += max(0.0, 0.5 * target.value - target.effort) * 0.5
+    return worth
+
+
+# -- phase habits (both bots) ----------------------------------------------------------
+
+
+Habit = Callable[[State, int, list[str]], str]
+
+
+def _first(legal: list[str], *wanted: str) -> str | None:
+    for action in wanted:
+        if action in legal:
+            return action
+    return None
+
+
+def _move_toward(state: State, seat: int, legal: list[str], goal: int, needs: Sequence[int]) -> str | None:
+    """One move that brings a needed resource one step closer to ``goal``.
+    Only the nearest units, as many as are needed, travel."""
+    mat = state["mats"][seat]
+    distances = MAT.distances(mat["roads"])
+    options = []
+    for resource, need in enumerate(needs):
+        if not need:
+            continue
+        units = sorted((distances[loc][goal], loc) for loc in range(len(MAT)) if loc != goal
+                       for _ in range(mat["res"][loc][resource]))[:need]
+        for distance, loc in units:
+            for step in MAT.one_move(mat["roads"], loc):
+                if distances[step][goal] < distance:
+                    action = notation.move(1, resource, loc, step)
+                    if action in legal:
+                        options.append((distance, distances[step][goal], action))
+    return min(options)[2] if options else None
+
+
+def _road_for(state: State, seat: int, legal: list[str], target: Target | None) -> str | None:
+    """A road on the way from the Port to the target (or the best vista)."""
+    roads = state["mats"][seat]["roads"]
+    goals = []
+    if target is not None and target.location in MAT.vistas:
+        goals.append(target.location)
+    empty_vistas = [v for v in MAT.vistas if state["mats"][seat]["buildings"][v] is None]
+    goals += sorted(empty_vistas, key=lambda v: -MAT.vistas[v])
+    res = state["mats"][seat]["res"]
+    spare_stone = [loc for loc in range(len(MAT)) if res[loc][1] and (target is None or loc != target.location)]
+    for goal in goals:
+        for road in _road_path(roads, goal):
+            a, b = MAT.roads[road]
+            free = notation.free_road(a, b)
+            if free in legal:
+                return free
+            for frm, to in ((a, b), (b, a)):
+                if frm in spare_stone and notation.road(frm, to) in legal:
+                    return notation.road(frm, to)
+    return None
+
+
+def priest_habit(state: State, seat: int, legal: list[str]) -> str:
+    """Call the envoy when ahead; place Spring water, then Priest water where it helps most."""
+    if "envoy" in legal and _leading(state, seat):
+        return "envoy"
+    target = best_target(state, seat)
+    wanted = set(i for i, n in enumerate(target.missing) if n) if target else set()
+    springs = [a for a in legal if a.startswith("spring ")]
+    if springs:
+        return _best_water(state, seat, springs, target, wanted, lambda a: a.split()[2])
+    waters = [a for a in legal if a.startswith("water ")]
+    if waters:
+        return _best_water(state, seat, waters, target, wanted, lambda a: a.split()[1])
+    return "done"
+
+
+def _best_water(state: State, seat: int, actions: list[str], target: Target | None, wanted: set[int],
+                where: Callable[[str], str]) -> str:
+    """Water goes to the target site if it lacks water, then to converters
+    with fewer than two water (those making what the target lacks first),
+    then to the target site anyway; a converter never needs more than two."""
+    res = state["mats"][seat]["res"]
+
+    def rating(action: str) -> tuple[float, str]:
+        location = MAT.parse(where(action))
+        assert location is not None
+        water = res[location][WATER]
+        kind = COMPONENTS.industry.get(state["mats"][seat]["buildings"][location] or "")
+        on_target = target is not None and location == target.location
+        score = 0.0
+        if on_target and target.missing[WATER] > 0:
+            score = 6.0
+        elif kind is not None and kind.effect == "convert" and water < 2:
+            product = next(i for i, n in enumerate(kind.produces) if n)
+            score = 3.0 + (1.5 if product in wanted else 0) + sum(kind.produces) * 0.3 - water
+        elif on_target:
+            score = 1.0
+        elif kind is not None and kind.effect == "convert":
+            score = 0.5 - water * 0.1
+        return (-score, action)
+    return min(actions, key=rating)
+
+
+def _leading(state: State, seat: int) -> bool:
+    mine = evaluate(state, seat)
+    return all(mine >= evaluate(state, other) for other in range(state["players"]) if other != seat)
+
+
+def _luxury_rating(state: State, seat: int, luxury_id: str) -> float:
+    luxury = COMPONENTS.luxuries[luxury_id]
+    made = _producers(state, seat)
+    effort = sum(n * _unit_effort(state, seat, r, made) for r, n in enumerate(luxury.cost.resources))
+    novelty = COMPONENTS.novelty_track[state["novelty"][luxury.type]]
+    return luxury.recognition + novelty - 0.9 * effort - 0.3 * luxury.cost.drachma
+
+
+def _best_build(state: State, seat: int, legal: list[str], target: Target | None) -> str | None:
+    if target is not None:
+        wanted = f"build {target.building} {MAT.name(target.location)}"
+        if wanted in legal:
+            return wanted
+    builds = [a for a in legal if a.startswith("build ")]
+    gaps = _road_gaps(state["mats"][seat]["roads"])
+    best, best_value = None, 0.5
+    for action in builds:
+        _, building, where = action.split()
+        location = MAT.parse(where)
+        assert location is not None
+        if target is not None and location == target.location and building in COMPONENTS.industry:
+            continue
+        value = _building_value(state, seat, building, location, gaps)
+        if building in COMPONENTS.luxuries:
+            value += 2.0  # a luxury built now beats one planned
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def noble_habit(state: State, seat: int, legal: list[str]) -> str:
+    """Take the luxury that is worth most for the effort; a favored Noble builds if it can."""
+    takes = [a for a in legal if a.startswith("take ")]
+    if takes:
+        return max(takes, key=lambda a: (_luxury_rating(state, seat, a.split()[1]), a))
+    build = _best_build(state, seat, legal, best_target(state, seat))
+    return build or "done"
+
+
+def worker_habit(state: State, seat: int, legal: list[str]) -> str:
+    """Double the converters with water for a second run; ``done`` activates the rest."""
+    res = state["mats"][seat]["res"]
+    for action in legal:
+        if not action.startswith("work "):
+            continue
+        location = MAT.parse(action.split()[1])
+        assert location is not None
+        worked = allowance(state, seat, at("worked", location))
+        second = allowance(state, seat, at("housing", location)) or allowance(state, seat, "doubles")
+        if worked == 1 or (res[location][WATER] >= 2 and second):
+            return action
+    return "done"
+
+
+def planner_habit(state: State, seat: int, legal: list[str]) -> str:
+    """Crossroads first, free roads toward a vista, then move the target's missing resources closer."""
+    target = best_target(state, seat)
+    crossroads = [a for a in legal if a.startswith("crossroads ")]
+    if crossroads:
+        return crossroads[0]
+    road = _road_for(state, seat, [a for a in legal if a.startswith("free road ")], target)
+    if road:
+        return road
+    if target is not None:
+        move = _move_toward(state, seat, legal, target.location, target.missing)
+        if move:
+            return move
+    # Bring stray water to the converters that have none.
+    for goal in locations_with_effect(state, seat, "convert"):
+        if not state["mats"][seat]["res"][goal][WATER]:
+            move = _move_toward(state, seat, legal, goal, (1, 0, 0, 0))
+            if move and (target is None or MAT.parse(move.split()[-2]) != target.location):
+                return move
+    return "done"
+
+
+def builder_habit(state: State, seat: int, legal: list[str]) -> str:
+    """Build the target (or the best affordable building), then roads toward a vista."""
+    target = best_target(state, seat)
+    build = _best_build(state, seat, legal, target)
+    if build:
+        return build
+    road = _road_for(state, seat, legal, target)
+    return road or "done"
+
+
+def trader_habit(state: State, seat: int, legal: list[str]) -> str:
+    """Buy what the target lacks and the island cannot make, sell surplus, else take the drachma."""
+    target = best_target(state, seat)
+    port = state["mats"][seat]["res"][MAT.port]
+    if target is not None:
+        for resource, short in enumerate(target.missing):
+            name = RESOURCES[resource]
+            if short and resource not in _producers(state, seat) and f"buy {name}" in legal:
+                price = trader.buy_price(state, seat, resource)
+                cost = COMPONENTS.building(target.building).cost
+                if state["drachma"][seat] - price >= (cost.drachma if cost else 0):
+                    return f"buy {name}"
+    needed = set(r for r, n in enumerate(target.missing) if n) if target else set()
+    for resource, name in enumerate(RESOURCES):
+        rate = COMPONENTS.trade[name]
+        if f"sell {name}" in legal and resource not in needed and port[resource] >= rate.lot * 2 \
+                and resource != WATER:
+            return f"sell {name}"
+    return _first(legal, "drachma") or "done"
+
+
+def _divine_helps(state: State, seat: int) -> bool:
+    """Whether a Divine Intervention now, at the start of a Builder phase,
+    brings everything the target lacks onto its site (one move each)."""
+    if state["phase"]["role"] != "builder":
+        return False
+    target = best_target(state, seat)
+    if target is None or not any(target.missing):
+        return False
+    cost = COMPONENTS.building(target.building).cost
+    if cost is None or cost.drachma > state["drachma"][seat]:
+        return False
+    mat = state["mats"][seat]
+    distances = MAT.distances(mat["roads"])
+    for resource, need in enumerate(target.missing):
+        near = sum(mat["res"][loc][resource] for loc in range(len(MAT)) if distances[loc][target.location] == 1)
+        if near < need:
+            return False
+    return True
+
+
+def _divine_moves(state: State, seat: int, legal: list[str]) -> str | None:
+    """After a Divine Intervention: bring the target's missing resources in."""
+    target = best_target(state, seat)
+    if target is None:
+        return None
+    return _move_toward(state, seat, legal, target.location, target.missing)
+
+
+HABITS: dict[str, Habit] = {
+    "priest": priest_habit, "noble": noble_habit, "worker": worker_habit,
+    "planner": planner_habit, "builder": builder_habit, "trader": trader_habit,
+}
+
+
+def setup_habit(state: State, seat: int, legal: list[str]) -> str:
+    """Keep the two richest tiles; buildings on the first site, water onto dry converters."""
+    keeps = [a for a in legal if a.startswith("keep ")]
+    if keeps:
+        return max(keeps, key=lambda a: (sum(_tile_worth(int(n)) for n in a.split()[1:]), a))
+    places = [a for a in legal if a.startswith("place ")]
+    if places:
+        return places[0]
+    puts = [a for a in legal if a.startswith("put ") and len(a.split()) == 3]
+    for action in puts:  # water onto dry converters first
+        _, resource, where = action.split()
+        location = MAT.parse(where)
+        building = state["mats"][seat]["buildings"][location]
+        kind = COMPONENTS.industry.get(building or "")
+        if resource == "water" and kind is not None and kind.effect == "convert" \
+                and state["mats"][seat]["res"][location][WATER] < 2:
+            return action
+    for action in puts:  # then onto an empty building site
+        location = MAT.parse(action.split()[2])
+        if state["mats"][seat]["buildings"][location] is None:
+            return action
+    return puts[0] if puts else legal[0]
+
+
+def _tile_worth(number: int) -> float:
+    tile = COMPONENTS.tiles[number - 1]
+    worth = tile.drachma * DRACHMA_WORTH + sum(n * w for n, w in zip(tile.resources, RESOURCE_WORTH))
+    if tile.building:
+        worth += INDUSTRY_WORTH.get(tile.building, 1.0) * 0.6
+    return worth
+
+
+# -- role choice ---------------------------------------------------------------------------
+
+
+def favored_signature(role: str, favor: int) -> tuple:
+    """Everything the favored player gets for ``favor`` on ``role``: two
+    amounts of favor with the same signature are worth the same."""
+    r = COMPONENTS.role(role)
+    if role == "priest":
+        return favor // r["extra_water_per"], favor >= r["envoy_at"]
+    if role == "noble":
+        return favor >= r["second_pick_at"], favor >= r["build_at"], favor // r["drachma_per"]
+    if role == "worker":
+        return (favor // r["double_per"],)
+    if role == "planner":
+        return favor // r["extra_move_per"], favor // r["free_road_per"], planner.bonus_recognition(favor)
+    if role == "builder":
+        return favor >= r["extra_building_at"], favor // r["free_road_per"]
+    return favor // r["drachma_per"], favor // r["trade_per"]
+
+
+def role_options(state: State, seat: int) -> list[tuple[str, int]]:
+    """Each role without spending, and with the least spending that reaches
+    its next favored threshold (at most ``MAX_SPEND``)."""
+    options = []
+    drachma = state["drachma"][seat]
+    for slot, role in enumerate(state["wheel"]):
+        tokens = state["favor"][slot] + state["reserve"]
+        options.append((role, 0))
+        base = favored_signature(role, tokens)
+        for spend in range(1, min(MAX_SPEND, drachma) + 1):
+            if favored_signature(role, tokens + spend) != base:
+                options.append((role, spend))
+                break
+    return options
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A copy in which what ``seat`` cannot see (the bag, other hands, the
+    random generator) is redrawn consistently with what it can see."""
+    copy = copy_state(state)
+    seen = list(copy["pool"]) + list(copy["hands"][seat])
+    seen += [b for mat in copy["mats"] for b in mat["buildings"] if b in COMPONENTS.luxuries]
+    unseen = [lux for lux in COMPONENTS.luxuries for _ in range(COMPONENTS.luxury_copies)]
+    for lux in seen:
+        unseen.remove(lux)
+    rng.shuffle(unseen)
+    for other in range(copy["players"]):
+        if other != seat:
+            size = len(copy["hands"][other])
+            copy["hands"][other], unseen = unseen[:size], unseen[size:]
+    copy["bag"] = sorted(unseen[:len(copy["bag"])])
+    copy["rng"] = Rng(rng.getrandbits(64)).to_json()
+    return copy
+
+
+def play_out_phase(state: State, limit: int = 400) -> State:
+    """Play the phase(s) in progress to the next role choice, every seat by habit."""
+    for _ in range(limit):
+        if state["step"] != "phase":
+            return state
+        mover = flow.to_move(state)[0]
+        legal = flow.legal(state, mover)
+        action = HABITS[state["phase"]["role"]](state, mover, legal)
+        flow.apply(state, mover, notation.parse(action))
+    return state
+
+
+def _rating(state: State, seat: int) -> float:
+    rivals = [evaluate(state, other) for other in range(state["players"]) if other != seat]
+    return evaluate(state, seat) - RIVAL_WEIGHT * (sum(rivals) / len(rivals))
+
+
+def choose_role(state: State, seat: int, rng: random.Random, deadline: float, noise: float = 0.01,
+                spending: bool = True) -> str:
+    """The role (and spending) whose played-out phase leaves ``seat`` best
+    placed against the others; ``noise`` blurs the judgement."""
+    world = determinize(state, seat, rng)
+    best, best_rating = None, float("-inf")
+    for role, spend in role_options(state, seat):
+        if spend and not spending:
+            continue
+        trial = copy_state(world)
+        flow.apply(trial, seat, notation.parse(notation.choose(role, spend)))
+        play_out_phase(trial)
+        rating = _rating(trial, seat) + rng.gauss(0, noise)
+        if rating > best_rating:
+            best, best_rating = notation.choose(role, spend), rating
+        if time.monotonic() > deadline and best is not None:
+            break
+    assert best is not None
+    return best
+
+
+# -- the entry point -----------------------------------------------------------------------
+
+
+def choose(state: State, seat: int, level: str, seed: int, budget: float = 2.0) -> str:
+    """The bot's action for ``seat``: always one of ``flow.legal``."""
+    legal = flow.legal(state, seat)
+    if not legal:
+        raise IllegalAction("This seat has nothing to do right now.")
+    rng = random.Random(seed)
+    deadline = time.monotonic() + max(0.05, budget * 0.8)
+    step = state["step"]
+    if step == "setup":
+        action = setup_habit(state, seat, legal)
+    elif step == "choose":
+        if level == "easy":
+            action = choose_role(state, seat, rng, deadline, noise=EASY_ROLE_NOISE, spending=False)
+        else:
+            action = choose_role(state, seat, rng, deadline)
+    elif level == "easy" and rng.random() < EASY_RANDOM_STEP:
+        action = rng.choice(legal)
+    elif "divine" in legal and _divine_helps(state, seat):
+        action = "divine"
+    else:
+        phase = state["phase"]
+        moving = phase["role"] != "planner" and movement.can_move(state, seat)
+        action = (_divine_moves(state, seat, legal) if moving else None) or HABITS[phase["role"]](state, seat, legal)
+    return action if action in legal else ("done" if "done" in legal else legal[0])

@@ -1,0 +1,64 @@
+"""AI seats: always legal, and the normal bot plays better than the easy one."""
+
+import random
+
+from engine.games.thera import GAME
+from engine.games.thera.bot import determinize
+from engine.games.thera.components import COMPONENTS
+
+GAME_MAT = COMPONENTS.mat
+
+
+def bot_game(levels, seed, options=None):
+    state = GAME.new(len(levels), options or {}, seed)
+    step = 0
+    while GAME.to_move(state):
+        seat = GAME.to_move(state)[0]
+        action = GAME.choose(state, seat, levels[seat], seed * 1000 + step, 0.5)
+        assert action in GAME.legal(state, seat)
+        state = GAME.play(state, seat, action)
+        step += 1
+    return GAME.outcome(state)
+
+
+def test_normal_beats_easy():
+    outcome = bot_game(["normal", "easy"], 1)
+    assert outcome.winners == (0,)
+    assert outcome.scores[0] >= 10  # it builds: a luxury and industry at least
+
+
+def test_bots_finish_an_advanced_three_player_game():
+    outcome = bot_game(["normal", "easy", "normal"], 2, {"advanced": True, "length": "short"})
+    assert outcome is not None and max(outcome.scores) > 5
+
+
+def test_role_choice_does_not_peek():
+    """The bot plans on a copy whose unseen luxuries are redrawn."""
+    state = GAME.new(3, {}, 3)
+    state = GAME.play(state, 0, "choose noble")
+    for _ in range(3):
+        seat = GAME.to_move(state)[0]
+        state = GAME.play(state, seat, GAME.legal(state, seat)[0])
+    world = determinize(state, 0, random.Random(1))
+    assert world["hands"][0] == state["hands"][0] and world["pool"] == state["pool"]
+    assert len(world["bag"]) == len(state["bag"])
+    assert [len(h) for h in world["hands"]] == [len(h) for h in state["hands"]]
+    assert world["rng"] != state["rng"]
+
+
+def test_a_bot_uses_divine_intervention_to_build():
+    """A Quarry's stone lies on a3 and its water next door on a2: a Divine
+    Intervention at the start of the Builder phase brings the water over."""
+    state = GAME.new(2, {"divine": "0,1", "two_player": False}, 4)
+    mat = state["mats"][1]
+    mat["res"] = [[0, 0, 0, 0] for _ in mat["res"]]
+    mat["res"][GAME_MAT.parse("a3")] = [0, 2, 0, 0]
+    mat["res"][GAME_MAT.parse("a2")] = [1, 0, 0, 0]
+    state["industry"].update(grove=0, pasture=0)  # the Quarry is the one thing worth building
+    state = GAME.play(state, 0, "choose builder")
+    steps = []
+    while 1 in GAME.to_move(state) and len(steps) < 10:
+        action = GAME.choose(state, 1, "normal", len(steps), 0.5)
+        steps.append(action)
+        state = GAME.play(state, 1, action)
+    assert steps[:3] == ["divine", "move water a2 a3", "build quarry a3"]
