@@ -263,12 +263,13 @@ class Store:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path, isolation_level=None)
         db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode = WAL")
+        # PRAGMAs that answer with a row are fetched, so no statement stays open
+        await db.execute_fetchall("PRAGMA journal_mode = WAL")
         # WAL + NORMAL: a committed transaction survives any crash of this
         # process; only an OS crash can lose the last few commits.
         await db.execute("PRAGMA synchronous = NORMAL")
         await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
+        await db.execute_fetchall("PRAGMA busy_timeout = 5000")
         store = cls(db, path)
         await store._migrate()
         return store

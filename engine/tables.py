@@ -469,11 +469,18 @@ class Tables:
         if len(text_in) > 200:
             raise IllegalAction("That action is far too long; actions are short phrases such as `move b2 c3`.")
         movers = game.to_move(before)
+        legal = None
         if seat not in movers:
-            names = " and ".join(self._seat_label(live, s) for s in movers)
-            raise IllegalAction(f"It is not your turn: {names} {'are' if len(movers) > 1 else 'is'} to act.")
+            # Seats the game is not waiting for may still have out-of-turn
+            # actions (a trade offer, say) when the game lists them.
+            legal = game.legal(before, seat)
+            if match_action(text_in, legal) is None:
+                names = " and ".join(self._seat_label(live, s) for s in movers)
+                raise IllegalAction(f"It is not your turn: {names} {'are' if len(movers) > 1 else 'is'} to act.")
         after = game.play(before, seat, text_in)
-        canonical = match_action(text_in, game.legal(before, seat)) if self._cheap_legal(game) else None
+        if legal is None and self._cheap_legal(game):
+            legal = game.legal(before, seat)
+        canonical = match_action(text_in, legal) if legal is not None else None
         stored = canonical or text_in
         text = self._line(live, seat, game.describe(before, seat, stored))
         await self._commit(live, seat, "play", stored, text, after, before)
@@ -619,7 +626,7 @@ class Tables:
                         seq: int, now: float, over: bool) -> list[ReminderRecord]:
         if over:
             return []
-        interval = float(live.record.settings.get("remind_hours", 12.0)) * 3600
+        first_due = self._first_due(live, after, now)
         previous = live.reminders
         before_movers = set(live.game.to_move(before)) if before is not None else set()
         shrinking = before is not None and set(movers) < before_movers
@@ -633,8 +640,28 @@ class Tables:
                 result.append(ReminderRecord(live.record.id, s, kept.seq, kept.since, kept.due_at, kept.sent,
                                              kept.muted, group))
             else:
-                result.append(ReminderRecord(live.record.id, s, seq, now, now + interval, 0, False, group))
+                result.append(ReminderRecord(live.record.id, s, seq, now, first_due, 0, False, group))
         return result
+
+    def _first_due(self, live: _Live, state: Any, now: float) -> float:
+        """When a new wait is first looked at: the reminder interval, or
+        sooner if a deadline or the game's own step timeout comes first."""
+        settings = live.record.settings
+        due = now + float(settings.get("remind_hours", 12.0)) * 3600
+        deadline = float(settings.get("deadline_hours") or 0) * 3600
+        if deadline:
+            due = min(due, now + deadline)
+        timeout = self._step_timeout(live.game, state)
+        if timeout:
+            due = min(due, now + timeout)
+        return due
+
+    @staticmethod
+    def _step_timeout(game: Game, state: Any) -> float | None:
+        """Seconds a game lets a short step (a casting window, say) wait
+        before passing for whoever has not answered; None when it has none."""
+        timeout = getattr(game, "step_timeout", None)
+        return timeout(state) if timeout is not None else None
 
     async def remind(self, now: float | None = None) -> int:
         """Send every reminder that is due and apply deadlines; returns how
@@ -655,6 +682,12 @@ class Tables:
             current = live.reminders.get(due.seat)
             if record.status != "active" or current is None or current.seq != due.seq:
                 return 0
+            timeout = self._step_timeout(live.game, live.state)
+            if timeout and now >= current.since + timeout:
+                passing = next((a for a in PASS_WORDS if a in live.game.legal(live.state, due.seat)), None)
+                if passing is not None:
+                    await self._play(live, due.seat, passing)
+                    return 0
             deadline = float(record.settings.get("deadline_hours") or 0) * 3600
             if deadline and now >= current.since + deadline:
                 await self._deadline(live, due.seat)
@@ -939,12 +972,13 @@ class Tables:
             raise TableError("The game has not started yet, so there is no board to show.")
 
     async def legal(self, game_id: int, user_id: int) -> list[tuple[str, str]]:
-        """The caller's legal actions with their labels (empty when not to act)."""
+        """The caller's legal actions with their labels (empty when there is
+        nothing they may do now)."""
         live = await self._live(game_id)
         if live.record.status != "active":
             return []
         seat = live.record.seat_of(user_id)
-        if seat is None or seat not in live.game.to_move(live.state):
+        if seat is None:
             return []
         return self.labelled(live, seat)
 
@@ -953,9 +987,17 @@ class Tables:
         label = getattr(game, "label", game.describe)
         return [(action, label(state, seat, action)) for action in game.legal(state, seat)]
 
+    async def waiting_seats(self, game_id: int) -> list[int]:
+        """The seats the game waits for now (empty unless active)."""
+        live = await self._live(game_id)
+        return live.game.to_move(live.state) if live.record.status == "active" else []
+
+    def game_of(self, record: GameRecord) -> Game:
+        return self.game_for(record.game)
+
     async def legal_for_seat(self, game_id: int, seat: int) -> list[tuple[str, str]]:
         live = await self._live(game_id)
-        if live.record.status != "active" or seat not in live.game.to_move(live.state):
+        if live.record.status != "active":
             return []
         return self.labelled(live, seat)
 

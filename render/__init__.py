@@ -4,7 +4,7 @@ here can show a secret the view does not already hold.
 Each game has a module ``render/<game>.py`` with ``render(view, names) ->
 bytes`` (a PNG of the public or a seat's view) and, optionally,
 ``hand_text(view, names) -> str`` (a seat's private view in words, for DMs and
-``/hand``). ``render_view`` and ``hand_text`` here dispatch on ``view["game"]``.
+``/hand``) and ``render_hand(view, names) -> bytes`` (a picture of it). ``render_view`` and ``hand_text`` here dispatch on ``view["game"]``.
 """
 
 from __future__ import annotations
@@ -21,6 +21,14 @@ def module_for(game: str) -> ModuleType:
 def render_view(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
     """The PNG of a view (public or a seat's)."""
     return module_for(view["game"]).render(view, list(names or []))
+
+
+def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes | None:
+    """A picture of a seat's private view, for games that draw one."""
+    module = module_for(view["game"])
+    if hasattr(module, "render_hand"):
+        return module.render_hand(view, list(names or []))
+    return None
 
 
 def hand_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:

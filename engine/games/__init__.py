@@ -4,9 +4,16 @@ under ``GAME.name``; adding a game is adding its package."""
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
 
 from engine.core import Game
+
+log = logging.getLogger("agora.games")
+
+UNAVAILABLE: dict[str, str] = {}
+"""Game packages that failed to import, with the error: one broken game must
+not take the others down (a test keeps this empty)."""
 
 
 def _discover() -> dict[str, Game]:
@@ -14,7 +21,12 @@ def _discover() -> dict[str, Game]:
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if not info.ispkg:
             continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
+        try:
+            module = importlib.import_module(f"{__name__}.{info.name}")
+        except Exception as error:  # noqa: BLE001 — reported, and tested to stay empty
+            UNAVAILABLE[info.name] = f"{type(error).__name__}: {error}"
+            log.error("game package %s failed to import: %s", info.name, error)
+            continue
         game = getattr(module, "GAME", None)
         if game is None:
             continue

@@ -88,3 +88,9 @@ def test_registry_lookup():
     assert get("Santorini") is REGISTRY["santorini"]
     with pytest.raises(IllegalAction, match="no game called 'chess'"):
         get("chess")
+
+
+def test_every_game_package_imports():
+    from engine.games import UNAVAILABLE
+
+    assert UNAVAILABLE == {}

@@ -67,7 +67,7 @@ class TestLobby:
                                 options={"speed": "fast"})
         assert await tables.in_channel(CHANNEL) is None
 
-    async def test_joining_twice_a_full_or_a_started_game(self, tables):
+    async def test_joining_twice_or_a_full_game(self, tables):
         game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"))
         before = await stored(tables, game_id)
         with pytest.raises(TableError, match="already seated"):
@@ -75,13 +75,17 @@ class TestLobby:
         max_players = (await tables._live(game_id)).game.max_players
         for extra in range(max_players - 2):
             await tables.join(game_id, 200 + extra, f"p{extra}")
+        before = await stored(tables, game_id)
         with pytest.raises(TableError, match=f"full \\({max_players} players\\)"):
             await tables.join(game_id, CAROL, "carol")
+        assert await stored(tables, game_id) == before
+
+    async def test_joining_a_started_game(self, tables):
+        game_id = await started(tables)
         before = await stored(tables, game_id)
-        await tables.start(game_id, ALICE)
         with pytest.raises(TableError, match="already started"):
-            await tables.join(game_id, 999, "late")
-        assert (await stored(tables, game_id))[3] == before[3]
+            await tables.join(game_id, CAROL, "carol")
+        assert await stored(tables, game_id) == before
 
     async def test_starting_with_too_few_players(self, tables):
         game_id = await lobby(tables, (ALICE, "alice"))
@@ -111,7 +115,7 @@ class TestPlaying:
         cases = [
             (CAROL, "place c3", TableError, "You are not playing in this Santorini game; players are alice, bob"),
             (BOB, "place c3", IllegalAction, r"It is not your turn: alice \(Blue\) is to act"),
-            (ALICE, "fly c3", IllegalAction, "Start with one of: place"),
+            (ALICE, "fly c3", IllegalAction, "`fly`.*place"),
             (ALICE, "place z9", IllegalAction, "`z9` is not a square"),
             (ALICE, "x" * 500, IllegalAction, "far too long"),
             (ALICE, "", IllegalAction, "Type an action"),
@@ -337,3 +341,24 @@ class TestReminders:
 async def test_every_error_is_an_agora_error(tables):
     """The front end shows AgoraError messages to users; nothing else leaks."""
     assert issubclass(TableError, AgoraError) and issubclass(IllegalAction, AgoraError)
+
+
+async def test_a_games_step_timeout_passes_for_silent_seats(tables, clock, monkeypatch):
+    """Games may let short optional steps lapse: the table then plays `pass`."""
+    game_id = await started(tables)
+    live = await tables._live(game_id)
+    game = type(live.game)
+    monkeypatch.setattr(game, "step_timeout", lambda self, state: 600.0, raising=False)
+    real_legal = game.legal
+    monkeypatch.setattr(game, "legal", lambda self, state, seat: real_legal(self, state, seat) + ["pass"])
+    real_play = game.play
+
+    def play(self, state, seat, action):
+        return state if action == "pass" else real_play(self, state, seat, action)
+
+    monkeypatch.setattr(game, "play", play)
+    await tables.play(game_id, ALICE, "place c3")  # a new wait begins, due in 10 minutes
+    clock.advance(0.2)
+    await tables.remind()
+    rows = await tables.store.actions(game_id)
+    assert rows[-1].action == "pass" and rows[-1].seat == 0

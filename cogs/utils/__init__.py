@@ -1,0 +1,1 @@
+"""Helpers shared by the cogs: replies and errors, the courier, components."""

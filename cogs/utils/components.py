@@ -1,0 +1,173 @@
+"""Buttons and select menus that keep working after a restart.
+
+Each is a ``DynamicItem``: everything it needs (game id, the log position it
+was made for, the choice) lives in its ``custom_id``, so a click on a week-old
+message still reaches the right game after any number of restarts.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import discord
+
+from cogs.utils import acting
+from cogs.utils.replies import chunks, guarded, reply
+
+PREFIX = "agora"
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:do:(?P<game>\d+):(?P<seq>\d+):(?P<action>.+)"):
+    """One legal action as a button."""
+
+    def __init__(self, game_id: int, seq: int, action: str):
+        super().__init__(discord.ui.Button(label=action[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"{PREFIX}:do:{game_id}:{seq}:{action}"))
+        self.game_id, self.seq, self.action = game_id, seq, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), int(match["seq"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await acting.play(interaction, self.game_id, self.action, expected_seq=self.seq)
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"agora:pick:(?P<game>\d+):(?P<seq>\d+)"):
+    """Up to 25 legal actions in a select menu."""
+
+    def __init__(self, game_id: int, seq: int, choices: Sequence[tuple[str, str]] = ()):
+        options = [discord.SelectOption(label=action[:100], value=action[:100], description=label[:100] or None)
+                   for action, label in choices[:25]]
+        select = discord.ui.Select(custom_id=f"{PREFIX}:pick:{game_id}:{seq}", placeholder="Choose your action…",
+                                   options=options or [discord.SelectOption(label="-", value="-")])
+        super().__init__(select)
+        self.game_id, self.seq = game_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values", [])
+        if not values:
+            await reply(interaction, "Pick one of the actions in the menu.")
+            return
+        await acting.play(interaction, self.game_id, values[0], expected_seq=self.seq)
+
+
+class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:menu:(?P<game>\d+)"):
+    """Opens the caller's own choices ephemerally (for games with secrets)."""
+
+    def __init__(self, game_id: int):
+        super().__init__(discord.ui.Button(label="Your move", emoji="🎲", style=discord.ButtonStyle.primary,
+                                           custom_id=f"{PREFIX}:menu:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await acting.open_menu(interaction, self.game_id)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:hand:(?P<game>\d+)"):
+    """Shows the caller's private view ephemerally."""
+
+    def __init__(self, game_id: int):
+        super().__init__(discord.ui.Button(label="My hand", emoji="🂠", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"{PREFIX}:hand:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.play import show_hand
+
+        await show_hand(interaction, self.game_id)
+
+
+class UndoAnswer(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"agora:undo:(?P<game>\d+):(?P<seq>\d+):(?P<answer>yes|no)"):
+    """Accept or refuse a take-back request."""
+
+    def __init__(self, game_id: int, seq: int, accept: bool):
+        super().__init__(discord.ui.Button(
+            label="Accept" if accept else "Refuse",
+            style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+            custom_id=f"{PREFIX}:undo:{game_id}:{seq}:{'yes' if accept else 'no'}"))
+        self.game_id, self.seq, self.accept = game_id, seq, accept
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), int(match["seq"]), match["answer"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables = acting.service(interaction)
+        result = await guarded(interaction, tables.answer_undo(self.game_id, interaction.user.id, self.accept,
+                                                               at_seq=self.seq), self.game_id)
+        if result is not None:
+            await reply(interaction, result.text)
+
+
+class MuteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:mute:(?P<game>\d+):(?P<seq>\d+)"):
+    """Silences reminders until the player's current turn is over."""
+
+    def __init__(self, game_id: int, seq: int):
+        super().__init__(discord.ui.Button(label="Mute for this turn", emoji="🔕",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"{PREFIX}:mute:{game_id}:{seq}"))
+        self.game_id, self.seq = game_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables = acting.service(interaction)
+        text = await guarded(interaction, tables.mute(self.game_id, interaction.user.id, self.seq), self.game_id)
+        if text is not None:
+            await reply(interaction, f"🔕 {text}")
+
+
+LOG_PAGE_LINES = 20
+
+
+class LogPage(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:log:(?P<game>\d+):(?P<page>\d+):(?P<dir>p|n)"):
+    """Pages through a game's log (the log message is the caller's own)."""
+
+    def __init__(self, game_id: int, page: int, forward: bool, disabled: bool = False):
+        super().__init__(discord.ui.Button(
+            label="Newer ▶" if forward else "◀ Older", style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=f"{PREFIX}:log:{game_id}:{page}:{'n' if forward else 'p'}"))
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), int(match["page"]), match["dir"] == "n")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        content, view = await log_page(acting.service(interaction), self.game_id, self.page)
+        await interaction.response.edit_message(content=content, view=view)
+
+
+async def log_page(tables, game_id: int, page: int | None) -> tuple[str, discord.ui.View | None]:
+    """Page ``page`` (0 = oldest; None = newest) of a game's log."""
+    lines = await tables.history(game_id)
+    pages = [lines[i:i + LOG_PAGE_LINES] for i in range(0, len(lines), LOG_PAGE_LINES)] or [[]]
+    last = len(pages) - 1
+    page = last if page is None else max(0, min(page, last))
+    body = "\n".join(pages[page]) or "(nothing has happened yet)"
+    content = chunks([f"**Log of game #{game_id}** — page {page + 1}/{last + 1}", body])[0]
+    if last == 0:
+        return content, None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LogPage(game_id, max(page - 1, 0), False, disabled=page == 0))
+    view.add_item(LogPage(game_id, min(page + 1, last), True, disabled=page == last))
+    return content, view
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, MenuButton, HandButton, UndoAnswer, MuteButton, LogPage)

@@ -1,0 +1,156 @@
+"""Delivers the service's notices to Discord: channel posts with the board,
+DMs, reminders and take-back requests."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.utils.acting import board_file, choice_view
+from cogs.utils.components import HandButton, MenuButton, MuteButton, UndoAnswer
+from cogs.utils.replies import chunks, clip, mentions_of, plain_mentions
+from engine.tables import Notice
+from render import hand_image, hand_text
+
+if TYPE_CHECKING:
+    from cogs.agora_bot import AgoraBot
+
+log = logging.getLogger("agora.courier")
+
+DM_CLOSED_NOTE = ("📪 I could not send you a direct message (your DMs are closed to me), so your private "
+                  "information is not in your DMs. Use `/hand` any time to see it here, privately.")
+
+
+class DiscordCourier:
+    """The ``engine.tables.Courier`` for Discord.
+
+    A notice that cannot be delivered because the channel is gone or closed
+    to the bot is dropped (logged); one that fails for a passing reason
+    (Discord errors, rate limits) raises, so the service retries it later.
+    """
+
+    def __init__(self, bot: AgoraBot):
+        self.bot = bot
+        self.closed_dms: set[int] = set()
+        self._told: set[int] = set()
+
+    def take_dm_note(self, user_id: int) -> str | None:
+        """The once-per-run note for a player whose DMs failed."""
+        if user_id in self.closed_dms and user_id not in self._told:
+            self._told.add(user_id)
+            return DM_CLOSED_NOTE
+        return None
+
+    async def deliver(self, notice: Notice) -> None:
+        handler = {
+            "channel": self._post,
+            "private": self._private,
+            "reminder": self._reminder,
+            "undo_request": self._undo_request,
+        }.get(notice.kind)
+        if handler is None:
+            log.warning("notice %s of unknown kind %r dropped", notice.id, notice.kind)
+            return
+        try:
+            await handler(notice)
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.warning("notice %s for game %s undeliverable (%s); dropped", notice.id, notice.game_id, error)
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        return channel  # type: ignore[return-value]
+
+    async def _post(self, notice: Notice) -> None:
+        payload = notice.payload
+        channel = await self._channel(notice.channel_id)
+        kwargs = {}
+        if payload.get("view"):
+            kwargs["file"] = await board_file(payload["view"], payload.get("names", []))
+        view = await self._post_components(notice)
+        if view is not None:
+            kwargs["view"] = view
+        await channel.send(clip(payload.get("text", "")), allowed_mentions=mentions_of(payload.get("mentions", [])),
+                           **kwargs)
+
+    async def _post_components(self, notice: Notice) -> discord.ui.View | None:
+        """Choices under a post: the mover's actions for public games with a
+        small choice; a "Your move" button (ephemeral menu) otherwise."""
+        tables = self.bot.service
+        record = await tables.record(notice.game_id)
+        if record.status != "active" or notice.payload.get("seq") != record.seq:
+            return None  # the game moved on; the newest post carries the choices
+        movers = await tables.waiting_seats(notice.game_id)
+        humans = [s for s in movers if not record.seats[s].is_bot]
+        if not humans:
+            return None
+        game = tables.game_of(record)
+        secret = getattr(game, "hidden_information", True)
+        if not secret and len(humans) == 1:
+            view = choice_view(record.id, record.seq, await tables.legal_for_seat(record.id, humans[0]))
+            if view is not None:
+                return view
+        view = discord.ui.View(timeout=None)
+        view.add_item(MenuButton(record.id))
+        if secret:
+            view.add_item(HandButton(record.id))
+        return view
+
+    async def _dm(self, user_id: int, content: str, **kwargs) -> bool:
+        """Send a DM; False (and the player is told once) if DMs are closed."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(content, **kwargs)
+        except discord.Forbidden:
+            self.closed_dms.add(user_id)
+            return False
+        self.closed_dms.discard(user_id)
+        return True
+
+    async def _private(self, notice: Notice) -> None:
+        payload = notice.payload
+        if notice.user_id is None:
+            return
+        names = payload.get("names", [])
+        record = await self.bot.service.record(notice.game_id)
+        link = f"<#{record.channel_id}>"
+        body = await asyncio.to_thread(hand_text, payload["view"], names)
+        image = await asyncio.to_thread(hand_image, payload["view"], names)
+        pages = chunks([f"**{payload.get('text', '')}** ({link})", body])
+        kwargs = {}
+        if image is not None:
+            kwargs["file"] = discord.File(io.BytesIO(image), filename="hand.png")
+        choices = await self.bot.service.legal(notice.game_id, notice.user_id)
+        view = choice_view(notice.game_id, record.seq, choices) if choices else None
+        for index, page in enumerate(pages):
+            last = index == len(pages) - 1
+            extra = {**kwargs, **({"view": view} if view is not None else {})} if last else {}
+            if not await self._dm(notice.user_id, page, **extra):
+                return
+
+    async def _reminder(self, notice: Notice) -> None:
+        payload = notice.payload
+        view = discord.ui.View(timeout=None)
+        view.add_item(MuteButton(notice.game_id, payload["seq"]))
+        if payload.get("dm") and notice.user_id is not None:
+            record = await self.bot.service.record(notice.game_id)
+            names = {s.user_id: s.name for s in record.seats if s.user_id is not None}
+            text = plain_mentions(payload["text"], names) + f" Play in <#{record.channel_id}>."
+            if await self._dm(notice.user_id, text, view=view):
+                return
+        channel = await self._channel(notice.channel_id)
+        await channel.send(clip(payload["text"]), view=view,
+                           allowed_mentions=mentions_of(payload.get("mentions", [])))
+
+    async def _undo_request(self, notice: Notice) -> None:
+        payload = notice.payload
+        view = discord.ui.View(timeout=None)
+        view.add_item(UndoAnswer(notice.game_id, payload["at_seq"], True))
+        view.add_item(UndoAnswer(notice.game_id, payload["at_seq"], False))
+        channel = await self._channel(notice.channel_id)
+        await channel.send(clip(payload["text"]), view=view, allowed_mentions=mentions_of(payload.get("mentions", [])))

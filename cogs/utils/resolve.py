@@ -1,0 +1,92 @@
+"""Working out which game an interaction is about, and reading option text."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.utils.acting import service
+from engine.core import Game
+from engine.store import GameRecord
+from engine.tables import TableError
+
+
+async def channel_game(interaction: discord.Interaction, finished_too: bool = False) -> GameRecord:
+    """The game of the channel (or thread) the command was used in."""
+    tables = service(interaction)
+    if interaction.channel_id is None:
+        raise TableError("Use this command in the game's channel.")
+    if finished_too:
+        return await tables.latest_in_channel(interaction.channel_id)
+    return await tables.require_in_channel(interaction.channel_id)
+
+
+async def game_for(interaction: discord.Interaction, game_id: int | None) -> GameRecord:
+    """The game a player means: the one named, else this channel's, else —
+    in DMs — their only game, or their only game that is waiting for them."""
+    tables = service(interaction)
+    if game_id is not None:
+        record = await tables.record(game_id)
+        if record.seat_of(interaction.user.id) is None:
+            raise TableError(f"You are not playing in game #{game_id}.")
+        return record
+    if interaction.guild_id is not None and interaction.channel_id is not None:
+        record = await tables.in_channel(interaction.channel_id)
+        if record is not None:
+            return record
+    mine = await tables.my_games(interaction.user.id)
+    waiting = [record for record, my_turn in mine if my_turn]
+    if len(mine) == 1:
+        return mine[0][0]
+    if len(waiting) == 1:
+        return waiting[0]
+    if not mine:
+        raise TableError("You are not in any game. Open one with `/game new` in a server channel.")
+    listed = ", ".join(f"#{r.id} {tables.game_of(r).title}" for r, _ in mine[:10])
+    raise TableError(f"Which game? Fill in the `game` option: {listed}.")
+
+
+async def game_choices(interaction: discord.Interaction, current: str) -> list[discord.app_commands.Choice[int]]:
+    """Autocomplete for a `game` option: the caller's live games, theirs to
+    play first."""
+    tables = service(interaction)
+    mine = await tables.my_games(interaction.user.id)
+    mine.sort(key=lambda pair: (not pair[1], pair[0].id))
+    choices = []
+    for record, my_turn in mine:
+        title = tables.game_of(record).title
+        name = f"#{record.id} {title}" + (" — your turn" if my_turn else "")
+        if current.strip().lstrip("#") in name:
+            choices.append(discord.app_commands.Choice(name=name[:100], value=record.id))
+    return choices[:25]
+
+
+def parse_options(game: Game, text: str | None) -> dict[str, str]:
+    """``"gods=draft mode=teams"`` as a dict; the service checks the values."""
+    options: dict[str, str] = {}
+    for pair in (text or "").replace(",", " ").split():
+        if "=" not in pair:
+            known = ", ".join(f"{k}=…" for k in game.options) or "none"
+            raise TableError(f"Options are written key=value (e.g. {known}); {pair!r} is not.")
+        key, value = pair.split("=", 1)
+        options[key.strip().lower()] = value.strip()
+    return options
+
+
+def suggest_options(game: Game, typed: str) -> list[str]:
+    """Completions for the options text: what was typed so far, plus one more
+    key=value for each option not yet given."""
+    words = typed.replace(",", " ").split()
+    done = [w for w in words if "=" in w and w.split("=", 1)[1]]
+    given = {w.split("=", 1)[0] for w in done}
+    partial = "" if typed.endswith(" ") or not words or words[-1] in done else words[-1]
+    prefix = " ".join(done)
+    suggestions = []
+    for key, option in game.options.items():
+        if key in given:
+            continue
+        values = option.choices if option.choices else ((True, False) if option.kind is bool else (option.default,))
+        for value in values:
+            pair = f"{key}={str(value).lower()}"
+            if pair.startswith(partial):
+                suggestions.append(f"{prefix} {pair}".strip())
+    return suggestions[:25]

@@ -1,0 +1,43 @@
+"""SimCord fixtures: the real bot, cogs and command tree against an
+in-memory Discord."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import create_bot
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return str(tmp_path / "agora.sqlite3")
+
+
+def make_bot(db_path):
+    # Hourly reminder ticks: simulated days pass in a few dozen ticks.
+    return create_bot(db_path=db_path, bot_budget=0.05, remind_every=3600)
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    return make_bot(db_path)
+
+
+class Table:
+    """A guild with a game channel and three members."""
+
+    def __init__(self, env):
+        self.env = env
+        self.guild = env.create_guild(name="Olympus")
+        self.channel = self.guild.create_text_channel("agora")
+        self.alice = self.guild.add_member(env.create_user("alice"))
+        self.bob = self.guild.add_member(env.create_user("bob"))
+        self.carol = self.guild.add_member(env.create_user("carol"))
+
+    def posts(self):
+        return [m for m in self.channel.history() if m.author.bot]
+
+
+@pytest.fixture
+def table(simcord_env):
+    return Table(simcord_env)
