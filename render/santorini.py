@@ -1,96 +1,276 @@
-"""The Santorini board from a view: levels as stacked tiers, domes, workers
-with their seat letter, the last move and build outlined."""
+"""The Santorini board from a view: a 5x5 board with coordinates, levels as
+stacked tiers (with their number), domes, workers in seat colours with their
+seat letter, the last turn's moves (arrows), forces (dashed), builds
+(outlined) and removals (crossed), and every player's god with a one-line
+reminder of its power.
+
+Round things (workers, domes) are sprites drawn once at four times the size
+and scaled down, so they have smooth edges while the board itself is drawn at
+its real size; the picture is stored with a 128-colour palette, which keeps
+rendering under 40 ms and the file small.
+"""
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
 from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_rgb, text_on, to_png
 
-CELL = 150
-MARGIN = 60
-HEADER = 90
-WIDTH = MARGIN * 2 + CELL * 5
-HEIGHT = HEADER + MARGIN + CELL * 5 + 40
+SCALE = 1
+SPRITE = 4
+"""Sprites are drawn this many times larger, then scaled down."""
+WIDTH = 900
+CELL = 136
+BOARD = CELL * 5
+LEFT = (WIDTH - BOARD) // 2
+ROW = 34
+"""Height of one player line in the header."""
 
-GRASS = (143, 188, 110)
-TIERS = [(236, 236, 236), (214, 214, 214), (190, 190, 190)]
-TIER_EDGE = (120, 120, 120)
-DOME = (37, 99, 164)
-
-
-def _cell_box(name: str) -> tuple[int, int, int, int]:
-    x = "abcde".index(name[0])
-    y = int(name[1]) - 1
-    left = MARGIN + x * CELL
-    top = HEADER + (4 - y) * CELL
-    return left, top, left + CELL, top + CELL
+GRASS = (156, 196, 120)
+GRASS_EDGE = (118, 158, 88)
+TIER_FACE = [(244, 241, 232), (226, 220, 204), (204, 196, 176)]
+TIER_SIDE = [(170, 164, 150), (150, 143, 126), (128, 120, 102)]
+DOME = (30, 86, 160)
+DOME_LIGHT = (96, 150, 214)
+FORCE = (120, 60, 160)
+REMOVED = (200, 40, 40)
+LETTERS = "BOGPYCR"
 
 
 def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
-    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
+    """The PNG of a public (or seat's) view."""
+    players = view["players"]
+    header = 16 + ROW * players + 44
+    height = header + BOARD + 60
+    image = Image.new("RGB", (WIDTH * SCALE, height * SCALE), PAPER)
     draw = ImageDraw.Draw(image)
     _header(draw, view, names)
+    top = header
     last = view.get("last", {})
-    marked = set(last.get("move", [])) | set(last.get("builds", [])) | set(last.get("placed", []))
+    built = set(last.get("builds", [])) | set(last.get("placed", []))
     for square in view["squares"]:
-        _square(draw, square, square["name"] in marked)
-    _coordinates(draw)
-    return to_png(image)
+        _square(draw, view, square, top, square["name"] in built)
+    for frm, to in last.get("forces", []):
+        _arrow(draw, _centre(frm, top), _centre(to, top), FORCE, dashed=True)
+    for frm, to in last.get("moves", []):
+        _arrow(draw, _centre(frm, top), _centre(to, top), HIGHLIGHT, dashed=False)
+    for name in last.get("removed", []):
+        _cross(draw, _centre(name, top))
+    _coordinates(draw, top)
+    if view.get("offered"):
+        _offer_panel(draw, view["offered"], top)
+    return to_png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+
+
+# -- geometry -------------------------------------------------------------------------
+
+
+def _s(value: float) -> int:
+    return int(round(value * SCALE))
+
+
+def _cell(name: str, top: int) -> tuple[int, int, int, int]:
+    x = "abcde".index(name[0])
+    y = int(name[1]) - 1
+    left = LEFT + x * CELL
+    upper = top + (4 - y) * CELL
+    return left, upper, left + CELL, upper + CELL
+
+
+def _centre(name: str, top: int) -> tuple[float, float]:
+    left, upper, right, lower = _cell(name, top)
+    return (left + right) / 2, (upper + lower) / 2
+
+
+def _box(*coords: float) -> tuple[int, ...]:
+    return tuple(_s(c) for c in coords)
+
+
+# -- header: players, gods, whose turn ---------------------------------------------------
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str]) -> None:
     seats = view["seats"]
-    x = MARGIN
+    gods = view.get("gods") or [None] * len(seats)
+    acting = view.get("turn")
+    y = 16
     for seat, colour in enumerate(seats):
-        label = names[seat] if seat < len(names) else colour
         rgb = seat_rgb(seat)
-        draw.rounded_rectangle((x, 18, x + 34, 52), radius=17, fill=rgb)
-        draw.text((x + 17, 35), colour[0], font=font(20, bold=True), fill=text_on(rgb), anchor="mm")
         alive = view.get("alive", [True] * len(seats))[seat]
-        text = f"{label} ({colour})" + ("" if alive else " — out")
-        draw.text((x + 44, 35), text, font=font(22, bold=seat == view.get("turn")), fill=INK if alive else MUTED,
-                  anchor="lm")
-        x += 60 + int(font(22, bold=True).getlength(text))
-    if view.get("winners"):
-        status = f"{seats[view['winners'][0]]} wins — {view.get('reason', '')}"
-    else:
-        step = {"place": "to place a worker", "move": "to move", "build": "to build"}.get(view["phase"], "")
-        status = f"{seats[view['turn']]} {step}"
-    draw.text((MARGIN, 72), status, font=font(20), fill=MUTED, anchor="lm")
+        cx, cy = LEFT + 14, y + ROW / 2
+        draw.ellipse(_box(cx - 13, cy - 13, cx + 13, cy + 13), fill=rgb, outline=INK, width=_s(1.5))
+        draw.text(_box(cx, cy), colour[0], font=font(_s(15), bold=True), fill=text_on(rgb), anchor="mm")
+        label = names[seat] if seat < len(names) and names[seat] else colour
+        who = f"{label} ({colour})" if label != colour else colour
+        if seat == acting:
+            who = "▶ " + who
+        if not alive:
+            who += " — out"
+        ink = INK if alive else MUTED
+        draw.text(_box(LEFT + 36, cy), who, font=font(_s(17), bold=True), fill=ink, anchor="lm")
+        god = gods[seat]
+        if god:
+            x = LEFT + 36 + font(_s(17), bold=True).getlength(who) / SCALE + 14
+            draw.text(_box(x, cy), god["display"], font=font(_s(17), bold=True), fill=DOME if alive else MUTED,
+                      anchor="lm")
+            x += font(_s(17), bold=True).getlength(god["display"]) / SCALE + 8
+            if god.get("status"):
+                status = f"[{god['status']}]"
+                draw.text(_box(x, cy), status, font=font(_s(15), bold=True), fill=FORCE, anchor="lm")
+                x += font(_s(15), bold=True).getlength(status) / SCALE + 6
+            reminder = god["reminder"]
+            draw.text(_box(x, cy), _fit(reminder, WIDTH - LEFT - x, 15), font=font(_s(15), condensed=True),
+                      fill=MUTED, anchor="lm")
+        y += ROW
+    status = view.get("prompt", "")
+    if view.get("mode") in ("teams", "agora"):
+        status += "  · " + ("2 vs 2: Blue+Green against Orange+Purple" if view["mode"] == "teams"
+                            else "Agora: partners across share workers, each wins alone")
+    draw.text(_box(LEFT, y + 18), _fit(status, BOARD, 17), font=font(_s(17)), fill=INK, anchor="lm")
 
 
-def _square(draw: ImageDraw.ImageDraw, square: dict[str, Any], marked: bool) -> None:
-    left, top, right, bottom = _cell_box(square["name"])
-    draw.rectangle((left, top, right, bottom), fill=GRASS, outline=(90, 130, 70), width=2)
-    inset = 10
+def _fit(text: str, width: float, size: int) -> str:
+    """Cut ``text`` with an ellipsis to fit ``width`` pixels."""
+    measure = font(_s(size), condensed=True)
+    if measure.getlength(text) <= width * SCALE:
+        return text
+    while text and measure.getlength(text + "…") > width * SCALE:
+        text = text[:-1]
+    return text + "…"
+
+
+# -- the board --------------------------------------------------------------------------------
+
+
+def _square(draw: ImageDraw.ImageDraw, view: dict[str, Any], square: dict[str, Any], top: int,
+            marked: bool) -> None:
+    left, upper, right, lower = _cell(square["name"], top)
+    draw.rectangle(_box(left, upper, right, lower), fill=GRASS, outline=GRASS_EDGE, width=_s(2))
     for level in range(square["level"]):
-        pad = inset + level * 16
-        draw.rectangle((left + pad, top + pad, right - pad, bottom - pad), fill=TIERS[level],
-                       outline=TIER_EDGE, width=2)
-    cx, cy = (left + right) // 2, (top + bottom) // 2
-    if square["dome"]:
-        radius = 36
-        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=DOME, outline=(20, 50, 90), width=3)
+        pad = 9 + level * 15
+        depth = 6
+        draw.rectangle(_box(left + pad + depth, upper + pad + depth, right - pad + depth - 4, lower - pad + depth - 4),
+                       fill=TIER_SIDE[level])
+        draw.rectangle(_box(left + pad, upper + pad, right - pad - 4, lower - pad - 4), fill=TIER_FACE[level],
+                       outline=TIER_SIDE[level], width=_s(2))
+    cx, cy = (left + right) / 2 - 2, (upper + lower) / 2 - 2
     if square["level"]:
-        draw.text((right - 14, bottom - 12), str(square["level"]), font=font(18, bold=True), fill=INK, anchor="rb")
+        draw.text(_box(left + 15, lower - 14), str(square["level"]), font=font(_s(17), bold=True),
+                  fill=INK, anchor="lm")
+    if square["dome"]:
+        _paste(draw, _dome_sprite(), cx, cy)
     if square["worker"] is not None:
-        rgb = seat_rgb(square["worker"])
-        radius = 30
-        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=rgb, outline=INK, width=3)
-        letter = "BOGPYCR"[square["worker"] % 7]
-        draw.text((cx, cy), letter, font=font(28, bold=True), fill=text_on(rgb), anchor="mm")
+        seats = tuple(view["pools"][square["worker"]]["seats"])
+        _paste(draw, _worker_sprite(seats, bool(square.get("female"))), cx + 1, cy + 2)
     if marked:
-        draw.rectangle((left + 3, top + 3, right - 3, bottom - 3), outline=HIGHLIGHT, width=6)
+        draw.rectangle(_box(left + 3, upper + 3, right - 3, lower - 3), outline=HIGHLIGHT, width=_s(5))
 
 
-def _coordinates(draw: ImageDraw.ImageDraw) -> None:
-    label_font = font(22, bold=True)
+def _paste(draw: ImageDraw.ImageDraw, sprite: Image.Image, cx: float, cy: float) -> None:
+    image = draw._image  # the image this draw works on
+    image.paste(sprite, (int(cx - sprite.width / 2), int(cy - sprite.height / 2)), sprite)
+
+
+@lru_cache(maxsize=64)
+def _dome_sprite() -> Image.Image:
+    r = 36
+    big = Image.new("RGBA", ((2 * r + 4) * SPRITE,) * 2, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    c = (r + 2) * SPRITE
+    draw.ellipse((c - r * SPRITE, c - r * SPRITE, c + r * SPRITE, c + r * SPRITE), fill=DOME,
+                 outline=(16, 44, 90), width=3 * SPRITE)
+    inner = (r - 9) * SPRITE
+    draw.arc((c - inner, c - inner, c + inner, c + inner), 200, 260, fill=DOME_LIGHT, width=5 * SPRITE)
+    return big.resize((2 * r + 4, 2 * r + 4), Image.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def _worker_sprite(seats: tuple[int, ...], female: bool) -> Image.Image:
+    """A worker: its seat colour (two halves for a shared pool), a dark rim,
+    a shadow, the seat letter(s), and ♀ for Selene's female worker."""
+    r, size = 29, 70
+    big = Image.new("RGBA", (size * SPRITE, size * SPRITE), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    c = size * SPRITE / 2
+    k = SPRITE
+    draw.ellipse((c - r * k + 3 * k, c - r * k + 5 * k, c + r * k + 3 * k, c + r * k + 5 * k), fill=(60, 60, 60, 200))
+    box = (c - r * k, c - r * k, c + r * k, c + r * k)
+    if len(seats) == 1:
+        draw.ellipse(box, fill=seat_rgb(seats[0]))
+    else:
+        draw.pieslice(box, 90, 270, fill=seat_rgb(seats[0]))
+        draw.pieslice(box, 270, 90, fill=seat_rgb(seats[1]))
+    draw.ellipse(box, outline=INK, width=3 * k)
+    letters = "".join(LETTERS[s % len(LETTERS)] for s in seats)
+    ink = text_on(seat_rgb(seats[0]))
+    halo = (255, 255, 255) if ink == INK else INK
+    draw.text((c, c), letters, font=font((26 if len(letters) == 1 else 19) * k, bold=True), fill=ink, anchor="mm",
+              stroke_width=int(1.5 * k), stroke_fill=halo)
+    if female:
+        draw.text((c + (r - 2) * k, c - (r - 4) * k), "♀", font=font(18 * k, bold=True), fill=INK, anchor="mm",
+                  stroke_width=2 * k, stroke_fill=(255, 255, 255))
+    return big.resize((size, size), Image.LANCZOS)
+
+
+def _arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float],
+           colour: tuple[int, int, int], dashed: bool) -> None:
+    (x0, y0), (x1, y1) = start, end
+    angle = math.atan2(y1 - y0, x1 - x0)
+    shorten = 30
+    x0, y0 = x0 + math.cos(angle) * shorten, y0 + math.sin(angle) * shorten
+    x1, y1 = x1 - math.cos(angle) * shorten, y1 - math.sin(angle) * shorten
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 4:
+        return
+    width = 5 if not dashed else 4
+    if dashed:
+        steps = max(1, int(length // 12))
+        for i in range(0, steps, 2):
+            a, b = i / steps, min(1.0, (i + 1) / steps)
+            draw.line(_box(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+                      fill=colour, width=_s(width))
+    else:
+        draw.line(_box(x0, y0, x1, y1), fill=INK, width=_s(width + 3))
+        draw.line(_box(x0, y0, x1, y1), fill=colour, width=_s(width))
+    head = 14
+    left = (x1 - head * math.cos(angle - 0.45), y1 - head * math.sin(angle - 0.45))
+    right = (x1 - head * math.cos(angle + 0.45), y1 - head * math.sin(angle + 0.45))
+    draw.polygon([_box(x1, y1), _box(*left), _box(*right)], fill=colour, outline=INK if not dashed else colour)
+
+
+def _offer_panel(draw: ImageDraw.ImageDraw, offered: list[dict[str, Any]], top: int) -> None:
+    """During god selection: the gods on offer, with their reminders."""
+    row = 44
+    height = 56 + row * len(offered)
+    x0, y0 = LEFT + 40, top + 60
+    draw.rounded_rectangle(_box(x0, y0, x0 + BOARD - 80, y0 + height), radius=_s(14), fill=PAPER,
+                           outline=TIER_SIDE[2], width=_s(2))
+    draw.text(_box(x0 + 20, y0 + 26), "Gods on offer", font=font(_s(20), bold=True), fill=INK, anchor="lm")
+    for i, god in enumerate(offered):
+        y = y0 + 56 + row * i + row / 2 - 6
+        draw.text(_box(x0 + 20, y), god["display"], font=font(_s(18), bold=True), fill=DOME, anchor="lm")
+        draw.text(_box(x0 + 150, y), _fit(god["reminder"], BOARD - 80 - 170, 15), font=font(_s(15), condensed=True),
+                  fill=INK, anchor="lm")
+
+
+def _cross(draw: ImageDraw.ImageDraw, centre: tuple[float, float]) -> None:
+    cx, cy = centre
+    r = 22
+    for a, b in (((cx - r, cy - r), (cx + r, cy + r)), ((cx - r, cy + r), (cx + r, cy - r))):
+        draw.line(_box(*a, *b), fill=REMOVED, width=_s(6))
+
+
+def _coordinates(draw: ImageDraw.ImageDraw, top: int) -> None:
+    label = font(_s(20), bold=True)
     for i, letter in enumerate("abcde"):
-        x = MARGIN + i * CELL + CELL // 2
-        draw.text((x, HEADER + 5 * CELL + 22), letter, font=label_font, fill=MUTED, anchor="mm")
+        draw.text(_box(LEFT + i * CELL + CELL / 2, top + BOARD + 20), letter, font=label, fill=MUTED, anchor="mm")
     for rank in range(1, 6):
-        y = HEADER + (5 - rank) * CELL + CELL // 2
-        draw.text((MARGIN // 2, y), str(rank), font=label_font, fill=MUTED, anchor="mm")
+        draw.text(_box(LEFT - 22, top + (5 - rank) * CELL + CELL / 2), str(rank), font=label, fill=MUTED,
+                  anchor="mm")
+    draw.text(_box(LEFT + BOARD, top + BOARD + 46),
+              "levels 1-3 stacked, blue = dome · arrow = last move, dashed = forced · yellow = built",
+              font=font(_s(13), condensed=True), fill=MUTED, anchor="rm")

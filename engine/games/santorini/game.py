@@ -1,82 +1,70 @@
-"""The Santorini ``GAME`` object: the engine contract over ``rules``."""
+"""The Santorini ``GAME`` object: the engine contract over the rules modules."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import BaseGame, IllegalAction, Outcome, match_action, reject_unknown
-from engine.games.santorini import rules
+from engine.core import BaseGame, IllegalAction, Outcome, reject_unknown
+from engine.games.santorini import describe as wording
+from engine.games.santorini import setup, turn
 from engine.games.santorini.board import square_name
-from engine.games.santorini.rules import State
+from engine.games.santorini.gods import CARDS, GODS
+from engine.games.santorini.gods.base import Step
+from engine.games.santorini.notation import format_step, parse_step
+from engine.games.santorini.options import OPTIONS
+from engine.games.santorini.rules import colour, god_of, rival_powers
+from engine.games.santorini.state import OFF, TOP_LEVEL, State, dump, load
+from engine.games.santorini.view import public_view
+
+SETUP_PHASES = ("offer", "choose", "first", "place")
 
 
 class Santorini(BaseGame):
     name = "santorini"
     title = "Santorini"
     min_players = 2
-    max_players = 2
-    options: dict = {}
+    max_players = 4
+    options = OPTIONS
+    bot_levels = ("easy", "medium", "hard")
+    hidden_information = False
+
+    # -- the contract --------------------------------------------------------------
 
     def new(self, players: int, options: dict[str, Any], seed: int) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction(f"Santorini is played by {self.min_players} to {self.max_players} players, not {players}.")
-        return rules.new_state(players, options, seed)
+            raise IllegalAction(f"Santorini is played by 2 to 4 players, not {players}.")
+        resolved = {name: option.default for name, option in OPTIONS.items()}
+        resolved.update(options or {})
+        return setup.new_state(players, resolved, seed)
 
     def to_move(self, state: State) -> list[int]:
-        return [] if state.phase == "over" else [state.turn]
+        if state.phase == "over":
+            return []
+        if state.phase == "play":
+            return [state.turn.seat]
+        return [setup.actor(state)]
+
+    def legal_steps(self, state: State, seat: int) -> list[Step]:
+        """The legal steps of ``seat`` as tuples (``legal`` formats them)."""
+        if seat not in self.to_move(state):
+            return []
+        if state.phase in SETUP_PHASES:
+            return setup.steps(state)
+        return turn.legal_steps(state)
 
     def legal(self, state: State, seat: int) -> list[str]:
-        if state.phase == "over" or seat != state.turn:
-            return []
-        if state.phase == "place":
-            return [f"place {square_name(s)}" for s in rules.placements(state)]
-        if state.phase == "move":
-            return [f"move {square_name(f)} {square_name(t)}" for f, t in rules.moves(state, seat)]
-        assert state.moved is not None
-        return [f"build {square_name(s)}" for s in rules.builds(state, state.moved)]
+        return [format_step(step) for step in self.legal_steps(state, seat)]
 
     def play(self, state: State, seat: int, action: str) -> State:
         self.require_turn(state, seat)
-        verb, squares = rules.parse(str(action).lower())
-        expected = {"place": ("place", 1), "move": ("move", 2), "build": ("build", 1)}[state.phase]
-        if verb != expected[0] or len(squares) != expected[1]:
-            legal = self.legal(state, seat)
-            if match_action(action, legal) is None:
-                raise reject_unknown(action, legal)
+        step = self._legal_step(state, seat, action)
         after = state.copy()
-        if state.phase == "place":
-            rules.place(after, seat, squares[0])
-        elif state.phase == "move":
-            rules.move(after, seat, squares[0], squares[1])
-        else:
-            rules.build(after, seat, squares[0])
+        perform(after, seat, step)
         after.ply += 1
         return after
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        occupant = {sq: s for s, squares in enumerate(state.workers) for sq in squares}
-        public: dict[str, Any] = {
-            "game": self.name,
-            "players": state.players,
-            "seats": [self.seat_name(state, s) for s in range(state.players)],
-            "squares": [
-                {"name": square_name(i), "level": state.blocks[i], "dome": state.domes[i],
-                 "worker": occupant.get(i)}
-                for i in range(25)
-            ],
-            "phase": state.phase,
-            "turn": state.turn,
-            "moved": None if state.moved is None else square_name(state.moved),
-            "last": {
-                "seat": state.last.get("seat"),
-                "move": [square_name(s) for s in state.last.get("move", [])],
-                "builds": [square_name(s) for s in state.last.get("builds", [])],
-                "placed": [square_name(s) for s in state.last.get("placed", [])],
-            },
-            "alive": list(state.alive),
-            "winners": list(state.winners),
-            "reason": state.reason,
-        }
+        public = public_view(state)
         if seat is not None:
             public["seat"] = seat
             public["private"] = {}
@@ -86,39 +74,122 @@ class Santorini(BaseGame):
         if state.phase != "over":
             return None
         scores = tuple(1.0 if s in state.winners else 0.0 for s in range(state.players))
-        return Outcome(scores, tuple(state.winners), state.reason)
+        notes: tuple[str, ...] = ()
+        if len(state.winners) > 1:
+            notes = (f"{' and '.join(colour(s) for s in state.winners)} win together as a team.",)
+        return Outcome(scores, tuple(state.winners), state.reason, notes)
 
     def dump(self, state: State) -> dict[str, Any]:
-        return rules.dump(state)
+        return dump(state)
 
     def load(self, data: Mapping[str, Any]) -> State:
-        return rules.load(data)
+        return load(data, frozenset(GODS), _stage_known)
+
+    def seat_name(self, state: Any, seat: int) -> str:
+        return colour(seat)
 
     def describe(self, state: State, seat: int, action: str) -> str:
-        who = self.seat_name(state, seat)
+        who = colour(seat)
         try:
-            verb, squares = rules.parse(action)
+            step = self._legal_step(state, seat, action)
         except IllegalAction:
             return f"{who}: {action}"
-        if verb == "place" and squares:
-            return f"{who} places a worker on {square_name(squares[0])}"
-        if verb == "move" and len(squares) == 2:
-            frm, to = squares
-            height_from, height_to = state.blocks[frm], state.blocks[to]
-            text = f"{who} moves {square_name(frm)}→{square_name(to)}"
-            if height_to > height_from:
-                text += f" up to level {height_to}"
-            elif height_to < height_from:
-                text += f" down to level {height_to}"
-            if height_to == rules.TOP_LEVEL and height_from < rules.TOP_LEVEL:
-                text += " and wins"
-            return text
-        if verb == "build" and squares:
-            square = squares[0]
-            if state.blocks[square] == rules.TOP_LEVEL:
-                return f"{who} builds a dome on {square_name(square)}"
-            return f"{who} builds level {state.blocks[square] + 1} on {square_name(square)}"
-        return f"{who}: {action}"
+        after = state.copy()
+        perform(after, seat, step)
+        text = wording.line(after, seat, after.events, "passes" if step == ("pass",) else format_step(step))
+        if step[0] == "build" and state.phase == "play" and state.turn.stage == "move":
+            text += " before moving"
+        return text
+
+    def choose(self, state: State, seat: int, level: str, seed: int, budget: float = 2.0) -> str:
+        from engine.games.santorini.bot import choose
+
+        return choose(self, state, seat, level, seed, budget)
+
+    # -- reading an action -----------------------------------------------------------
+
+    def _legal_step(self, state: State, seat: int, action: str) -> Step:
+        step = parse_step(str(action), state.players)
+        legal = self.legal_steps(state, seat)
+        if step in legal:
+            return step
+        # "dome d4" on a level-3 tower is the same as the plain build there.
+        if step[0] == "dome" and ("build", step[1]) in legal and state.blocks[step[1]] == TOP_LEVEL:
+            return ("build", step[1])
+        raise self._why_not(state, seat, step, legal)
+
+    def _why_not(self, state: State, seat: int, step: Step, legal: list[Step]) -> IllegalAction:
+        """A specific reason why ``step`` is not legal, or the standard list."""
+        texts = [format_step(s) for s in legal]
+        verb = step[0]
+        if state.phase == "play" and verb in ("move", "build") and any(s[0] == verb for s in legal):
+            reason = _move_problem(state, seat, step) if verb == "move" else _build_problem(state, seat, step)
+            if reason:
+                options = ", ".join(f"`{t}`" for t in texts[:6]) + (" ..." if len(texts) > 6 else "")
+                return IllegalAction(f"{reason} You can: {options}.")
+        if state.phase == "play" and verb == "build" and not any(s[0] == "build" for s in legal):
+            if any(s[0] == "move" for s in legal):
+                return IllegalAction("Move first, then build: e.g. " + f"`{texts[0]}`.")
+        return reject_unknown(format_step(step), texts)
+
+
+def _stage_known(state: State) -> bool:
+    """Whether the turn's stage is one its mover's power has."""
+    stage = state.turn.stage
+    return stage == "end" or hasattr(god_of(state, state.turn.seat), f"steps_{stage}")
+
+
+def perform(state: State, seat: int, step: Step) -> None:
+    """Carry out a legal step, then everything that follows from it: the end
+    of the turn, the next turn's start, players who are stuck."""
+    state.events = []
+    if state.phase in SETUP_PHASES:
+        setup.apply(state, seat, step)
+        return
+    turn.apply_step(state, step)
+    if state.phase == "play" and turn.turn_done(state):
+        turn.finish_turn(state)
+        turn.settle(state)
+
+
+def _move_problem(state: State, seat: int, step: Step) -> str:
+    _, frm, to = step
+    mine = [state.workers[w] for w in state.own_workers(seat)]
+    if frm not in mine:
+        return (f"You have no worker on {square_name(frm)}; yours are on "
+                f"{', '.join(square_name(s) for s in mine)}.")
+    god = god_of(state, seat)
+    if to not in god.neighbours[frm]:
+        return f"{square_name(to)} is not next to your worker on {square_name(frm)}."
+    if state.domes[to]:
+        return f"{square_name(to)} has a dome; nobody can stand on a dome."
+    if state.blocks[to] > state.blocks[frm] + 1:
+        return (f"{square_name(to)} is level {state.blocks[to]}: from level {state.blocks[frm]} you can move up "
+                "at most one level.")
+    if state.occupant(to) != OFF:
+        return f"{square_name(to)} is occupied by a worker."
+    wid = state.occupant(frm)
+    for holder, rival in rival_powers(state, seat):
+        if not state.is_own(holder, wid) and rival.forbids_move(state, holder, seat, wid, frm, to):
+            return f"{CARDS[rival.name].display} ({colour(holder)}) forbids that move: {CARDS[rival.name].reminder}"
+    return f"`{format_step(step)}` would leave you no way to finish your turn."
+
+
+def _build_problem(state: State, seat: int, step: Step) -> str:
+    square = step[1]
+    builder = state.turn.builder
+    neighbours = god_of(state, seat).neighbours
+    if builder != OFF and state.workers[builder] != OFF and square not in neighbours[state.workers[builder]] \
+            and square != state.workers[builder]:
+        return f"{square_name(square)} is not next to the worker you moved (on {square_name(state.workers[builder])})."
+    if state.domes[square]:
+        return f"{square_name(square)} has a dome; nothing can be built on it."
+    if state.occupant(square) != OFF:
+        return f"{square_name(square)} has a worker on it; build on an unoccupied square."
+    for holder, rival in rival_powers(state, seat):
+        if rival.forbids_build(state, holder, seat, square, False):
+            return f"{CARDS[rival.name].display} ({colour(holder)}) forbids building there: {CARDS[rival.name].reminder}"
+    return ""
 
 
 GAME = Santorini()

@@ -1,184 +1,225 @@
-"""Santorini base rules: placement, move then build, winning and losing.
+"""The mechanics every turn is made of: moving, forcing, building, removing,
+winning and losing, with the hooks through which god powers bend them.
 
 Rulebook (``shared/rules/santorini.txt``):
-- "On your turn, you must 1 move then 2 build."
 - "When moving higher, you may move up a maximum of 1 level ... When moving
   lower, move down any number of levels." "You may move onto blocks built by
   any player (but not onto domes)."
 - "Builds can be up or down any number of levels." A dome goes on level 3.
 - "You Win immediately if one of your workers moves from a lower level up to
   a level-3 tower!"
-- "You Lose if you get stuck, meaning you cannot move and then build during
-  your turn." "If a player loses, they remove their workers ... If 2 or more
-  opposing players remain, the game continues."
+- "Force: ... Unlike a move, a force can be up or down any number of levels. A
+  worker cannot win by being forced up to the third level."
+- "Losing: If a player loses, they remove their workers, tokens, and god power
+  from the game. If 2 or more opposing players remain, the game continues."
+- "Teams: ... If either of you wins or loses the game, you both do."
+
+God powers hook in through the ``God`` methods named here: the mover's own
+god decides what its turn may do; the gods of the mover's opponents may forbid
+moves, builds and wins, or react to moves ("Opponent's Turn" powers); any god
+may react to any build ("At All Times").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING
 
-from engine.core import SEAT_COLOURS, IllegalAction, Rng, StateError, require
-from engine.games.santorini.board import NEIGHBOURS, SQUARES, parse_square, square_name
+from engine.core import SEAT_COLOURS
+from engine.games.santorini.board import NEIGHBOURS
+from engine.games.santorini.state import OFF, TOP_LEVEL, State
 
-WORKERS_PER_PLAYER = 2
-TOP_LEVEL = 3
+if TYPE_CHECKING:
+    from engine.games.santorini.gods.base import God
 
+MOVE, BUILD, END = "move", "build", "end"
+"""The standard stages of a turn; ``end`` means the turn is complete."""
 
-@dataclass
-class State:
-    players: int
-    options: dict[str, Any]
-    rng: Rng
-    blocks: list[int] = field(default_factory=lambda: [0] * 25)
-    """Blocks on each square, 0..3 (a dome is counted separately)."""
-    domes: list[bool] = field(default_factory=lambda: [False] * 25)
-    workers: list[list[int]] = field(default_factory=list)
-    """Each seat's worker squares, in placement order."""
-    turn: int = 0
-    phase: str = "place"
-    """``place``, ``move``, ``build`` or ``over``."""
-    moved: int | None = None
-    """The square of the worker that moved this turn (it must build)."""
-    last: dict[str, Any] = field(default_factory=dict)
-    """The last turn for the picture: seat, move (from, to), builds."""
-    alive: list[bool] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
-    reason: str = ""
-    ply: int = 0
-
-    def copy(self) -> "State":
-        return State(
-            self.players, dict(self.options), Rng.from_json(self.rng.state), list(self.blocks),
-            list(self.domes), [list(w) for w in self.workers], self.turn, self.phase, self.moved,
-            {k: (list(v) if isinstance(v, list) else v) for k, v in self.last.items()},
-            list(self.alive), list(self.winners), self.reason, self.ply,
-        )
-
-    def occupant(self, square: int) -> int | None:
-        for seat, squares in enumerate(self.workers):
-            if square in squares:
-                return seat
-        return None
-
-    def occupied(self, square: int) -> bool:
-        return self.domes[square] or self.occupant(square) is not None
-
-    def height(self, square: int) -> int:
-        return self.blocks[square]
+PASS = ("pass",)
 
 
-def new_state(players: int, options: dict[str, Any], seed: int) -> State:
-    return State(players, dict(options), Rng(seed), workers=[[] for _ in range(players)],
-                 alive=[True] * players)
+def colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-# -- generation --------------------------------------------------------------
+# -- who holds which power ------------------------------------------------------
 
 
-def placements(state: State) -> list[int]:
-    return [s for s in SQUARES if not state.occupied(s)]
+class Powers:
+    """The powers that matter during one turn, worked out once per turn
+    (gods and players change only between turns)."""
+
+    __slots__ = ("own", "every", "rivals", "move_rules", "build_rules", "win_rules", "movers", "build_watchers")
+
+    def __init__(self, state: State, seat: int):
+        base = gods.God
+        self.own = gods.power(state.gods[seat])
+        self.every = [(holder, gods.power(name)) for holder, name in enumerate(state.gods)
+                      if name is not None and state.alive[holder]]
+        self.rivals = [(h, g) for h, g in self.every if state.rivals(h, seat)]
+        self.move_rules = [(h, g) for h, g in self.rivals if type(g).forbids_move is not base.forbids_move]
+        self.build_rules = [(h, g) for h, g in self.rivals if type(g).forbids_build is not base.forbids_build]
+        self.win_rules = [(h, g) for h, g in self.rivals if type(g).forbids_win is not base.forbids_win]
+        self.movers = [(h, g) for h, g in self.rivals if type(g).after_rival_move is not base.after_rival_move]
+        self.build_watchers = [(h, g) for h, g in self.every if type(g).after_any_build is not base.after_any_build]
 
 
-def worker_moves(state: State, frm: int) -> list[int]:
-    """Where the worker on ``frm`` may move: a neighbour, unoccupied, at most
-    one level up."""
-    limit = state.height(frm) + 1
-    return [to for to in NEIGHBOURS[frm] if not state.occupied(to) and state.height(to) <= limit]
+def powers(state: State) -> Powers:
+    """The powers in play for the turn in progress (cached on the turn)."""
+    turn = state.turn
+    cached = turn.powers
+    if cached is None:
+        cached = turn.powers = Powers(state, turn.seat)
+    return cached
 
 
-def builds(state: State, worker: int) -> list[int]:
-    """Where the worker on ``worker`` may build: any unoccupied neighbour."""
-    return [sq for sq in NEIGHBOURS[worker] if not state.occupied(sq)]
+def god_of(state: State, seat: int) -> "God":
+    """The power of ``seat`` (the plain rules when it has none)."""
+    turn = state.turn
+    if turn is not None and turn.seat == seat:
+        return powers(state).own
+    return gods.power(state.gods[seat])
 
 
-def moves(state: State, seat: int) -> list[tuple[int, int]]:
-    return [(frm, to) for frm in state.workers[seat] for to in worker_moves(state, frm)]
+def rival_powers(state: State, seat: int) -> list[tuple[int, "God"]]:
+    """``(holder, god)`` for every opponent of ``seat`` still in the game that
+    holds a god: the powers whose "Opponent's Turn" effects apply now."""
+    turn = state.turn
+    if turn is not None and turn.seat == seat:
+        return powers(state).rivals
+    return [(holder, gods.power(name)) for holder, name in enumerate(state.gods)
+            if name is not None and state.alive[holder] and state.rivals(holder, seat)]
 
 
-def can_take_turn(state: State, seat: int) -> bool:
-    """Whether ``seat`` can move and then build."""
-    for frm, to in moves(state, seat):
-        after = state.copy()
-        _relocate(after, frm, to)
-        if builds(after, to):
-            return True
-    return False
+# -- moving ---------------------------------------------------------------------
 
 
-# -- applying ------------------------------------------------------------------
+def move_allowed(state: State, seat: int, wid: int, frm: int, to: int) -> bool:
+    """Whether no opponent's power forbids this move (Athena, Hypnus, Hades)."""
+    for holder, god in powers(state).move_rules:
+        if not state.is_own(holder, wid) and god.forbids_move(state, holder, seat, wid, frm, to):
+            return False
+    return True
 
 
-def _relocate(state: State, frm: int, to: int) -> None:
-    for squares in state.workers:
-        if frm in squares:
-            squares[squares.index(frm)] = to
-            return
+def move_targets(state: State, seat: int, wid: int, climb: int = 1,
+                 neighbours: tuple[tuple[int, ...], ...] = NEIGHBOURS) -> list[int]:
+    """Where worker ``wid`` may move: a neighbouring unoccupied square at most
+    ``climb`` levels up, allowed by every opponent's power."""
+    frm = state.workers[wid]
+    limit = state.blocks[frm] + climb
+    domes, blocks, workers = state.domes, state.blocks, state.workers
+    targets = [to for to in neighbours[frm] if not domes[to] and blocks[to] <= limit and to not in workers]
+    if powers(state).move_rules:
+        targets = [to for to in targets if move_allowed(state, seat, wid, frm, to)]
+    return targets
 
 
-def place(state: State, seat: int, square: int) -> None:
-    if state.occupied(square):
-        raise IllegalAction(f"{square_name(square)} is taken; place your worker on an empty square.")
-    state.workers[seat].append(square)
-    state.last = {"seat": seat, "placed": [square]} if len(state.workers[seat]) == 1 else {
-        "seat": seat, "placed": state.last.get("placed", []) + [square]}
-    if len(state.workers[seat]) < WORKERS_PER_PLAYER:
+def move_worker(state: State, seat: int, wid: int, to: int) -> None:
+    """Move a worker (a real move, not a force): record it, check for a win,
+    then let opponents' powers react (Harpies)."""
+    frm = state.workers[wid]
+    up_from, up_to = state.blocks[frm], state.blocks[to]
+    state.workers[wid] = to
+    turn = state.turn
+    assert turn is not None
+    if wid not in turn.moved:
+        turn.moved = tuple(sorted(turn.moved + (wid,)))
+    if up_to > up_from:
+        turn.moved_up = True
+    state.emit("move", wid, frm, to, up_from, up_to)
+    reason = god_of(state, seat).wins_by_move(state, seat, wid, frm, to, up_from, up_to)
+    rules_now = powers(state)
+    if reason and not any(god.forbids_win(state, holder, seat, wid, frm, to)
+                          for holder, god in rules_now.win_rules):
+        win(state, seat, reason)
         return
-    following = (seat + 1) % state.players
-    if following == 0:
-        state.phase = "move"
-        _begin_turn(state, 0)
-    else:
-        state.turn = following
+    for holder, god in rules_now.movers:
+        if not state.is_own(holder, wid):
+            god.after_rival_move(state, holder, seat, wid, frm, to)
 
 
-def move(state: State, seat: int, frm: int, to: int) -> None:
-    if frm not in state.workers[seat]:
-        raise IllegalAction(f"You have no worker on {square_name(frm)}; yours are on "
-                            f"{', '.join(square_name(s) for s in state.workers[seat])}.")
-    if to not in NEIGHBOURS[frm]:
-        raise IllegalAction(f"{square_name(to)} is not next to your worker on {square_name(frm)}.")
-    if state.domes[to]:
-        raise IllegalAction(f"{square_name(to)} has a dome; nobody can stand on a dome.")
-    if state.occupant(to) is not None:
-        raise IllegalAction(f"{square_name(to)} is occupied by a worker.")
-    if state.height(to) > state.height(frm) + 1:
-        raise IllegalAction(f"{square_name(to)} is level {state.height(to)}: from level "
-                            f"{state.height(frm)} you can move up at most one level.")
-    up_onto_top = state.height(frm) < TOP_LEVEL and state.height(to) == TOP_LEVEL
-    _relocate(state, frm, to)
-    state.moved = to
-    state.last = {"seat": seat, "move": [frm, to], "builds": []}
-    if up_onto_top:
-        _win(state, seat, f"{_seat_word(seat)} moved up onto a level-3 tower")
-        return
-    state.phase = "build"
+def standard_win(up_from: int, up_to: int) -> str | None:
+    """"Moves from a lower level up to a level-3 tower"."""
+    if up_from < TOP_LEVEL and up_to == TOP_LEVEL:
+        return "moved up onto a level-3 tower"
+    return None
 
 
-def build(state: State, seat: int, square: int) -> None:
-    worker = state.moved
-    assert worker is not None
-    if square not in NEIGHBOURS[worker]:
-        raise IllegalAction(f"{square_name(square)} is not next to the worker you moved "
-                            f"(on {square_name(worker)}).")
-    if state.occupied(square):
-        what = "a dome" if state.domes[square] else "a worker"
-        raise IllegalAction(f"{square_name(square)} has {what} on it; build on an unoccupied square.")
-    if state.blocks[square] == TOP_LEVEL:
+def force_worker(state: State, wid: int, to: int, by: str) -> None:
+    """Put a worker on another square without it moving: any height, never a
+    win, no move effects."""
+    frm = state.workers[wid]
+    state.workers[wid] = to
+    state.emit("force", wid, frm, to, by)
+
+
+def remove_worker(state: State, wid: int, by: str) -> None:
+    """Take a worker out of the game (Bia, Medusa)."""
+    square = state.workers[wid]
+    state.workers[wid] = OFF
+    state.emit("kill", wid, square, by)
+
+
+# -- building -------------------------------------------------------------------
+
+
+def build_allowed(state: State, seat: int, square: int, dome: bool) -> bool:
+    """Whether no opponent's power forbids building here (Limus)."""
+    return not any(god.forbids_build(state, holder, seat, square, dome)
+                   for holder, god in powers(state).build_rules)
+
+
+def makes_dome(state: State, square: int, dome: bool = False) -> bool:
+    """Whether a build here places a dome: asked for, or on top of level 3."""
+    return dome or state.blocks[square] == TOP_LEVEL
+
+
+def build_targets(state: State, seat: int, wid: int,
+                  neighbours: tuple[tuple[int, ...], ...] = NEIGHBOURS) -> list[int]:
+    """Where worker ``wid`` may build a normal block (or dome on level 3)."""
+    domes, workers = state.domes, state.workers
+    targets = [sq for sq in neighbours[workers[wid]] if not domes[sq] and sq not in workers]
+    if powers(state).build_rules:
+        targets = [sq for sq in targets if build_allowed(state, seat, sq, makes_dome(state, sq))]
+    return targets
+
+
+def build(state: State, seat: int, square: int, dome: bool = False, by: str = "") -> None:
+    """Build a block, or a dome when asked or on level 3; then let every power
+    react (Chronus)."""
+    turn = state.turn
+    if makes_dome(state, square, dome):
         state.domes[square] = True
+        state.emit("dome", square, state.blocks[square], seat, by)
     else:
         state.blocks[square] += 1
-    state.last.setdefault("builds", []).append(square)
-    _end_turn(state, seat)
+        state.emit("build", square, state.blocks[square], seat, by)
+    if turn is not None:
+        turn.builds = turn.builds + (square,)
+    if turn is not None:
+        for holder, god in powers(state).build_watchers:
+            if state.phase != "over":
+                god.after_any_build(state, holder)
 
 
-def _end_turn(state: State, seat: int) -> None:
-    state.moved = None
-    state.phase = "move"
-    _begin_turn(state, _next_alive(state, seat))
+def remove_block(state: State, seat: int, square: int, by: str) -> None:
+    state.blocks[square] -= 1
+    state.emit("unbuild", square, state.blocks[square], seat, by)
 
 
-def _next_alive(state: State, seat: int) -> int:
+# -- winning and losing -----------------------------------------------------------
+
+
+def win(state: State, seat: int, reason: str) -> None:
+    """``seat`` (and its team) wins at once."""
+    state.phase = "over"
+    state.winners = state.team(seat)
+    state.reason = f"{colour(seat)} {reason}"
+    state.emit("win", seat, reason)
+
+
+def next_seat(state: State, seat: int) -> int:
+    """The next player in turn order still in the game (clockwise)."""
     for step in range(1, state.players + 1):
         candidate = (seat + step) % state.players
         if state.alive[candidate]:
@@ -186,86 +227,25 @@ def _next_alive(state: State, seat: int) -> int:
     return seat
 
 
-def _begin_turn(state: State, seat: int) -> None:
-    """Start ``seat``'s turn, removing players who are stuck until someone can go."""
-    while True:
-        state.turn = seat
-        if can_take_turn(state, seat):
-            return
-        state.alive[seat] = False
-        state.workers[seat] = []
-        survivors = [s for s in range(state.players) if state.alive[s]]
-        if len(survivors) == 1:
-            _win(state, survivors[0], f"{_seat_word(seat)} could not move and build")
-            return
-        seat = _next_alive(state, seat)
+def eliminate(state: State, seat: int, reason: str) -> None:
+    """``seat`` (with its team) loses: its god leaves the game and so do its
+    workers, unless a player still in the game shares them (the Agora). The
+    game ends when one player or team is left."""
+    losers = state.team(seat)
+    for loser in losers:
+        state.alive[loser] = False
+    state.emit("out", seat, reason)
+    for pool in {state.pool_of[s] for s in losers}:
+        if not any(state.alive[s] and state.pool_of[s] == pool for s in range(state.players)):
+            for wid in state.pool_workers(pool):
+                state.workers[wid] = OFF
+    survivors = [s for s in range(state.players) if state.alive[s]]
+    teams_left = {tuple(state.team(s)) for s in survivors}
+    if len(teams_left) == 1:
+        state.phase = "over"
+        state.winners = survivors if state.mode == "teams" else survivors[:1]
+        state.reason = f"{colour(seat)} {reason}"
+        state.emit("win", survivors[0], "is the last one standing")
 
 
-def _win(state: State, seat: int, reason: str) -> None:
-    state.phase = "over"
-    state.winners = [seat]
-    state.reason = reason
-    state.moved = None
-
-
-def _seat_word(seat: int) -> str:
-    return SEAT_COLOURS[seat]
-
-
-# -- (de)serialisation -----------------------------------------------------------
-
-
-def dump(state: State) -> dict[str, Any]:
-    return {
-        "players": state.players, "options": dict(state.options), "rng": state.rng.to_json(),
-        "blocks": list(state.blocks), "domes": [int(d) for d in state.domes],
-        "workers": [list(w) for w in state.workers], "turn": state.turn, "phase": state.phase,
-        "moved": state.moved, "last": state.last, "alive": [int(a) for a in state.alive],
-        "winners": list(state.winners), "reason": state.reason, "ply": state.ply,
-    }
-
-
-def load(data: Mapping[str, Any]) -> State:
-    try:
-        players = data["players"]
-        require(isinstance(players, int) and 2 <= players <= 4, "players must be 2 to 4")
-        blocks = list(data["blocks"])
-        domes = [bool(d) for d in data["domes"]]
-        require(len(blocks) == 25 and all(isinstance(b, int) and 0 <= b <= 3 for b in blocks),
-                "blocks must be 25 levels from 0 to 3")
-        require(len(domes) == 25, "domes must list 25 squares")
-        workers = [list(w) for w in data["workers"]]
-        require(len(workers) == players, "one worker list per player")
-        require(all(isinstance(s, int) and 0 <= s < 25 for w in workers for s in w),
-                "worker squares must be 0..24")
-        flat = [s for w in workers for s in w]
-        require(len(flat) == len(set(flat)), "two workers on one square")
-        require(data["phase"] in ("place", "move", "build", "over"), "unknown phase")
-        turn = data["turn"]
-        require(isinstance(turn, int) and 0 <= turn < players, "turn must be a seat")
-        moved = data["moved"]
-        require(moved is None or moved in flat, "the moved worker must be on the board")
-        require(data["phase"] != "build" or moved is not None, "a build needs a moved worker")
-        alive = [bool(a) for a in data["alive"]]
-        require(len(alive) == players, "one alive flag per player")
-        last = data["last"]
-        require(isinstance(last, dict), "last must be an object")
-        return State(players, dict(data["options"]), Rng.from_json(data["rng"]), blocks, domes,
-                     workers, turn, data["phase"], moved, dict(last), alive,
-                     [int(w) for w in data["winners"]], str(data["reason"]), int(data["ply"]))
-    except StateError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise StateError(f"not a Santorini state: {error!r}") from None
-
-
-def parse(text: str) -> tuple[str, list[int]]:
-    """Split ``move b2 c3`` into the verb and its squares; bad squares raise."""
-    words = text.split()
-    squares: list[int] = []
-    for word in words[1:]:
-        square = parse_square(word)
-        if square is None:
-            raise IllegalAction(f"`{word}` is not a square: squares run from a1 to e5.")
-        squares.append(square)
-    return (words[0] if words else ""), squares
+from engine.games.santorini import gods  # noqa: E402  (gods import this module)

@@ -1,0 +1,103 @@
+"""Log lines in plain words, built from the events an action caused.
+
+``GAME.describe`` plays the action on a copy and reads back what happened, so
+a line tells exactly what the rules did: swaps, pushes, slides, removals,
+wins, eliminations. Lines start with the actor's seat colour (the table puts
+the player's name there).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.santorini.board import square_name
+from engine.games.santorini.gods import CARDS
+from engine.games.santorini.rules import colour
+from engine.games.santorini.state import State
+
+
+def pool_name(state: State, pool: int) -> str:
+    """The colour(s) of a pool of workers: "Orange", or "Blue/Green" for a
+    shared pool."""
+    return "/".join(colour(s) for s in range(state.players) if state.pool_of[s] == pool)
+
+
+def _whose(state: State, wid: int) -> str:
+    return f"{pool_name(state, state.owner[wid])}'s worker"
+
+
+def _god(name: str) -> str:
+    return CARDS[name].display if name in CARDS else name
+
+
+def clause(state: State, actor: int, event: list[Any]) -> str:
+    """One event as words (``state`` only names workers; it may be any state
+    of the same game)."""
+    kind = event[0]
+    if kind == "move":
+        _, wid, frm, to, up_from, up_to = event
+        text = f"moves {square_name(frm)}→{square_name(to)}"
+        if up_to > up_from:
+            text += f" up to level {up_to}"
+        elif up_to < up_from:
+            text += f" down to level {up_to}"
+        return text
+    if kind == "force":
+        _, wid, frm, to, by = event
+        verbs = {"apollo": "swapping", "minotaur": "pushing", "charon": "ferries"}
+        if by == "harpies":
+            return f"the Harpies drag it on to {square_name(to)}"
+        return f"{verbs.get(by, 'forcing')} {_whose(state, wid)} {square_name(frm)}→{square_name(to)}"
+    if kind == "kill":
+        _, wid, square, by = event
+        verb = "petrifying" if by == "medusa" else "removing"
+        return f"{verb} {_whose(state, wid)} on {square_name(square)} ({_god(by)})"
+    if kind == "build":
+        _, square, level, seat, by = event
+        return f"builds level {level} on {square_name(square)}"
+    if kind == "dome":
+        _, square, below, seat, by = event
+        at = "" if below == 3 else f" at level {below}"
+        return f"builds a dome on {square_name(square)}{at}"
+    if kind == "unbuild":
+        _, square, level, seat, by = event
+        return f"removes a block from {square_name(square)} (now level {level})"
+    if kind == "win":
+        _, seat, reason = event
+        return f"{colour(seat)} wins"
+    if kind == "out":
+        _, seat, reason = event
+        return f"{colour(seat)} {reason} and is out"
+    if kind == "rotate":
+        return "every god passes to the next player"
+    if kind == "offer":
+        return f"offers {_god(event[2])}"
+    if kind == "choose":
+        return f"chooses {_god(event[2])}" if event[1] == actor else f"{colour(event[1])} keeps {_god(event[2])}"
+    if kind == "first":
+        return f"picks {colour(event[2])} to start"
+    if kind == "place":
+        return f"places a worker on {square_name(event[2])}"
+    return kind
+
+
+def line(state: State, actor: int, events: list[list[Any]], fallback: str) -> str:
+    """The whole log line for one action."""
+    who = colour(actor)
+    events = list(events)
+    if len(events) > 1 and events[0][0] == "force" and events[0][4] in ("apollo", "minotaur") \
+            and events[1][0] == "move":
+        events[0], events[1] = events[1], events[0]  # say the move, then whom it displaced
+    if not events:
+        return f"{who} {fallback}"
+    text = ""
+    for index, event in enumerate(events):
+        part = clause(state, actor, event)
+        if event[0] == "win" and event[1] == actor and index and events[index - 1][0] in ("move", "build", "dome"):
+            mover_won = events[index - 1][0] == "move"
+            text += " and wins" if mover_won else f" and wins ({event[2]})"
+        elif event[0] == "win" and index and events[index - 1][0] == "out":
+            text += f", so {part}"
+        else:
+            text += (", " if text else "") + part
+    return f"{who} {text}"

@@ -1,0 +1,36 @@
+"""Poseidon, God of the Sea — End of Your Turn."""
+
+from engine.games.santorini.gods.base import God, Step
+from engine.games.santorini.rules import END, PASS
+from engine.games.santorini.state import State
+
+EXTRA_BUILDS = 3
+
+
+class Poseidon(God):
+    """"If your unmoved worker is on the ground level, it may build up to
+    three times." Optional, one ``build`` at a time, ``pass`` to stop; the
+    same space may be built on again."""
+
+    name = "poseidon"
+
+    def after_build(self, state: State) -> str:
+        return "tide"
+
+    def steps_tide(self, state: State) -> list[Step]:
+        turn = state.turn
+        if turn.flags.get("tide", 0) >= EXTRA_BUILDS:
+            return [PASS]
+        seen: dict[Step, None] = {}
+        for wid in state.own_workers(turn.seat):
+            if wid not in turn.moved and state.blocks[state.workers[wid]] == 0:
+                for step in self.standard_builds(state, wid):
+                    seen.setdefault(step)
+        return self.optional(list(seen))
+
+    def apply_tide(self, state: State, step: Step) -> None:
+        if step == PASS:
+            state.turn.stage = END
+            return
+        state.turn.flags["tide"] = state.turn.flags.get("tide", 0) + 1
+        self.do_build(state, step)

@@ -1,0 +1,55 @@
+"""The board picture: drawn from views only, about 900 px wide, small, quick."""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+
+from PIL import Image
+
+from engine.games.santorini import GAME
+from render import render_view
+from render.santorini import render
+
+
+def midgame(options: dict, players: int, seed: int, plies: int):
+    state = GAME.new(players, options, seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_move(state)[0]
+        state = GAME.play(state, seat, rng.choice(GAME.legal(state, seat)))
+    return state
+
+
+def test_pictures_for_every_mode_are_900_wide_and_small():
+    cases = [({}, 2), ({"gods": "random"}, 2), ({"gods": "random"}, 3), ({"mode": "teams", "gods": "random"}, 4),
+             ({"gods": "chosen"}, 2)]
+    for options, players in cases:
+        for plies in (0, 3, 30, 400):
+            state = midgame(options, players, 5, plies)
+            png = render_view(GAME.view(state, None), ["alice", "bob", "carol", "dave"][:players])
+            image = Image.open(io.BytesIO(png))
+            assert image.width == 900 and 800 < image.height < 1100
+            assert len(png) < 300_000
+
+
+def test_rendering_is_quick():
+    view = GAME.view(midgame({"gods": "apollo,selene"}, 2, 3, 40), None)
+    render(view, ["alice", "bob"])  # fonts and sprites load once
+    times = []
+    for _ in range(5):
+        started = time.perf_counter()
+        render(view, ["alice", "bob"])
+        times.append(time.perf_counter() - started)
+    # The target is 40 ms on one free core (see bench/santorini.py); the test
+    # machine is shared, so only a gross regression fails here.
+    assert min(times) < 0.15
+
+
+def test_the_picture_uses_only_the_view():
+    state = midgame({"gods": "random"}, 2, 8, 20)
+    view = GAME.view(state, None)
+    assert render(view, []) == render(dict(view), [])  # no hidden inputs, deterministic
