@@ -1,5 +1,7 @@
 """Hellenica benchmarks: whole random-bot games, play/legal throughput, view
-and picture time. A script, not a test:
+and picture time, and how often the part 2 rules come up (World Events
+revealed and occurring, bids, Invocations, casting windows, Creatures). A
+script, not a test:
 
     python bench/hellenica.py [--games N] [--seed S]
 """
@@ -15,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.games.hellenica import GAME  # noqa: E402
+from engine.games.hellenica.steps import current  # noqa: E402
 from render import render_view  # noqa: E402
 
 
@@ -22,7 +25,9 @@ def play_game(players: int, seed: int) -> dict:
     """One random-bot game; returns counts and timings."""
     state = GAME.new(players, {"homes": "random"}, seed)
     stats = {"actions": 0, "legal_calls": 0, "legal_time": 0.0, "play_time": 0.0, "choose_time": 0.0,
-             "largest_legal": 0, "states": []}
+             "largest_legal": 0, "states": [], "revealed": 0, "occurred": 0, "bids": 0, "invoked": 0,
+             "windows": 0, "placed": 0}
+    seen_windows: set[int] = set()
     while True:
         movers = GAME.to_move(state)
         if not movers:
@@ -36,9 +41,20 @@ def play_game(players: int, seed: int) -> dict:
         start = time.perf_counter()
         action = GAME.choose(state, seat, "random", seed * 7919 + stats["actions"])
         stats["choose_time"] += time.perf_counter() - start
+        frame = current(state)
+        if frame["kind"] == "window" and frame["id"] not in seen_windows:
+            seen_windows.add(frame["id"])
+            stats["windows"] += 1
+        stats["bids"] += action.startswith("bid ")
+        stats["invoked"] += action.startswith("invoke ")
+        stats["placed"] += action.startswith("place ")
+        seq = state["log_seq"]
         start = time.perf_counter()
         state = GAME.play(state, seat, action)
         stats["play_time"] += time.perf_counter() - start
+        new = [e["text"] for e in state["log"] if e["n"] > seq]
+        stats["revealed"] += sum(1 for t in new if "movement reveals" in t)
+        stats["occurred"] += sum(1 for t in new if t.startswith("World Event: "))
         stats["actions"] += 1
         if stats["actions"] % 97 == 0:
             stats["states"].append(state)
@@ -68,6 +84,13 @@ def main() -> None:
               f"{max(r['largest_legal'] for r in results):>9} "
               f"{1000 * sum(r['choose_time'] for r in results) / actions:>7.2f}")
         pictures += [(players, s) for r in results for s in r["states"][:3]] + [(players, results[0]["final"])]
+        per_game = {key: sum(r[key] for r in results) / args.games
+                    for key in ("revealed", "occurred", "bids", "invoked", "windows", "placed")}
+        won = sum(len(p["won"]) for r in results for p in r["final"]["seats"]) / args.games
+        slain = sum(len(r["final"]["slain"]) for r in results) / args.games
+        print(f"{'':>7} per game: {per_game['revealed']:.1f} cards revealed, {per_game['occurred']:.1f} events "
+              f"occurred, {won:.1f} won, {per_game['bids']:.0f} bids, {per_game['windows']:.1f} casting windows, "
+              f"{per_game['invoked']:.1f} Invocations, {per_game['placed']:.1f} Creatures placed, {slain:.1f} slain")
     for players in (2, 4, 7):
         states = [s for p, s in pictures if p == players]
         start = time.perf_counter()

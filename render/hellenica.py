@@ -1,12 +1,17 @@
 """The Hellenica board from a view: the hex map with every area, owners,
-upgrades and their states, units by owner, mines, mountains and shallows; a
-header with the turn, the Favorite and direction, the chaos track and the
-public Pathos cards; a panel per player; and the latest log lines.
+upgrades and their states, units by owner, mines, mountains and shallows,
+the Mythological Creatures and the areas closed this turn; a header with the
+turn, the Favorite and direction, the chaos track and the public Pathos
+cards; a panel per player (Deity Cards with their spent Invocations, World
+Events won, Creatures slain); a World Event box (the last event with its
+text, who won it and the bids, the secret bids under way, the casting window
+and the offers); and the latest log lines.
 
 Every colour also carries a letter: seats by their initial, upgrades by
 letter (A Academy, T Temple, M Market, B Barracks, S Stables, D Docks,
 W Walls, O Wonder), units by letter (H Hoplite, C Cavalry, T Trireme,
-X Hero; ``*`` marks elite units).
+X Hero, Al Alcibiades; ``*`` marks elite units), Creatures by two letters on
+a black disc, Invocations by their level (a cross when spent).
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ R = 56                      # hex circumradius
 HEX_W = math.sqrt(3) * R
 MAP_X, MAP_Y = 12, 112
 PANEL_W = 520
-PANEL_H = 112
+PANEL_H = 124
+EVENT_H = 178
 LOG_LINES = 8
 PALETTE = 192
 
@@ -41,12 +47,14 @@ WOOD = (214, 178, 118)
 EXHAUSTED = (95, 95, 95)
 WHITE = (255, 255, 255)
 COMBAT = (200, 30, 30)
+BEAST = (25, 25, 25)
+CLOSED_INK = (90, 60, 140)
 SUPPLIED = (255, 190, 0)
 SEA_INK = (35, 65, 105)
 
 UPGRADE_LETTER = {"academy": "A", "temple": "T", "market": "M", "barracks": "B", "stables": "S",
                   "docks": "D", "walls": "W", "wonder": "O"}
-UNIT_LETTER = {"hoplite": "H", "cavalry": "C", "trireme": "T", "hero": "X"}
+UNIT_LETTER = {"hoplite": "H", "cavalry": "C", "trireme": "T", "hero": "X", "alcibiades": "Al"}
 STATE_FILL = {"active": WHITE, "building": WOOD, "exhausted": EXHAUSTED}
 ACTION_LETTER = (("build", "B"), ("train", "T"), ("research", "R"), ("worship", "W"), ("supply", "S"))
 SEAT_LETTER = "BOGPYCR"
@@ -101,6 +109,42 @@ def _mask(text: str, size: int, bold: bool, condensed: bool) -> Image.Image:
     return mask
 
 
+@lru_cache(maxsize=4096)
+def _stamp(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
+    """A text line's mask and where its ink starts relative to the pen."""
+    fnt = font(size, bold=bold)
+    left, top, right, bottom = fnt.getbbox(text)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255)
+    return mask, left, top
+
+
+def _line(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int],
+          *, bold: bool = False, anchor: str = "la") -> None:
+    """Like ``draw.text`` at a top-left (``la``), left-middle (``lm``) or
+    right-middle (``rm``) anchor, from cached masks: lines that recur from one
+    picture to the next cost nothing to lay out again."""
+    if not text:
+        return
+    mask, left, top = _stamp(text, size, bold)
+    x, y = xy
+    if anchor[1] == "m":
+        y -= sum(font(size, bold=bold).getmetrics()) / 2
+    if anchor[0] == "r":
+        x -= mask.width + left
+    image.paste(fill, (round(x + left), round(y + top)), mask)
+
+
+def _fit(text: str, size: int, width: int) -> str:
+    """``text`` cut to ``width`` pixels with an ellipsis."""
+    fnt = font(size)
+    if fnt.getlength(text) <= width:
+        return text
+    while text and fnt.getlength(text + " …") > width:
+        text = text[:-1]
+    return text.rstrip(" ,·") + " …"
+
+
 def _text(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int],
           *, bold: bool = False, condensed: bool = False, anchor: str = "mm") -> float:
     """Stamp ``text`` at ``xy`` (anchors ``mm``, ``lm``, ``rm``, ``la``);
@@ -123,9 +167,9 @@ def _text(image: Image.Image, xy: tuple[float, float], text: str, size: int, fil
 
 def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
     map_w, map_h = _map_size(view)
-    log_h = 16 * LOG_LINES + 24
+    log_h = 16 * LOG_LINES + 50
     width = map_w + PANEL_W + 8
-    height = max(MAP_Y + map_h + log_h, MAP_Y + PANEL_H * len(view["seats"]) + 36)
+    height = max(MAP_Y + map_h + log_h, MAP_Y + PANEL_H * len(view["seats"]) + EVENT_H + 16)
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     areas = {a["name"]: a for a in view["areas"]}
@@ -137,8 +181,11 @@ def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
     for area in view["areas"]:
         _area_contents(image, draw, view, area)
     _mines(image, draw, view, areas)
+    _closed(image, draw, view, areas)
+    _creatures(image, draw, view, areas)
     _assaults(image, draw, view, areas)
     _panels(image, draw, view, names, map_w + 4, MAP_Y)
+    _event_box(image, draw, view, names, map_w + 4, MAP_Y + PANEL_H * len(view["seats"]) + 2)
     _log(image, view, MAP_Y + map_h + 4, map_w)
     # A palette image encodes about twice as fast and is a third of the size;
     # the picture has far fewer than PALETTE distinct colours to keep apart.
@@ -158,7 +205,7 @@ def _seat_chip(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
 
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
             width: int) -> None:
-    draw.text((MAP_X, 8), "Hellenica: Story of Greece", font=font(24, bold=True), fill=INK)
+    _line(image, (MAP_X, 8), "Hellenica: Story of Greece", 24, INK, bold=True)
     if view["winners"]:
         status = f"Game over: {view['reason']}."
     else:
@@ -168,14 +215,14 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
             phase += f", round {view['round']}"
         status = phase + (f" · to act: {waiting} ({view['doing']})" if waiting else "")
     for index, line in enumerate(wrap(status, font(15), width - PANEL_W - 40)[:2]):
-        draw.text((MAP_X, 40 + 18 * index), line, font=font(15), fill=INK)
+        _line(image, (MAP_X, 40 + 18 * index), line, 15, INK)
     favorite = view["favorite"]
     arrow = "↻ clockwise" if view["direction"] == "zeus" else "↺ counter-clockwise"
     _seat_chip(image, draw, MAP_X, 80, favorite, 20)
-    draw.text((MAP_X + 26, 90), f"Favorite of the Gods: {_label(view, names, favorite)}, "
-                                f"{view['direction'].title()} side up ({arrow})", font=font(15), fill=INK, anchor="lm")
+    _line(image, (MAP_X + 26, 90), f"Favorite of the Gods: {_label(view, names, favorite)}, "
+                                   f"{view['direction'].title()} side up ({arrow})", 15, INK, anchor="lm")
     x = width - PANEL_W - 12 - 27 * (view["chaos_start"] + 1) - 52
-    draw.text((x, 90), "Chaos", font=font(14, bold=True), fill=INK, anchor="lm")
+    _line(image, (x, 90), "Chaos", 14, INK, bold=True, anchor="lm")
     x += 52
     for space in range(view["chaos_start"], -1, -1):
         here = space == view["chaos"]
@@ -183,12 +230,11 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
         _text(image, (x + 12, 90), "⚡" if space == 0 else str(space), 12, WHITE if here else INK, bold=here)
         x += 27
     x = width - PANEL_W
-    draw.text((x, 8), f"Public Pathos objectives (win with {view['objectives_to_win']}, counting your Ethos)",
-              font=font(13, bold=True), fill=INK)
+    _line(image, (x, 8), f"Public Pathos objectives (win with {view['objectives_to_win']}, counting your Ethos)",
+          13, INK, bold=True)
     for index, card in enumerate(view["pathos"]):
-        draw.text((x, 27 + 17 * index), f"{card['title']}: {card['text']}", font=font(13), fill=INK)
-    draw.text((x, 27 + 17 * len(view["pathos"])), f"Ethos deck: {view['ethos_deck']} cards", font=font(12),
-              fill=MUTED)
+        _line(image, (x, 27 + 17 * index), f"{card['title']}: {card['text']}", 13, INK)
+    _line(image, (x, 27 + 17 * len(view["pathos"])), f"Ethos deck: {view['ethos_deck']} cards", 12, MUTED)
 
 
 def _hexes(draw: ImageDraw.ImageDraw, area_list: list[dict[str, Any]], areas: dict, cells: dict) -> None:
@@ -391,6 +437,27 @@ def _assaults(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any
         _text(image, (tx, y), text, 11, COMBAT, bold=True)
 
 
+def _creatures(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict) -> None:
+    """A Creature: a black disc with its two letters at the top right of its area."""
+    for creature in view.get("creatures", []):
+        if creature["area"] is None:
+            continue
+        cx, cy = _anchor(areas[creature["area"]])
+        x, y = cx + HEX_W * 0.31, cy + R * 0.42
+        draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=BEAST, outline=COMBAT, width=2)
+        _text(image, (x, y), creature["letter"], 12, WHITE, bold=True)
+
+
+def _closed(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict) -> None:
+    """Areas closed to movement this turn (Storms at Sea, Wild Woods)."""
+    for name in view.get("closed", []):
+        cx, cy = _anchor(areas[name])
+        for col, row in areas[name]["hexes"]:
+            hx, hy = _centre(col, row)
+            draw.polygon(_hexagon(hx, hy, R - 3), outline=CLOSED_INK, width=3)
+        _text(image, (cx, cy + R * 0.5), "✕ closed", 10, CLOSED_INK, bold=True)
+
+
 def _panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
             x: float, y: float) -> None:
     cities = {}
@@ -403,15 +470,14 @@ def _panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
         top = y + PANEL_H * seat
         draw.rectangle((x, top, x + PANEL_W - 12, top + PANEL_H - 6), outline=seat_rgb(seat), width=3)
         _seat_chip(image, draw, x + 8, top + 7, seat, 22)
-        draw.text((x + 38, top + 18), f"{_label(view, names, seat)} — {titles.get(info['city'], '?')}",
-                  font=font(15, bold=True), fill=INK, anchor="lm")
+        _line(image, (x + 38, top + 18), f"{_label(view, names, seat)} — {titles.get(info['city'], '?')}", 15, INK,
+              bold=True, anchor="lm")
         marks = ["★ Favorite"] if seat == view["favorite"] else []
         marks += ["passed"] if info["passed"] else []
         marks += ["◀ to act"] if seat in view["waiting"] else []
-        draw.text((x + PANEL_W - 22, top + 18), "  ".join(marks), font=font(12, bold=True), fill=INK, anchor="rm")
-        draw.text((x + 10, top + 33), f"Favor {info['favor']}   Philosophers {info['philosophers']}   "
-                                      f"Commerce {info['commerce']}   Cities {cities.get(seat, 0)}",
-                  font=font(13), fill=INK)
+        _line(image, (x + PANEL_W - 22, top + 18), "  ".join(marks), 12, INK, bold=True, anchor="rm")
+        _line(image, (x + 10, top + 33), f"Favor {info['favor']}   Philosophers {info['philosophers']}   "
+                                         f"Commerce {info['commerce']}   Cities {cities.get(seat, 0)}", 13, INK)
         cx = x + 10
         _text(image, (cx, top + 60), "Cubes", 12, MUTED, anchor="lm")
         cx += 42
@@ -420,20 +486,105 @@ def _panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
             draw.rectangle((cx, top + 52, cx + 28, top + 68), fill=WHITE if n else (225, 225, 225), outline=MUTED)
             _text(image, (cx + 14, top + 60), f"{letter}{n}", 11, INK if n else MUTED, bold=True)
             cx += 31
-        deities = ", ".join(view["deities"][d]["title"] for d in info["deities"]) or "—"
-        _text(image, (cx + 6, top + 60), f"Deities: {deities}", 12, INK, anchor="lm")
+        _deity_cards(image, draw, view, info, cx + 8, top + 60)
         pathos = ", ".join(c["title"] for c in view["pathos"] if c["name"] in info["pathos_done"]) or "none"
         ethos = f"{info['ethos_count']} Ethos kept (hidden)" if info["ethos_kept"] else "Ethos not chosen yet"
         revealed = view["revealed"].get(str(seat))
         if revealed:
             ethos = "Ethos: " + ", ".join(c["title"] for c in revealed)
-        draw.text((x + 10, top + 72), f"Pathos met: {pathos} · {ethos}", font=font(12), fill=INK)
+        _line(image, (x + 10, top + 72), _fit(f"Pathos met: {pathos} · {ethos}", 12, PANEL_W - 36), 12, INK)
+        won = info.get("won", [])
+        slain = [c["title"] for c in view.get("creatures", []) if c["slain_by"] == seat]
+        events = f"World Events won ({len(won)}): " + (", ".join(c["title"] for c in won) or "none")
+        if slain:
+            events = f"Slain: {', '.join(slain)} · " + events
+        _line(image, (x + 10, top + 88), _fit(events, 11, PANEL_W - 36), 11, INK)
         advances = ", ".join(info["advancement_titles"]) or "none"
-        lines = wrap(f"Advancements ({len(info['advancements'])}): {advances}", font(11), PANEL_W - 36)
-        if len(lines) > 2:
-            lines = [lines[0], lines[1].rstrip(",") + " …"]
-        for index, text in enumerate(lines):
-            draw.text((x + 10, top + 87 + index * 11), text, font=font(11), fill=MUTED)
+        _line(image, (x + 10, top + 102), _fit(f"Advancements ({len(info['advancements'])}): {advances}", 11,
+                                               PANEL_W - 36), 11, MUTED)
+
+
+def _deity_cards(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], info: dict[str, Any],
+                 x: float, y: float) -> None:
+    """Each Deity Card: its name in its colour, the Temples counted, and one
+    box per Invocation level — white if castable, pale if the Temples do not
+    reach it, crossed when spent this turn."""
+    cards = info.get("deity_cards", [])
+    if not cards:
+        _text(image, (x, y), "Deities: —", 12, INK, anchor="lm")
+        return
+    for card in cards:
+        rgb = tuple(view["deities"][card["deity"]]["colour"])
+        width = _text(image, (x, y), f"{card['title']} ({card['temples']})", 11, INK, bold=True, anchor="lm")
+        draw.line((x, y + 8, x + width, y + 8), fill=rgb, width=2)
+        x += width + 3
+        for inv in card["invocations"]:
+            box = (x, y - 7, x + 13, y + 7)
+            fill = WHITE if inv["reachable"] else (225, 225, 225)
+            draw.rectangle(box, fill=fill, outline=rgb, width=2)
+            _text(image, (x + 6.5, y), str(inv["level"]), 9, INK if inv["reachable"] else MUTED, bold=True)
+            if inv["spent"]:
+                draw.line((x + 1, y - 6, x + 12, y + 6), fill=COMBAT, width=2)
+                draw.line((x + 1, y + 6, x + 12, y - 6), fill=COMBAT, width=2)
+            x += 15
+        x += 8
+
+
+def _event_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
+               x: float, y: float) -> None:
+    """The last World Event, the bids or casting window under way, the offers."""
+    events = view.get("events") or {}
+    draw.rectangle((x, y, x + PANEL_W - 12, y + EVENT_H - 6), outline=INK, width=2)
+    _line(image, (x + 10, y + 6), f"World Events — deck {events.get('deck', 0)}, discard {events.get('discard', 0)}",
+          14, INK, bold=True)
+    lines: list[tuple[str, bool]] = []
+    last = events.get("last")
+    if last:
+        if last["occurred"]:
+            under_way = last.get("winner") is None and not last["silence"]
+            head = f"{'Now' if under_way else 'Last'}: {last['title']} (Chaos {last['chaos']})"
+            if last.get("winner") is not None:
+                bids = last.get("bids") or {}
+                shown = ", ".join(f"{view['seats'][int(s)]} {n}" for s, n in sorted(bids.items()))
+                head += f" — won by {_label(view, names, last['winner'])} (bids: {shown})"
+            lines.append((head, True))
+            if not last["silence"]:
+                lines.append((f"Reward: {last['reward']}. {last['text']}"
+                              + (" (cancelled)" if last.get("cancelled") else ""), False))
+            else:
+                lines.append((last["text"], False))
+        else:
+            lines.append((f"Last revealed: {last['title']} (Chaos {last['chaos']}) — did not occur.", True))
+    bid = view.get("bid")
+    if bid:
+        done = ", ".join(view["seats"][s] for s in bid["bid"]) or "nobody yet"
+        waiting = ", ".join(view["seats"][s] for s in bid["waiting"])
+        lines.append((f"Secret bids on {bid['title']}: bid — {done}; waiting for {waiting}.", True))
+    window = view.get("window")
+    if window:
+        casts = "; ".join(f"#{c['n']} {view['seats'][c['seat']]} {c['title']}"
+                          + (f" → {c['target']}" if c["target"] else "")
+                          + ("" if c["status"] in ("pending", "resolved") else f" ({c['status']})")
+                          for c in window["casts"]) or "none yet"
+        waiting = ", ".join(view["seats"][s] for s in window["waiting"]) or "nobody"
+        lines.append((f"Casting window ({window['phase']}): cast {casts}; waiting for {waiting}.", True))
+    titles = {a["name"]: a["title"] for a in view["areas"]}
+    roaming = [f"{c['title']} ({c['letter']}) in {titles[c['area']]}" for c in view.get("creatures", []) if c["area"]]
+    slain = [f"{c['title']} by {view['seats'][c['slain_by']]}" for c in view.get("creatures", [])
+             if c["slain_by"] is not None]
+    if roaming or slain:
+        lines.append(("Creatures: " + ("; ".join(roaming) or "none on the map")
+                      + (f". Slain: {', '.join(slain)}" if slain else "") + ".", False))
+    for offer in view.get("offers", []):
+        lines.append((f"Offer: {view['seats'][offer['from']]} → {view['seats'][offer['to']]}: {offer['terms']}.",
+                      False))
+    row = y + 28
+    for text, bold in lines:
+        for line in wrap(text, font(12, bold=bold), PANEL_W - 36):
+            if row > y + EVENT_H - 22:
+                return
+            _line(image, (x + 10, row), line, 12, INK, bold=bold)
+            row += 15
 
 
 def _log(image: Image.Image, view: dict[str, Any], top: float, width: int) -> None:
@@ -441,16 +592,18 @@ def _log(image: Image.Image, view: dict[str, Any], top: float, width: int) -> No
     draw.line((MAP_X, top, width, top), fill=MUTED, width=1)
     legend = ("A Academy · T Temple (rim = deity) · M Market · B Barracks · S Stables · D Docks · W Walls · "
               "O Wonder · pentagon = Government; white active, wood = building, grey = exhausted · "
-              "H Hoplite · C Cavalry · T Trireme · X Hero · * elite · ■ at Supply Limit · △ mine")
+              "H Hoplite · C Cavalry · T Trireme · X Hero · Al Alcibiades · * elite · ■ at Supply Limit or held "
+              "by a Creature · △ mine · black disc = Creature · ✕ closed this turn · Invocations: level boxes, "
+              "✕ = spent, grey = too few Temples")
     lines = wrap(legend, font(11), width - MAP_X - 8)
     for index, line in enumerate(lines):
-        draw.text((MAP_X, top + 3 + index * 13), line, font=font(11), fill=MUTED)
+        _line(image, (MAP_X, top + 3 + index * 13), line, 11, MUTED)
     y = top + 6 + 13 * len(lines)
     entries: list[str] = list(view["notes"]) if view["winners"] else []
     for entry in view["log"][-LOG_LINES:]:
         entries += wrap(entry, font(13), width - MAP_X - 8)
     for line in entries[-(LOG_LINES - 1):]:
-        draw.text((MAP_X, y), line, font=font(13), fill=INK)
+        _line(image, (MAP_X, y), line, 13, INK)
         y += 16
 
 
@@ -471,4 +624,20 @@ def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
     pathos = ", ".join(c["title"] for c in view["pathos"])
     lines.append(f"Objectives met right now: {private.get('objectives_met', 0)} of the "
                  f"{view['objectives_to_win']} needed (public Pathos: {pathos}).")
+    if private.get("bid") is not None and view.get("bid"):
+        lines.append(f"Your secret bid on {view['bid']['title']}: {private['bid']} Favor (revealed when everyone "
+                     f"has bid).")
+    for draft in view.get("drafts", []):
+        if draft["from"] == seat:
+            lines.append(f"Your offer to {view['seats'][draft['to']]}, not yet proposed: {draft['terms']} "
+                         f"(`propose` or `cancel`).")
+    info = next((p for p in view.get("players_info", []) if p["seat"] == seat), None)
+    if info and info.get("deity_cards"):
+        lines.append("Your Invocations (level = Favor = Temples needed; `invoke <name> [target]`):")
+        for card in info["deity_cards"]:
+            for inv in card["invocations"]:
+                state = "spent this turn" if inv["spent"] else (
+                    "ready" if inv["reachable"] else f"needs {inv['level']} Temples, you count {card['temples']}")
+                lines.append(f"  {card['title']} {inv['level']} · {inv['title']} (`{inv['name']}`, "
+                             f"{inv['phase']}): {inv['text']} — {state}")
     return "\n".join(lines)

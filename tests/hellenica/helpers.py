@@ -1,19 +1,24 @@
 """Building Hellenica positions for rule tests: a game advanced to its first
-action, plus small setters for units, upgrades, owners and advancements."""
+action, plus small setters for units, upgrades, owners and advancements.
+
+``new_game`` takes the Deity Cards away unless asked (``invocations=True``):
+rule tests of other parts then see no casting window open around them."""
 
 from __future__ import annotations
 
 from engine.games.hellenica import GAME
 from engine.games.hellenica.state import add_units, count_units, new_upgrade
-from engine.games.hellenica.steps import current, push
+from engine.games.hellenica.steps import STEPS, current, push
 
 PREFERRED_HOMES = ("athens", "troy", "sparta", "byzantium", "corcyra", "corinth", "thebes")
 
 
-def new_game(players: int = 2, seed: int = 7, homes: tuple[str, ...] = PREFERRED_HOMES) -> dict:
+def new_game(players: int = 2, seed: int = 7, homes: tuple[str, ...] = PREFERRED_HOMES,
+             invocations: bool = False) -> dict:
     """A game at its first action: homes chosen from ``homes`` where the
     spacing rule allows, first dealt patron, Ethos cards 1 and 2 (or the first
-    legal pair), the current Favorite keeps it, Zeus side up."""
+    legal pair), the current Favorite keeps it, Zeus side up. Without
+    ``invocations`` nobody holds a Deity Card."""
     state = GAME.new(players, {"homes": "choose"}, seed)
     while current(state)["kind"] != "action":
         kind = current(state)["kind"]
@@ -29,7 +34,19 @@ def new_game(players: int = 2, seed: int = 7, homes: tuple[str, ...] = PREFERRED
         else:
             action = legal[0]
         state = GAME.play(state, seat, action)
+    if not invocations:
+        for player in state["seats"]:
+            player["deities"] = []
     return state
+
+
+def moves(state: dict, seat: int) -> list[str]:
+    """The current step's own actions for a seat (without the trades and
+    Invocations every seat may add at any time)."""
+    frame = current(state)
+    if frame is None or seat not in GAME.to_move(state):
+        return []
+    return STEPS[frame["kind"]].legal(state, frame, seat)
 
 
 def act_as(state: dict, seat: int) -> dict:
@@ -78,3 +95,84 @@ def count(state: dict, area: str, seat: int, *kinds: str) -> int:
 
 def home_of(state: dict, seat: int) -> str:
     return state["seats"][seat]["city"]
+
+
+# ---------------------------------------------------------------------------
+# Part 2: dice, event cards, frames
+
+
+def rig(state: dict, *draws: tuple) -> None:
+    """Seed the state's generator so that its next draws come out as given:
+    ``("yellow", "-")`` a die face, ``("any", n)`` a draw among ``n`` things
+    (a random unit or upgrade) whatever it picks."""
+    from engine.core import Rng
+    from engine.games.hellenica.components import DICE_FACES
+
+    for seed in range(1, 500_000):
+        rng = Rng(seed)
+        ok = True
+        for kind, value in draws:
+            if kind == "any":
+                rng.below(value)
+            elif rng.choice(DICE_FACES[kind]) != value:
+                ok = False
+                break
+        if ok:
+            state["rng"] = seed
+            return
+    raise AssertionError(f"no seed gives {draws}")
+
+
+def next_cards(state: dict, first: str, second: str | None = None) -> None:
+    """Arrange the World Event deck: ``first`` is drawn next, then ``second``;
+    every other card waits in the discard pile (the deck is re-formed from it)."""
+    from engine.games.hellenica.components import event_deck
+
+    rest = event_deck()
+    for seat in state["seats"]:
+        for card in seat["won"]:
+            rest.remove(card)
+    rest.remove(first)
+    if second is not None:
+        rest.remove(second)
+    state["events"].update(upper=[first], lower=[second] if second else [], discard=sorted(rest))
+
+
+def trigger(state: dict, seat: int, card: str, then: str | None = None) -> dict:
+    """``seat``'s movement reveals ``card`` with the Chaos Marker one Chaos
+    Number from the tip: the World Event occurs. Play resumes with ``seat``'s
+    next action afterwards."""
+    from engine.games.hellenica import phases
+    from engine.games.hellenica.components import EVENTS
+
+    next_cards(state, card, then)
+    state["chaos"] = max(EVENTS[card].chaos, 1)
+    act_as(state, seat)
+    push(state, "event", seat=seat)
+    phases.advance(state)
+    return state
+
+
+def bid(state: dict, **bids: int) -> dict:
+    """Everyone bids (``blue=2, orange=0``)."""
+    from engine.games.hellenica.state import seat_by_name
+
+    for colour, amount in bids.items():
+        state = GAME.play(state, seat_by_name(state, colour), f"bid {amount}")
+    return state
+
+
+def give_deity(state: dict, seat: int, deity: str, temples: int = 1, city: str | None = None) -> None:
+    """The seat holds ``deity``'s card and ``temples`` Active Temples to it in
+    ``city`` (its home city by default): on empty settlements first, then over
+    upgrades other than Markets, then over other deities' Temples."""
+    city = city or home_of(state, seat)
+    if deity not in state["seats"][seat]["deities"]:
+        state["seats"][seat]["deities"].append(deity)
+    slots = state["cities"][city]["slots"]
+    free = [i for i, p in enumerate(slots) if p is None] + \
+        [i for i, p in enumerate(slots) if p is not None and p["type"] not in ("market", "temple")] + \
+        [i for i, p in enumerate(slots) if p is not None and p["type"] == "temple" and p.get("deity") != deity]
+    assert len(free) >= temples, f"{city} has no room for {temples} temples"
+    for index in free[:temples]:
+        slots[index] = new_upgrade("temple", "active", deity)

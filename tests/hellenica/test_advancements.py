@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.hellenica import GAME
 from engine.games.hellenica.advancements import EFFECTS, extra_cubes
 from engine.games.hellenica.cities import production
 from engine.games.hellenica.combat import walls_stand
 from engine.games.hellenica.components import ACTIONS, ADVANCEMENTS
 from engine.games.hellenica.steps import STEPS, push
 from engine.games.hellenica.upkeep import conquer, replenish
-from tests.hellenica.helpers import act_as, clear_units, count, home_of, learn, new_game, own, play, units, upgrade
+from tests.hellenica.helpers import (act_as, clear_units, count, home_of, learn, moves, new_game, own, play, units,
+                                    upgrade)
 
 COMBAT = STEPS["combat"]
 
@@ -138,4 +138,4 @@ def test_brilliant_admiral_serves_at_sea(game):
     push(game, "combat", attacker=0, area="cyclades", origin=home_of(game, 0))
     from engine.games.hellenica import phases
     phases.advance(game)
-    assert GAME.legal(game, 0) == ["admiral", "roll"]
+    assert moves(game, 0) == ["admiral", "roll"]

@@ -9,7 +9,7 @@ from engine.core import IllegalAction
 from engine.games.hellenica import GAME
 from engine.games.hellenica.combat import dice_pool, strength
 from engine.games.hellenica.steps import STEPS, current, push
-from tests.hellenica.helpers import act_as, clear_units, count, learn, new_game, own, play, units, upgrade
+from tests.hellenica.helpers import act_as, clear_units, count, learn, moves, new_game, own, play, units, upgrade
 
 COMBAT = STEPS["combat"]
 
@@ -113,7 +113,7 @@ class TestRulebookExamples:
         assert frame["last"]["winners"] == [1]
         state = GAME.play(state, 1, "destroy cavalry")
         assert count(state, "megara", 0) == 2 and count(state, "megara", 1) == 2
-        assert set(GAME.legal(state, 0)) == {"fight", "withdraw"}  # either may continue or withdraw
+        assert set(moves(state, 0)) == {"fight", "withdraw"}  # either may continue or withdraw
 
     def test_walls_under_construction_do_not_count(self, battle):
         state, frame = battle
@@ -197,7 +197,7 @@ class TestRules:
         frame = push(state, "combat", attacker=0, area="megara", origin="athens")
         from engine.games.hellenica import phases
         phases.advance(state)
-        assert current(state)["step"] == "leaders" and GAME.legal(state, 0) == ["general", "roll"]
+        assert current(state)["step"] == "leaders" and moves(state, 0) == ["general", "roll"]
         with pytest.raises(IllegalAction, match="Brilliant General serves here"):
             GAME.play(state, 0, "admiral")
         state = GAME.play(state, 0, "general")

@@ -146,7 +146,7 @@ class TestComponents:
     def test_unit_numbers(self):
         """Supply Limits 1, 2, none and 2; 10 per type and 5 heroes."""
         limits = {k: u.supply_limit for k, u in data.UNITS.items()}
-        assert limits == {"hoplite": 1, "cavalry": 2, "trireme": 0, "hero": 2}
+        assert limits == {"hoplite": 1, "cavalry": 2, "trireme": 0, "hero": 2, "alcibiades": 2}
         assert (data.UNIT_LIMIT, data.HERO_LIMIT) == (10, 5)
 
     def test_dice_hold_the_example_rolls(self):

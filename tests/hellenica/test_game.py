@@ -12,7 +12,7 @@ from engine.core import IllegalAction, StateError, canonical_json, replay
 from engine.games.hellenica import GAME
 from engine.games.hellenica.components import ETHOS, OBJECTIVES
 from engine.games.hellenica.steps import current
-from tests.hellenica.helpers import act_as, new_game, play
+from tests.hellenica.helpers import act_as, moves, new_game, play
 
 MAX_ACTIONS = 4000
 
@@ -46,6 +46,21 @@ def test_random_games_end_in_a_victory(players, seed):
     # a snapshot survives JSON and loading
     loaded = GAME.load(json.loads(json.dumps(GAME.dump(state))))
     assert loaded == state
+    # World Events were bid for and won along the way
+    assert sum(len(p["won"]) for p in state["seats"]) > 0
+    assert any(action.startswith("bid ") for _, action in history)
+
+
+def test_random_games_cast_invocations_and_meet_creatures():
+    """With events and Invocations on (the standard game), random bots cast
+    Invocations, place Creatures and slay some."""
+    casts = places = 0
+    for players, seed in ((2, 2), (4, 4)):
+        state, history = random_game(players, seed, {"homes": "random"})
+        casts += sum(1 for _, action in history if action.startswith("invoke "))
+        places += sum(1 for _, action in history if action.startswith("place "))
+        assert GAME.outcome(state) is not None
+    assert casts > 0 and places > 0
 
 
 def test_every_listed_action_is_playable_and_refusals_change_nothing():
@@ -68,6 +83,12 @@ def test_every_listed_action_is_playable_and_refusals_change_nothing():
                     checked += 1
                 with pytest.raises(IllegalAction):
                     GAME.play(state, seat, "move 99 hoplite nowhere")
+                for other in range(3):  # out-of-turn actions (trades, Invocations) of every seat
+                    if other not in movers:
+                        extra = GAME.legal(state, other)
+                        for action in sampler.sample(extra, min(len(extra), 3)):
+                            GAME.play(state, other, action)
+                            checked += 1
                 assert canonical_json(state) == before
             state = GAME.play(state, seat, GAME.choose(state, seat, "random", rng.randrange(1 << 30)))
     assert checked > 300
@@ -75,16 +96,20 @@ def test_every_listed_action_is_playable_and_refusals_change_nothing():
 
 def test_snapshot_round_trip_in_every_kind_of_decision():
     """Dump/load round-trips wherever a game stands — combats, movements,
-    research, trades — checked at every step of a few games."""
+    research, bids, casting windows, event choices — checked at every step of
+    a few games."""
     kinds = set()
-    for seed in (8,):
+    wanted = {"action", "move", "combat", "research", "ethos", "bid", "choose", "window"}
+    for seed in (8, 9, 10):
         state = GAME.new(4, {"homes": "random"}, seed)
         while GAME.to_move(state):
             kinds.add(current(state)["kind"])
             assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
             seat = GAME.to_move(state)[0]
             state = GAME.play(state, seat, GAME.choose(state, seat, "random", len(kinds) + state["log_seq"]))
-    assert {"action", "move", "combat", "research", "ethos"} <= kinds
+        if wanted <= kinds:
+            break
+    assert wanted <= kinds
 
 
 @pytest.mark.parametrize("break_it,message", [
@@ -97,6 +122,11 @@ def test_snapshot_round_trip_in_every_kind_of_decision():
     (lambda s: s["units"].update(atlantis=[]), "bad units"),
     (lambda s: s.update(rng="x"), "64-bit"),
     (lambda s: s.update(map="atlantis"), "not a Hellenica state"),
+    (lambda s: s["events"]["upper"].append("plague"), "World Event cards were created or lost"),
+    (lambda s: s["creatures"].update(hydra="atlantis"), "bad creatures"),
+    (lambda s: s.update(chaos=0), "chaos marker"),
+    (lambda s: s["seats"][0]["invoked"].append("lightning"), "unknown Invocation"),
+    (lambda s: s["offers"].append({"from": 0, "to": 9, "give": {}, "ask": {}}), "bad trade offer"),
 ])
 def test_load_rejects_malformed_states(break_it, message):
     state = GAME.dump(new_game(3, seed=2))
@@ -148,9 +178,11 @@ def test_describe_is_public_and_label_private():
 
 
 class TestTrade:
+    """"Philosophers and Commerce may be freely traded between players at any
+    time. Favor may not be traded." Trades are out-of-turn actions: they never
+    hold the game up."""
+
     def test_offer_and_accept_commerce_for_philosophers(self):
-        """"Philosophers and Commerce may be freely traded between players at
-        any time. Favor may not be traded.\""""
         state = act_as(new_game(2, seed=12), 0)
         state["seats"][0]["commerce"] = 3
         state["seats"][1]["philosophers"] = 2
@@ -158,11 +190,26 @@ class TestTrade:
         with pytest.raises(IllegalAction, match="Favor may not be traded"):
             GAME.play(state, 0, "give favor")
         state = play(state, 0, "propose")
-        assert GAME.to_move(state) == [1] and GAME.legal(state, 1) == ["accept", "decline"]
-        state = play(state, 1, "accept")
+        assert GAME.to_move(state) == [0] and current(state)["kind"] == "action"  # nobody waits
+        assert "accept blue" in GAME.legal(state, 1) and "decline blue" in GAME.legal(state, 1)
+        assert GAME.label(state, 1, "accept blue") == "take Blue's offer: 2 Commerce for 1 Philosopher"
+        state = play(state, 1, "accept blue")  # out of turn
         assert (state["seats"][0]["commerce"], state["seats"][0]["philosophers"]) == (1, 1)
         assert (state["seats"][1]["commerce"], state["seats"][1]["philosophers"]) == (2, 1)
-        assert GAME.to_move(state) == [0] and current(state)["kind"] == "action"
+        assert GAME.to_move(state) == [0] and state["offers"] == []
+
+    def test_offers_any_time_even_by_a_seat_not_to_move(self):
+        state = act_as(new_game(2, seed=12), 0)
+        state["seats"][1]["commerce"] = 2
+        assert "offer blue" in GAME.legal(state, 1)
+        state = play(state, 1, "offer blue", "give commerce", "propose")
+        assert state["offers"][0]["from"] == 1 and GAME.to_move(state) == [0]
+        before = GAME.legal(state, 0)
+        assert "accept orange" in before and "pass" in before
+        state = play(state, 0, "pass")  # the offer stays open while play goes on
+        assert state["offers"] and "accept orange" in GAME.legal(state, 0)
+        state = play(state, 1, "retract blue")
+        assert state["offers"] == [] and "accept orange" not in GAME.legal(state, 0)
 
     def test_decline_and_limits(self):
         state = act_as(new_game(2, seed=12), 0)
@@ -174,8 +221,29 @@ class TestTrade:
             GAME.play(state, 0, "propose")
         state["seats"][1]["commerce"] = 1
         state = play(state, 0, "ask commerce", "propose")
-        state = play(state, 1, "decline")
-        assert state["seats"][1]["commerce"] == 1 and GAME.to_move(state) == [0]
+        state = play(state, 1, "decline blue")
+        assert state["seats"][1]["commerce"] == 1 and GAME.to_move(state) == [0] and state["offers"] == []
+        with pytest.raises(IllegalAction, match="no offer"):
+            GAME.play(state, 1, "accept blue")
+
+    def test_an_offer_that_can_no_longer_be_paid_is_refused(self):
+        state = act_as(new_game(2, seed=12), 0)
+        state["seats"][0]["commerce"] = 1
+        state = play(state, 0, "offer orange", "give commerce", "propose")
+        state["seats"][0]["commerce"] = 0
+        assert "accept blue" not in GAME.legal(state, 1)
+        with pytest.raises(IllegalAction, match="no longer holds"):
+            GAME.play(state, 1, "accept blue")
+
+    def test_offers_lapse_at_the_end_of_the_turn(self):
+        state = act_as(new_game(2, seed=12), 0)
+        state["seats"][0]["commerce"] = 1
+        state = play(state, 0, "offer orange", "give commerce", "propose", "offer orange")
+        turn = state["turn"]
+        while state["turn"] == turn:
+            seat = GAME.to_move(state)[0]
+            state = GAME.play(state, seat, "pass" if "pass" in GAME.legal(state, seat) else moves(state, seat)[0])
+        assert state["offers"] == [] and state["drafts"] == {}
 
 
 def test_bot_levels():

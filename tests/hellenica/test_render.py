@@ -46,3 +46,35 @@ def test_finished_game_picture():
     state = _midgame(2, 1, 4000)
     assert GAME.outcome(state) is not None
     assert render_view(GAME.view(state, None), ["a", "b"]).startswith(b"\x89PNG")
+
+
+def test_part_two_on_the_picture(tmp_path):
+    """Creatures, a closed area, won events, spent Invocations, secret bids and
+    a casting window all draw (from the view alone)."""
+    from engine.games.hellenica import creatures
+    from tests.hellenica.helpers import bid, give_deity, new_game, trigger
+    state = new_game(3, seed=4)
+    creatures.place(state, "hydra", "panactum", 0)
+    creatures.place(state, "cetus", "cyclades", 1)
+    state["slain"]["minotaur"] = 2
+    state["turn_effects"].append({"kind": "closed", "seat": 0, "target": "saronic-gulf"})
+    give_deity(state, 0, "apollo", 1)
+    for player in state["seats"]:
+        player["favor"] = 3
+    state = trigger(state, 1, "persian-gold")
+    view = GAME.view(state, None)
+    assert view["window"] is not None and view["window"]["phase"] == "event"
+    png = render_view(view, ["a", "b", "c"])
+    state = GAME.play(state, 0, "invoke prophecy")
+    assert GAME.view(state, None)["players_info"][0]["deity_cards"][-1]["invocations"][0]["spent"]
+    state = GAME.play(state, 0, "bid 2")
+    view = GAME.view(state, None)
+    assert view["bid"]["bid"] == [0] and set(view["bid"]) == {"card", "title", "bid", "waiting"}  # no amounts
+    png = render_view(view, ["a", "b", "c"])
+    state = bid(state, orange=0, green=1)
+    png = render_view(GAME.view(state, None), ["a", "b", "c"])
+    assert Image.open(io.BytesIO(png)).height > 900
+    (tmp_path / "part2.png").write_bytes(png)
+    import os
+    if os.environ.get("HELLENICA_PICTURES"):
+        open(os.environ["HELLENICA_PICTURES"], "wb").write(render_view(GAME.view(state, None), ["a", "b", "c"]))

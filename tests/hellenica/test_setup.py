@@ -84,7 +84,7 @@ def test_starting_pieces():
     """Academy, Market and a Temple to the patron on the home settlements, a
     Hoplite and a Trireme, an active Tyranny (a Barracks), one cube on each
     action space."""
-    state = new_game(2, seed=9)
+    state = new_game(2, seed=9, invocations=True)
     for seat in (0, 1):
         home = home_of(state, seat)
         city = state["cities"][home]

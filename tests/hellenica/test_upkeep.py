@@ -10,7 +10,8 @@ from engine.games.hellenica import GAME
 from engine.games.hellenica.objectives import completed, met, upgrade_count, victors
 from engine.games.hellenica.steps import current
 from engine.games.hellenica.upkeep import conquer, replenish, retrieve
-from tests.hellenica.helpers import act_as, clear_units, count, home_of, learn, new_game, own, play, units, upgrade
+from tests.hellenica.helpers import (act_as, clear_units, count, home_of, learn, moves, new_game, own, play, units,
+                                    upgrade)
 
 
 @pytest.fixture
@@ -72,7 +73,7 @@ class TestConquest:
         state = _finish_turn(game)
         assert state["cities"][home]["owner"] == 0
         assert current(state)["kind"] == "government" and GAME.to_move(state) == [loser]
-        assert GAME.legal(state, loser) == [f"government {g} megara" for g in
+        assert moves(state, loser) == [f"government {g} megara" for g in
                                             ("tyranny", "republic", "democracy", "oligarchy", "theocracy",
                                              "thalassocracy")]
         with pytest.raises(IllegalAction, match="still own"):

@@ -4,8 +4,18 @@ city-state until it satisfies three objectives at the end of a turn.
 Each turn: Ethos (choose two secret objectives from four, or pay Favor equal
 to the turn to try again next turn), Favorite of the Gods (most Favor leads and
 picks Zeus = clockwise or Hera = counter-clockwise), Actions (one each, round
-after round, until all pass), Upkeep (sole occupiers conquer cities, cubes
-come back, then the victory check). Win with any three of the public Pathos
+after round, until all pass), Upkeep (Upkeep Invocations, the Creatures act,
+sole occupiers conquer cities, cubes come back, then the victory check).
+
+World Events: after every movement a card is revealed and the chaos marker
+moves down by its Chaos Number; at the tip the event occurs (the marker goes
+back to the player count and on), everyone bids Favor in secret, the highest
+bid wins (the Favorite breaks ties), pays, takes the reward and carries out
+the event, and the marker moves down by the winning bid (maybe into another
+event). Invocations (10 deities, three each): level = Favor cost = Temples
+needed, once per turn, in their phase; casting windows let the others answer
+(Intervention and Interference resolve first, in reverse). Creatures interdict
+their Area, are slain only by Heroes in Duels, and strike at Upkeep. Win with any three of the public Pathos
 cards and your own Ethos cards; ties go to most objectives, City Upgrades,
 Advancements, Favor, Philosophers, Commerce.
 
@@ -29,11 +39,16 @@ Actions (one per round; each spends its cube)
   ``worship <city>``
   ``supply commerce from <city>`` / ``supply <area> from <city>`` (movement)
   ``exchange <action>``      the same action for 3 Commerce, no cube
-  ``offer <colour>``         a trade: ``give commerce``, ``give philosopher``,
-                             ``ask commerce``, ``ask philosopher``, ``propose``;
-                             the other player ``accept`` / ``decline``
   ``pass``                   done for the turn (+1 Commerce for one unused cube,
                              +2 for more)
+At any time, by anyone (the game does not wait for these)
+  ``offer <colour>``         write a trade: ``give commerce``, ``give philosopher``,
+                             ``ask commerce``, ``ask philosopher``, ``propose``
+                             (or ``cancel``); the other player ``accept <colour>``
+                             / ``decline <colour>``; ``retract <colour>``
+  ``invoke <invocation> [target]``  an Action-phase Invocation (or, during a
+                             Movement, a Movement one); targets are colours,
+                             areas, cities, creatures or actions
 Movement (after ``supply <area>``)
   ``move <n> <unit> <area>`` units: hoplite, elite-hoplite, cavalry,
                              elite-cavalry, trireme, elite-trireme, hero;
@@ -44,13 +59,29 @@ Movement (after ``supply <area>``)
 Combat
   ``general`` / ``admiral`` / ``roll``; ``destroy <unit>`` (the round's winner);
   ``fight`` / ``withdraw`` (attacker) / ``withdraw <area>`` (defender)
+World Events, Invocations, Creatures
+  ``bid <n>``                your secret bid (the log says only that you bid)
+  ``award <colour>``         the Favorite breaks a tie
+  ``place <creature> <area>``, ``revolt <city>``, ``strike <area>``,
+  ``refresh <city>``, ``zeus``/``hera``, ``build ...``/``pass``  the winner's choices
+  ``lose <piece> <area>``    a loss you choose (a unit, ``market``,
+                             ``temple-athena``, ``government``, a mine)
+  ``invoke <invocation> [target]`` / ``pass``  in a casting window; Intervention
+                             and Interference name the Invocation's number
+                             (``invoke intervention 1``)
+  ``first <colour>``         the Favorite orders near-simultaneous Invocations
+  ``unleash <creature>``     the Favorite orders the Creatures at Upkeep
 Upkeep
   ``government <government> <city>`` after losing your Government City;
   ``temple <deity>`` or ``pass`` on taking Delphi
 
+Option ``window_minutes`` (default 3): how long a casting window waits before
+the table passes for the players who have not answered.
+
 Component data the rulebook omits (map, advancements, governments beyond
-Tyranny, Republic and Democracy, objective requirements, dice faces, deities)
-is our own, in ``data/hellenica``.
+Tyranny, Republic and Democracy, objective requirements, dice faces, deities
+and their Invocations, the 52 World Event cards) is our own, in
+``data/hellenica``.
 """
 
 from engine.games.hellenica.game import GAME, Hellenica

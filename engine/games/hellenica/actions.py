@@ -17,34 +17,41 @@
   may take no further Actions this turn."
 
 Notation: the action itself (``build ...``, ``train ...``, ``research ...``,
-``worship ...``, ``supply ...``), ``exchange <that action>``, ``offer
-<colour>`` (a trade, which does not use up the action) or ``pass``.
+``worship ...``, ``supply ...``), ``exchange <that action>`` or ``pass``.
+Trades and Action-phase Invocations are out-of-turn actions (``trade``,
+``invocations``): they never use up the action.
 """
 
 from __future__ import annotations
 
 from engine.core import IllegalAction
 from engine.games.hellenica import advancements as adv
-from engine.games.hellenica import build, produce
+from engine.games.hellenica import build, creatures, produce
 from engine.games.hellenica.cities import production
 from engine.games.hellenica.components import DEITIES, GOVERNMENTS, RULES, UPGRADES
 from engine.games.hellenica.favorite import turn_order
 from engine.games.hellenica.state import log, map_of, seat_name, unit_word
 from engine.games.hellenica.steps import Step, finish, push, register
-from engine.games.hellenica.trade import offer_commands, start_offer
 
 PRODUCE_VERBS = ("train", "research", "worship", "supply")
 CUBE_OF = {"build": "build", "train": "train", "research": "research", "worship": "worship", "supply": "supply"}
 
 
 def run_action_phase(state: dict, first: bool) -> bool:
-    """Give the next seat that has not passed its action, or end the phase."""
+    """Give the next seat that has not passed its action, or end the phase.
+
+    Between actions: the last Active Player's Heroes Duel the Creatures they
+    share an Area with; a new turn order (Strategic Shift) starts with the
+    next round."""
     if first:
         state["order"] = turn_order(state)
         state["cursor"] = -1
         state["round"] = 1
         for player in state["seats"]:
             player["passed"] = False
+    if state["duel"] is not None:
+        seat, state["duel"] = state["duel"], None
+        creatures.duels(state, seat)
     order = state["order"]
     for step in range(1, len(order) + 1):
         index = (state["cursor"] + step) % len(order)
@@ -52,9 +59,15 @@ def run_action_phase(state: dict, first: bool) -> bool:
         if not state["seats"][seat]["passed"]:
             if index <= state["cursor"]:
                 state["round"] += 1
+                if state["reorder"]:
+                    state["reorder"] = False
+                    state["order"] = order = turn_order(state)
+                    index = next(i for i, s in enumerate(order) if not state["seats"][s]["passed"])
+                    seat = order[index]
             state["cursor"] = index
             push(state, "action", seat=seat)
             return False
+    state["reorder"] = False
     return True
 
 
@@ -129,17 +142,16 @@ class ActionStep(Step):
         actions = base_commands(state, seat, free=False)
         if state["seats"][seat]["commerce"] >= exchange_cost(state, seat):
             actions += [f"exchange {command}" for command in base_commands(state, seat, free=True)]
-        return actions + offer_commands(state, seat) + ["pass"]
+        return actions + ["pass"]
 
     def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
         words = action.split()
         if not words:
             raise self.refuse(state, frame, seat, action)
         verb = words[0]
-        if verb == "offer":
-            start_offer(state, seat, words)
-            return
         finish(state, frame)
+        # "If the Active Player has not Passed at the end of their Action": Duels.
+        state["duel"] = None if verb == "pass" else seat
         if verb == "pass" and len(words) == 1:
             pass_turn(state, seat)
         elif verb == "exchange":
@@ -175,8 +187,6 @@ def explain_action(state: dict, seat: int, action: str) -> str:
     if verb == "pass":
         cubes = sum(state["seats"][seat]["cubes"].values())
         return f"pass for the rest of the turn (+{pass_refund(cubes)} Commerce)"
-    if verb == "offer":
-        return f"start a trade offer to {words[1].title()}"
     if verb == "build":
         parsed = build.parse(words)
         if parsed is None:

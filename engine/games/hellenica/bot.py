@@ -8,7 +8,11 @@ spent — so that games between random bots end in a victory. The rulebook's
 AI players (part 3) become another entry in ``STRATEGIES``.
 
 Each frame kind has a chooser ``(state, frame, seat, legal, rng) -> action``;
-kinds without one pick uniformly.
+kinds without one pick uniformly. Part 2's decisions: small secret bids,
+Invocations when they help (a combat bonus in its own combat, a gift, an
+Alliance, a Sanctuary for a city about to fall), World Event choices that hurt
+the others most, the cheapest losses; trade offers are answered when they are
+fair and never started.
 """
 
 from __future__ import annotations
@@ -19,15 +23,16 @@ from typing import Any, Callable
 
 from engine.core import IllegalAction
 from engine.games.hellenica.cities import has_walls
-from engine.games.hellenica.components import ADVANCEMENTS, OBJECTIVES
+from engine.games.hellenica.components import ADVANCEMENTS, EVENTS, INVOCATIONS, OBJECTIVES
+from engine.games.hellenica.losses import players_on
 from engine.games.hellenica.movement import land_step_ok
 from engine.games.hellenica.notation import parse_unit
 from engine.games.hellenica.objectives import met, upgrade_count
 from engine.games.hellenica.state import enemies_in, map_of, owned_cities, seat_name, stacks
-from engine.games.hellenica.steps import current
+from engine.games.hellenica.steps import STEPS, current
 
 LEVELS = ("random",)
-UNIT_VALUE = {"hero": 5, "elite-cavalry": 4, "elite-hoplite": 4, "elite-trireme": 4, "cavalry": 3,
+UNIT_VALUE = {"hero": 5, "alcibiades": 5, "elite-cavalry": 4, "elite-hoplite": 4, "elite-trireme": 4, "cavalry": 3,
               "hoplite": 2, "trireme": 1}
 
 Chooser = Callable[[dict, dict, int, list[str], random.Random], str]
@@ -39,11 +44,33 @@ def choose(game: Any, state: dict, seat: int, level: str, seed: int) -> str:
     if not legal:
         raise IllegalAction(f"{seat_name(seat)} has nothing to do right now.")
     rng = random.Random(seed)
+    answer = _answer_offers(state, seat, legal)
+    if answer:
+        return answer
+    if str(seat) in state["drafts"] and "cancel" in legal:
+        return "cancel"
     frame = current(state)
+    if frame is None or seat not in game.to_move(state):
+        return rng.choice(legal)
+    own = STEPS[frame["kind"]].legal(state, frame, seat)
+    if frame["kind"] == "action":
+        own = own + [a for a in legal if a.startswith("invoke ")]
     strategy = STRATEGIES.get(level, STRATEGIES["random"])
-    chooser = strategy.get(frame["kind"]) if frame else None
-    action = chooser(state, frame, seat, legal, rng) if chooser else rng.choice(legal)
-    return action if action in legal else rng.choice(legal)
+    chooser = strategy.get(frame["kind"])
+    action = chooser(state, frame, seat, own, rng) if chooser else rng.choice(own)
+    return action if action in legal else rng.choice(own)
+
+
+def _answer_offers(state: dict, seat: int, legal: list[str]) -> str | None:
+    for offer in state["offers"]:
+        if offer["to"] != seat:
+            continue
+        who = seat_name(offer["from"]).lower()
+        gain = sum(offer["give"].values()) - sum(offer["ask"].values())
+        if gain >= 0 and f"accept {who}" in legal:
+            return f"accept {who}"
+        return f"decline {who}"
+    return None
 
 
 def _best(scored: list[tuple[float, str]], rng: random.Random, noise: float = 3.0) -> str:
@@ -175,8 +202,8 @@ def _action(state: dict, frame: dict, seat: int, legal: list[str], rng: random.R
         verb = words[0]
         if verb == "pass":
             score = 6.0 if cubes == 0 else (0.0 if cubes == 1 else -4.0)
-        elif verb == "offer":
-            score = -50.0
+        elif verb == "invoke":
+            score = _invoke_score(state, seat, words)
         elif verb == "build":
             score = _build_score(state, seat, words, wanted)
         elif verb == "train":
@@ -197,6 +224,23 @@ def _action(state: dict, frame: dict, seat: int, legal: list[str], rng: random.R
             score -= 4.0
         scored.append((score, action))
     return _best(scored, rng)
+
+
+INVOKE_SCORE = {"alliance": 20.0, "slay": 12.0, "gain": 7.0, "cube": 6.0, "refresh": 5.0, "complete": 5.0,
+                "earthquake": 4.0, "reduction": 3.0, "steal": 4.0, "drain": 2.0}
+
+
+def _invoke_score(state: dict, seat: int, words: list[str]) -> float:
+    """Action-phase Invocations: gifts and Alliances are worth it; attacks on
+    a rival's cities sometimes."""
+    inv = INVOCATIONS[words[1]]
+    score = INVOKE_SCORE.get(inv.effect, -5.0)
+    if inv.effect == "reduction" and len(words) > 2:
+        mine = seat in players_on(state, words[2])
+        score = -20.0 if mine else score
+    if inv.effect == "cube" and len(words) > 2 and words[2] != "train":
+        score -= 2.0
+    return score
 
 
 def _build_score(state: dict, seat: int, words: list[str], wanted: dict[str, int]) -> float:
@@ -357,16 +401,97 @@ def _favorite(state: dict, frame: dict, seat: int, legal: list[str], rng: random
     return own if own in legal else rng.choice(legal)
 
 
-def _answer(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Random) -> str:
-    gain = sum(frame["give"].values()) - sum(frame["ask"].values())
-    return "accept" if gain >= 0 and "accept" in legal else "decline"
+# ---------------------------------------------------------------------------
+# Part 2: bids, windows, event choices, losses
+
+
+def _bid(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Random) -> str:
+    """A small bid, a little larger for rich rewards and when rich in Favor."""
+    favor = state["seats"][seat]["favor"]
+    card = EVENTS[frame["card"]]
+    worth = sum(card.reward.get(k, 0) for k in ("commerce", "philosophers", "favor")) + \
+        sum(card.reward.get("units", {}).values())
+    wish = rng.choice([0, 0, 1, 1, 2]) + (1 if worth >= 3 and rng.random() < 0.5 else 0)
+    wish += 1 if favor >= 6 and rng.random() < 0.3 else 0
+    return f"bid {min(wish, favor)}"
+
+
+HARMFUL = {"revolt", "reduction", "eruption", "earthquake", "tribute", "alcibiades"}
+
+
+def _window(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Random) -> str:
+    casts = [a for a in legal if a.startswith("invoke ")]
+    if not casts:
+        return "pass"
+    scored = [(-1.0, "pass")]
+    for action in casts:
+        words = action.split()
+        inv = INVOCATIONS[words[1]]
+        score = -2.0
+        if inv.phase == "combat":
+            score = 3.0 if inv.effect in ("strength", "extra_die", "rout") else -1.0
+        elif inv.phase == "upkeep":
+            if inv.effect == "sanctuary":
+                score = 8.0 if enemies_in(state, words[2], seat) else -6.0
+            elif inv.effect == "calm":
+                score = 4.0 if seat in players_on(state, state["creatures"][words[2]]) else -6.0
+            else:
+                score = 2.0
+        elif inv.phase == "event":
+            event = next((f for f in state["stack"] if f["id"] == frame.get("event")), None)
+            harmful = event is not None and EVENTS[event["card"]].effect in HARMFUL
+            score = 1.0 if harmful else -6.0
+        elif inv.phase == "response":
+            target = frame["casts"][int(words[2]) - 1]
+            score = 0.5 if INVOCATIONS[target["name"]].effect in ("reduction", "earthquake", "close", "rout") \
+                else -6.0
+        elif inv.phase == "movement":
+            score = -4.0
+        scored.append((score, action))
+    return _best(scored, rng, noise=2.5)
+
+
+def _enemy_weight(state: dict, seat: int, area: str) -> float:
+    """How much a blow to an area hurts the others (and spares us)."""
+    present = players_on(state, area)
+    others = sum(1 for s in stacks(state, area) if s["owner"] != seat) + (2 if any(p != seat for p in present) else 0)
+    return others - (8 if seat in present else 0)
+
+
+def _choose(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Random) -> str:
+    verb = frame["verb"]
+    options = frame["options"]
+    if verb == "award":
+        own = seat_name(seat).lower()
+        return f"award {own}" if own in options else rng.choice(legal)
+    if verb in ("strike", "place"):
+        scored = [(_enemy_weight(state, seat, option.split()[-1]), f"{verb} {option}") for option in options]
+        return _best(scored, rng, noise=1.5)
+    if verb == "revolt":
+        enemy = [o for o in options if state["cities"][o]["owner"] != seat]
+        return f"revolt {rng.choice(enemy or options)}"
+    if verb == "" and "pass" in options:
+        wanted = needs(state, seat)
+        scored = [(0.0, "pass")] + [(_build_score(state, seat, a.split(), wanted), a) for a in options if a != "pass"]
+        return _best(scored, rng)
+    return rng.choice(legal)
+
+
+def _losses(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Random) -> str:
+    """Give up the cheapest piece: a lone Trireme or Hoplite before an upgrade."""
+    def cost(action: str) -> float:
+        token = action.split()[1]
+        if parse_unit(token) is not None:
+            return UNIT_VALUE.get(token, 2)
+        return 6.0 + (4.0 if token == "government" else 0.0)
+    return min(legal, key=lambda a: (cost(a), rng.random()))
 
 
 STRATEGIES: dict[str, dict[str, Chooser]] = {
     "random": {
         "action": _action, "move": _move, "research": _research, "combat": _combat, "ethos": _ethos,
-        "dedicate": _dedicate, "favorite": _favorite, "offer": _answer,
-        "draft": lambda state, frame, seat, legal, rng: "cancel",
+        "dedicate": _dedicate, "favorite": _favorite, "bid": _bid, "window": _window, "choose": _choose,
+        "losses": _losses,
         "oracle": lambda state, frame, seat, legal, rng: rng.choice(legal[:-1] or legal),
     },
 }

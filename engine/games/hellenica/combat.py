@@ -31,6 +31,11 @@ the attacker back to where it came from, the defender "to an adjacent Area
 containing either a city or units owned by the defender ... If no friendly Area
 is available, they may retreat to a neutral Area".
 
+Before each round's dice the combatants may cast Combat Invocations (a
+casting window): they add to the round's strength (``mods``) or to every
+round (``lasting``), add dice, destroy a unit (Rout) or end the combat
+(Peace). "Units may never retreat from an Area containing a Creature."
+
 Notation: ``general`` / ``admiral`` (place the leader) or ``roll``;
 ``destroy <unit>`` (the winner's pick); ``fight`` or ``withdraw`` (attacker) /
 ``withdraw <area>`` (defender).
@@ -44,15 +49,17 @@ from engine.core import IllegalAction, Rng
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica.board import CLEARING
 from engine.games.hellenica.cities import has_walls
-from engine.games.hellenica.components import DICE_FACES, NUMERIC_DICE, RULES, YELLOW_EFFECTS
+from engine.games.hellenica.components import (CREATURES, DICE_FACES, HEROES, NUMERIC_DICE, RULES, UNITS,
+                                               YELLOW_EFFECTS)
+from engine.games.hellenica.interdiction import arrival_used, blocked, creature_at
 from engine.games.hellenica.movement import land_step_ok, trireme_chain
 from engine.games.hellenica.notation import listing, parse_unit, unit_token
 from engine.games.hellenica.state import (government_city, log, map_of, put_stacks, remove_owner, rng_of,
                                           seat_name, stacks, store_rng, take_units, unit_owners, unit_word)
-from engine.games.hellenica.steps import Step, finish, register
+from engine.games.hellenica.steps import Step, finish, push, register
 
 COMBAT = RULES["combat"]
-LAND_UNITS = ("hoplite", "cavalry", "hero")
+LAND_UNITS = ("hoplite", "cavalry") + HEROES
 LEADER_WORD = {"land": "general", "sea": "admiral"}
 DICE_ORDER = ("green", "red", "blue", "yellow")
 
@@ -96,7 +103,7 @@ def dice_pool(units: list[dict[str, Any]], *, sea: bool, defender: bool = False,
             take("green")
         for colour in extra:
             take(colour)
-    if present("hero"):
+    if any(present(kind) for kind in HEROES):
         take("yellow")
     return pool
 
@@ -170,7 +177,7 @@ def clear_hopeless(state: dict, area: str, seats: list[int]) -> None:
             log(state, f"{seat_name(seat)}'s {lost} trireme{'s' if lost > 1 else ''} alone on land "
                        f"{'are' if lost > 1 else 'is'} eliminated.")
         elif board.areas[area].is_sea and not any(s["kind"] == "trireme" for s in mine):
-            lost = remove_owner(state, area, seat, ("hero",))
+            lost = remove_owner(state, area, seat, HEROES)
             if lost:
                 log(state, f"{seat_name(seat)} loses {unit_word('hero', False, lost)} at sea without Triremes.")
 
@@ -184,7 +191,7 @@ def retreats(state: dict, frame: dict) -> list[str]:
     its units), else neutral ones; land units may use Sea Transport."""
     board = map_of(state)
     area, seat = frame["area"], frame["defender"]
-    closed = set(state["impassable"]) | {area}
+    closed = blocked(state) | {area}
     mine = side(state, area, seat)
     candidates: set[str] = set()
     if board.areas[area].is_land:
@@ -227,6 +234,9 @@ class CombatStep(Step):
     # -- flow ------------------------------------------------------------------
 
     def enter(self, state: dict, frame: dict) -> None:
+        if frame.get("step") == "cast":  # back from the round's casting window
+            self._after_window(state, frame)
+            return
         self.prepare(state, frame)
         if frame["defender"] is None:
             finish(state, frame)
@@ -238,7 +248,8 @@ class CombatStep(Step):
         area = frame["area"]
         others = sorted(unit_owners(state, area) - {frame["attacker"]})
         frame.update(defender=others[0] if others else None, round=0, leaders=[], asked=[], choosers=[],
-                     picks={}, last=None, step="", decider=None, sea=map_of(state).areas[area].is_sea)
+                     picks={}, last=None, step="", decider=None, sea=map_of(state).areas[area].is_sea,
+                     mods={}, lasting={}, dice={}, peace=False)
 
     def _fighters(self, frame: dict) -> list[int]:
         return [frame["attacker"], frame["defender"]]
@@ -253,7 +264,31 @@ class CombatStep(Step):
             return
         frame["round"] += 1
         frame["asked"] = []
-        self._ask_leaders(state, frame)
+        frame["mods"], frame["dice"] = {}, {}
+        # "In order to cast a Combat Invocation, the player must have units in
+        # the Combat": the combatants' casting window, before the dice.
+        frame["step"], frame["decider"] = "cast", None
+        push(state, "window", phase="combat", open_phase=True, exclude=[], combat=frame["id"])
+        frame["entered"] = False
+
+    def _after_window(self, state: dict, frame: dict) -> None:
+        frame["step"] = ""
+        if frame.get("peace"):
+            self._peace(state, frame)
+        elif self._over(state, frame):
+            self._end(state, frame)
+        else:
+            self._ask_leaders(state, frame)
+
+    def _peace(self, state: dict, frame: dict) -> None:
+        """Peace: "The attacking units return to where they came from; the combat ends"."""
+        board = map_of(state)
+        attacker = frame["attacker"]
+        group = [dict(s) for s in stacks(state, frame["area"]) if s["owner"] == attacker]
+        remove_owner(state, frame["area"], attacker)
+        for stack in group:
+            put_stacks(state, frame["origin"], [stack], used=arrival_used(state, frame["origin"], stack["used"]))
+        self._end(state, frame, f"peace: {seat_name(attacker)} returns to {board.title(frame['origin'])}.")
 
     def _leader_candidates(self, state: dict, frame: dict) -> list[int]:
         terrain = "sea" if frame["sea"] else "land"
@@ -280,11 +315,13 @@ class CombatStep(Step):
         attacking = seat == frame["attacker"]
         walls = not frame["sea"] and walls_stand(state, frame["area"], frame["defender"])
         extra = tuple(adv.attack_dice(state, seat, terrain)) if attacking else ()
+        extra += tuple(frame.get("dice", {}).get(str(seat), ()))
         return dice_pool(side(state, frame["area"], seat), sea=frame["sea"], defender=not attacking,
                          walls=walls, extra=extra)
 
     def bonus(self, state: dict, frame: dict, seat: int) -> int:
         total = COMBAT["leader_strength"] if seat in frame["leaders"] else 0
+        total += frame.get("mods", {}).get(str(seat), 0) + frame.get("lasting", {}).get(str(seat), 0)
         if seat == frame["defender"] and not frame["sea"] and walls_stand(state, frame["area"], seat):
             total += walls_bonus(state, seat)
         return total
@@ -298,9 +335,10 @@ class CombatStep(Step):
         for seat in (attacker, defender):
             scores[seat], killed = strength(rolls[seat], self.bonus(state, frame, seat))
             for _ in range(killed):
-                if any(s["kind"] == "hero" for s in side(state, area, seat)):
-                    destroy(state, area, seat, "hero")
-                    log(state, f"{seat_name(seat)}'s Hero falls to the Yellow die.")
+                hero = next((k for k in HEROES if any(s["kind"] == k for s in side(state, area, seat))), None)
+                if hero is not None:
+                    destroy(state, area, seat, hero)
+                    log(state, f"{seat_name(seat)}'s {UNITS[hero].title} falls to the Yellow die.")
         if scores[attacker] == scores[defender]:
             winners = [attacker, defender]
         else:
@@ -368,6 +406,8 @@ class CombatStep(Step):
         if step == "casualties":
             enemy = frame["defender"] if seat == frame["attacker"] else frame["attacker"]
             return [f"destroy {token}" for token in unit_choices(state, frame["area"], enemy)]
+        if creature_at(state, frame["area"]) is not None:
+            return ["fight"]  # "Units may never retreat from an Area containing a Creature."
         if seat == frame["attacker"]:
             return ["fight", "withdraw"]
         return ["fight"] + [f"withdraw {area}" for area in retreats(state, frame)]
@@ -414,20 +454,26 @@ class CombatStep(Step):
         if words == ["fight"]:
             if seat == attacker:
                 frame["decider"] = defender
-                if not retreats(state, frame):  # the defender has nowhere to go: nothing to ask
+                if not retreats(state, frame) or creature_at(state, frame["area"]) is not None:
+                    # the defender has nowhere to go (or may not leave): nothing to ask
                     self._next_round(state, frame)
                 return
             self._next_round(state, frame)
             return
         if words[:1] != ["withdraw"]:
             raise self.refuse(state, frame, seat, action)
+        creature = creature_at(state, frame["area"])
+        if creature is not None:
+            raise IllegalAction(f"Units may never retreat from an Area containing a Creature (the "
+                                f"{CREATURES[creature].title} is in {board.title(frame['area'])}): `fight`.")
         if seat == attacker:
             if len(words) != 1:
                 raise IllegalAction(f"The attacker withdraws to where it came from: just `withdraw` (back to "
                                     f"{board.title(frame['origin'])}).")
             group = [dict(s) for s in stacks(state, frame["area"]) if s["owner"] == attacker]
             remove_owner(state, frame["area"], attacker)
-            put_stacks(state, frame["origin"], group)
+            for stack in group:
+                put_stacks(state, frame["origin"], [stack], used=arrival_used(state, frame["origin"], stack["used"]))
             self._end(state, frame, f"{seat_name(attacker)} withdraws to {board.title(frame['origin'])}.")
             return
         options = retreats(state, frame)
@@ -440,7 +486,8 @@ class CombatStep(Step):
                   if s["owner"] == defender and (frame["sea"] or s["kind"] != "trireme")]
         for stack in moving:
             take_units(state, frame["area"], defender, stack["kind"], stack["elite"], stack["n"])
-        put_stacks(state, words[1], moving)
+        for stack in moving:
+            put_stacks(state, words[1], [stack], used=arrival_used(state, words[1], stack["used"]))
         clear_hopeless(state, frame["area"], self._fighters(frame))
         self._end(state, frame, f"{seat_name(defender)} withdraws to {board.title(words[1])}.")
 
@@ -462,6 +509,7 @@ class CombatStep(Step):
     def title(self, state: dict, frame: dict) -> str:
         where = f"combat in {map_of(state).title(frame['area'])}, round {frame.get('round', 1)}"
         return where + {"leaders": ": place the Brilliant leader or roll", "casualties": ": choose a casualty",
+                        "cast": ": Combat Invocations",
                         "withdraw": ": fight on or withdraw"}.get(frame.get("step", ""), "")
 
 

@@ -1,13 +1,20 @@
-"""The Hellenica ``GAME`` object: the engine contract over the decision frames."""
+"""The Hellenica ``GAME`` object: the engine contract over the decision frames.
+
+Besides the frames' own actions, two kinds of action may be played by any
+seat at any time, without the game waiting for them: trades (``trade``) and
+Invocations of the Action phase, or of a Movement under way
+(``invocations.free_commands``). ``legal`` lists them for every seat and
+``play`` accepts them from seats that are not to move.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import BaseGame, IllegalAction, Option, Outcome, normalize_action
+from engine.core import BaseGame, IllegalAction, Option, Outcome, normalize_action, state_rng
 # Importing the rule modules registers their decision frames (``steps.register``).
-from engine.games.hellenica import (actions, build, combat, ethos, favorite, movement, produce,  # noqa: F401
-                                    setup, trade, upkeep)
+from engine.games.hellenica import (actions, build, choice, combat, creatures, ethos, events,  # noqa: F401
+                                    favorite, invocations, losses, movement, produce, setup, trade, upkeep)
 from engine.games.hellenica import bot, phases, snapshot, views
 from engine.games.hellenica.objectives import completed
 from engine.games.hellenica.state import copy_state, seat_name
@@ -23,6 +30,8 @@ class Hellenica(BaseGame):
         "homes": Option("choose", "With fewer than 7 players: players choose their Home Cities in turn "
                                   "(`choose`) or receive them at random (`random`), following the spacing rule.",
                         choices=("choose", "random")),
+        "window_minutes": Option(3, "Minutes a casting window waits for players who could cast an Invocation "
+                                    "before passing for them.", minimum=1, maximum=1440),
     }
     bot_levels = bot.LEVELS
     cheap_legal = True
@@ -46,14 +55,31 @@ class Hellenica(BaseGame):
         return STEPS[frame["kind"]].seats(state, frame)
 
     def legal(self, state: dict, seat: int) -> list[str]:
-        if seat not in self.to_move(state):
+        if state["phase"] == "over" or not 0 <= seat < state["players"]:
             return []
-        frame = current(state)
-        return STEPS[frame["kind"]].legal(state, frame, seat)
+        actions: list[str] = []
+        if seat in self.to_move(state):
+            frame = current(state)
+            actions = STEPS[frame["kind"]].legal(state, frame, seat)
+        extra = invocations.free_commands(state, seat) + trade.commands(state, seat)
+        return actions + [a for a in extra if a not in actions]
 
     def play(self, state: dict, seat: int, action: str) -> dict:
-        self.require_turn(state, seat)
         text = normalize_action(action)
+        verb = text.split(" ", 1)[0]
+        frame = current(state)
+        if verb in trade.VERBS and state["phase"] != "over":
+            if state["phase"] == "setup":
+                raise IllegalAction("Trades open once the game has begun (after the set-up choices).")
+            after = copy_state(state)
+            trade.play(after, seat, text)
+            return after
+        if verb == "invoke" and frame is not None and frame["kind"] != "window" and state["phase"] != "over":
+            after = copy_state(state)
+            invocations.cast_freely(after, seat, text)
+            phases.advance(after)
+            return after
+        self.require_turn(state, seat)
         after = copy_state(state)
         frame = current(after)
         STEPS[frame["kind"]].play(after, frame, seat, text)
@@ -98,12 +124,31 @@ class Hellenica(BaseGame):
 
     def label(self, state: dict, seat: int, action: str) -> str:
         frame = current(state)
+        text = normalize_action(action)
+        verb = text.split(" ", 1)[0]
         if frame is None:
             return action
         try:
-            return STEPS[frame["kind"]].explain(state, frame, seat, normalize_action(action))
+            if verb in trade.VERBS:
+                return trade.explain(state, seat, text)
+            if verb == "invoke" and frame["kind"] != "window":
+                return invocations.invoke_label(state, None, text)
+            return STEPS[frame["kind"]].explain(state, frame, seat, text)
         except (KeyError, IndexError, ValueError, TypeError):
             return action
+
+    def step_timeout(self, state: dict) -> float | None:
+        """A casting window passes for silent players after ``window_minutes``."""
+        frame = current(state)
+        if state["phase"] == "over" or frame is None or frame["kind"] != "window" or frame.get("stage") != "open":
+            return None
+        return 60.0 * int(state["options"].get("window_minutes", self.options["window_minutes"].default))
+
+    def reveals(self, before: dict, seat: int, action: str, after: dict) -> bool:
+        """Dice, drawn cards and dealt hands (the generator moved) or secret
+        bids opened."""
+        return state_rng(before) != state_rng(after) or \
+            before["events"]["reveals"] != after["events"]["reveals"]
 
     def choose(self, state: dict, seat: int, level: str, seed: int, budget: float = 2.0) -> str:
         return bot.choose(self, state, seat, level, seed)

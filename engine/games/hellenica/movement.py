@@ -23,6 +23,13 @@
 - Raids: "If the Active Player's units solely occupy an Area with enemy City
   Upgrades on Mines during a Movement action, they may raid them."
 - "Heroes at Sea without Triremes are eliminated."
+- Creatures interdict: units entering their Area stop and stay for the turn,
+  no Sea Transport passes a Creature's sea, and closed areas (Storms at Sea,
+  Wild Woods) cannot be entered (see ``interdiction``).
+- "After all Movement and Combat for the Supply action is completed, reveal the
+  top World Events card" — when units moved.
+- Before the first move, the other players may cast Movement Invocations (a
+  casting window); the mover casts theirs at any time during the Movement.
 
 Notation (one step each): ``move <n> <unit> <area>`` moves ``n`` units one
 area (or across a chain of your Triremes). Into an area held by another
@@ -39,9 +46,10 @@ from typing import Any
 from engine.core import IllegalAction
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica.board import CLEARING, MOUNTAIN
-from engine.games.hellenica.components import RULES, UPGRADES
+from engine.games.hellenica.components import HEROES, RULES, UPGRADES
+from engine.games.hellenica.interdiction import arrival_used, blocked, no_transport
 from engine.games.hellenica.notation import listing, parse_count, parse_unit, unit_token
-from engine.games.hellenica.state import (count_units, enemies_in, log, map_of, put_stacks, remove_owner,
+from engine.games.hellenica.state import (PINNED, count_units, enemies_in, log, map_of, put_stacks, remove_owner,
                                           seat_name, stacks, take_units, tidy_units, unit_owners, unit_word)
 from engine.games.hellenica.steps import Step, finish, push, register
 
@@ -55,7 +63,7 @@ CARGO = ("hoplite", "cavalry")
 
 def can_move(state: dict, seat: int, stack: dict) -> bool:
     limit = adv.supply_limit(state, seat, stack["kind"])
-    return not stack["moved"] and (limit == 0 or stack["used"] < limit)
+    return not stack["moved"] and stack["used"] < PINNED and (limit == 0 or stack["used"] < limit)
 
 
 def movable(state: dict, seat: int, area: str) -> dict[tuple[str, bool], int]:
@@ -77,22 +85,24 @@ def movable_areas(state: dict, seat: int) -> list[str]:
 # Where units can go
 
 
-def capacity(state: dict, seat: int, sea: str) -> int:
-    """Hoplites and Cavalry a sea area's Triremes can carry per Supply action."""
-    per_trireme = adv.effect_value(state, seat, "transport", RULES["transport"]["per_trireme"])
+def capacity(state: dict, seat: int, sea: str, bonus: int = 0) -> int:
+    """Hoplites and Cavalry a sea area's Triremes can carry per Supply action
+    (``bonus`` more per Trireme under Fair Winds)."""
+    per_trireme = adv.effect_value(state, seat, "transport", RULES["transport"]["per_trireme"]) + bonus
     return per_trireme * count_units(state, sea, seat, ("trireme",))
 
 
-def trireme_chain(state: dict, seat: int, origin: str, cargo: int, carried: dict[str, int]) -> dict[str, list[str]]:
+def trireme_chain(state: dict, seat: int, origin: str, cargo: int, carried: dict[str, int],
+                  bonus: int = 0) -> dict[str, list[str]]:
     """Sea areas reachable through a chain of the seat's Triremes from
     ``origin``, each with room for ``cargo`` more land units, with the
-    shortest path of seas to each."""
+    shortest path of seas to each (never through a Creature's or a closed sea)."""
     board = map_of(state)
-    closed = set(state["impassable"])
+    closed = no_transport(state)
 
     def usable(sea: str) -> bool:
         return (sea not in closed and count_units(state, sea, seat, ("trireme",)) > 0
-                and capacity(state, seat, sea) - carried.get(sea, 0) >= cargo)
+                and capacity(state, seat, sea, bonus) - carried.get(sea, 0) >= cargo)
 
     starts = [origin] if board.areas[origin].is_sea else board.seas_by_clearing(origin)
     paths: dict[str, list[str]] = {}
@@ -115,11 +125,11 @@ def land_step_ok(state: dict, seat: int, border: str | None) -> bool:
 
 
 def destinations(state: dict, seat: int, origin: str, kind: str, n: int,
-                 carried: dict[str, int]) -> dict[str, list[str]]:
+                 carried: dict[str, int], bonus: int = 0) -> dict[str, list[str]]:
     """Where ``n`` units of ``kind`` can move from ``origin`` in one step, with
     the Sea Transport route used (empty for a direct move)."""
     board = map_of(state)
-    closed = set(state["impassable"])
+    closed = blocked(state)
     here = board.areas[origin]
     result: dict[str, list[str]] = {}
     if kind == "trireme":
@@ -141,8 +151,8 @@ def destinations(state: dict, seat: int, origin: str, kind: str, n: int,
             if there not in closed and board.areas[there].is_land and border == CLEARING:
                 result[there] = []
     cargo = n if kind in CARGO else 0
-    for sea, path in trireme_chain(state, seat, origin, cargo, carried).items():
-        if kind == "hero" and sea != origin:
+    for sea, path in trireme_chain(state, seat, origin, cargo, carried, bonus).items():
+        if kind in HEROES and sea != origin:
             result.setdefault(sea, path)
         for there, border in board.neighbours(sea).items():
             if there != origin and there not in closed and board.areas[there].is_land and border == CLEARING:
@@ -171,7 +181,7 @@ def strand_heroes(state: dict, seat: int) -> None:
     board = map_of(state)
     for area in list(state["units"]):
         if board.areas[area].is_sea and not count_units(state, area, seat, ("trireme",)):
-            lost = remove_owner(state, area, seat, ("hero",))
+            lost = remove_owner(state, area, seat, HEROES)
             if lost:
                 log(state, f"{seat_name(seat)} loses {unit_word('hero', False, lost)} at sea without Triremes "
                            f"in {board.title(area)}.")
@@ -209,7 +219,9 @@ def move_refusal(state: dict, frame: dict, seat: int, n: int, kind: str, elite: 
                 f"add more with `move <n> <unit> {waiting}` or `attack {waiting}`.")
     if dest in state["impassable"]:
         return f"{board.title(dest)} is impassable in this game."
-    if dest not in destinations(state, seat, origin, kind, n, frame["carried"]):
+    if dest in blocked(state):
+        return f"{board.title(dest)} is closed to movement for the rest of the turn (an Invocation)."
+    if dest not in destinations(state, seat, origin, kind, n, frame["carried"], frame.get("bonus", 0)):
         return _unreachable(state, seat, origin, kind, n, dest)
     return None
 
@@ -227,7 +239,7 @@ def _unreachable(state: dict, seat: int, origin: str, kind: str, n: int, dest: s
     if border == MOUNTAIN:
         return f"A mountain side separates {source} from {target} (Leadership lets you cross)."
     if board.areas[dest].is_sea:
-        return f"Land units cannot enter {target}" + (" (a Hero needs your Triremes there)." if kind == "hero" else ".")
+        return f"Land units cannot enter {target}" + (" (a Hero needs your Triremes there)." if kind in HEROES else ".")
     return (f"{target} is not next to {source}, and no chain of your Triremes with room for {n} more "
             f"can carry them there.")
 
@@ -235,7 +247,7 @@ def _unreachable(state: dict, seat: int, origin: str, kind: str, n: int, dest: s
 def move_units(state: dict, frame: dict, seat: int, n: int, kind: str, elite: bool, dest: str) -> None:
     board = map_of(state)
     origin = frame["area"]
-    route = destinations(state, seat, origin, kind, n, frame["carried"])[dest]
+    route = destinations(state, seat, origin, kind, n, frame["carried"], frame.get("bonus", 0))[dest]
     limit = adv.supply_limit(state, seat, kind)
     taken = take_units(state, origin, seat, kind, elite, n, movable_limit=limit)
     if kind in CARGO:
@@ -248,23 +260,26 @@ def move_units(state: dict, frame: dict, seat: int, n: int, kind: str, elite: bo
         log(state, f"{seat_name(seat)} masses {unit_word(kind, elite, n)} from {board.title(origin)} to attack "
                    f"{board.title(dest)}{by_sea}.")
         return
-    _arrive(state, seat, dest, taken)
+    _arrive(state, seat, dest, taken, frame.get("free_moves", False))
     frame["moved_any"] = True
     log(state, f"{seat_name(seat)} moves {unit_word(kind, elite, n)} from {board.title(origin)} to "
                f"{board.title(dest)}{by_sea}.")
 
 
-def _arrive(state: dict, seat: int, dest: str, taken: list[dict]) -> None:
+def _arrive(state: dict, seat: int, dest: str, taken: list[dict], free: bool = False) -> None:
+    """Units enter an area: one more move against their Supply Limit (none
+    under Winged Sandals), held there for the turn if a Creature is there."""
     for stack in taken:
-        limited = adv.supply_limit(state, seat, stack["kind"]) > 0
-        put_stacks(state, dest, [stack], used=stack["used"] + (1 if limited else 0), moved=True)
+        limited = adv.supply_limit(state, seat, stack["kind"]) > 0 and not free
+        used = arrival_used(state, dest, stack["used"] + (1 if limited else 0))
+        put_stacks(state, dest, [stack], used=used, moved=True)
 
 
 def launch(state: dict, frame: dict, seat: int, dest: str) -> None:
     """The assault group enters; combat begins at once."""
     board = map_of(state)
     group = frame["assaults"].pop(dest)
-    _arrive(state, seat, dest, group)
+    _arrive(state, seat, dest, group, frame.get("free_moves", False))
     frame["fought"].append(dest)
     frame["moved_any"] = True
     strength = listing([unit_word(s["kind"], s["elite"], s["n"]) for s in _merged(group)])
@@ -289,8 +304,8 @@ def raid(state: dict, seat: int, mine: str) -> None:
 
 
 def end_movement(state: dict, frame: dict, seat: int) -> None:
-    """Assaults never launched stay home; units may move again next Supply.
-    (Part 2 draws a World Event card here when units moved.)"""
+    """Assaults never launched stay home; units may move again next Supply;
+    a World Event card is revealed when units moved."""
     for dest, group in list(frame["assaults"].items()):
         put_stacks(state, frame["area"], group)
     called_off = " (the massed attack is called off)" if frame["assaults"] else ""
@@ -303,11 +318,23 @@ def end_movement(state: dict, frame: dict, seat: int) -> None:
     tidy_units(state)
     strand_heroes(state, seat)
     finish(state, frame)
+    if frame["moved_any"]:
+        push(state, "event", seat=seat)
 
 
 @register
 class MoveStep(Step):
     kind = "move"
+
+    def enter(self, state: dict, frame: dict) -> None:
+        """Before the first move, the other players may cast Movement
+        Invocations (Storms at Sea ...): a casting window, closed at once when
+        nobody can cast."""
+        if frame.get("window_opened"):
+            return
+        frame["window_opened"] = True
+        push(state, "window", phase="movement", open_phase=True, exclude=[frame["seat"]], move=frame["id"])
+        frame["entered"] = False
 
     def legal(self, state: dict, frame: dict, seat: int) -> list[str]:
         actions = []
@@ -318,7 +345,7 @@ class MoveStep(Step):
         for (kind, elite), available in sorted(movable(state, seat, origin).items()):
             token = unit_token(kind, elite)
             for n in range(1, available + 1):
-                for dest in destinations(state, seat, origin, kind, n, frame["carried"]):
+                for dest in destinations(state, seat, origin, kind, n, frame["carried"], frame.get("bonus", 0)):
                     if dest not in frame["fought"] and waiting in (None, dest):
                         actions.append(f"move {n} {token} {dest}")
         actions += [f"attack {dest}" for dest in frame["assaults"]]
@@ -333,7 +360,8 @@ class MoveStep(Step):
             parsed = _parse_move(words)
             if parsed is None:
                 raise IllegalAction("Write `move <number> <unit> <area>`, e.g. `move 2 hoplite megara`; units "
-                                    "are hoplite, elite-hoplite, cavalry, elite-cavalry, trireme, elite-trireme, hero.")
+                                    "are hoplite, elite-hoplite, cavalry, elite-cavalry, trireme, elite-trireme, hero, "
+                                    "alcibiades.")
             refusal = move_refusal(state, frame, seat, *parsed)
             if refusal:
                 raise IllegalAction(refusal)
@@ -358,7 +386,8 @@ class MoveStep(Step):
         words = action.split()
         if words[0] == "move":
             n, kind, elite, dest = _parse_move(words)  # type: ignore[misc]
-            route = destinations(state, seat, frame["area"], kind, n, frame["carried"]).get(dest, [])
+            route = destinations(state, seat, frame["area"], kind, n, frame["carried"],
+                                 frame.get("bonus", 0)).get(dest, [])
             verb = "mass to attack" if enemies_in(state, dest, seat) else "move to"
             via = f" by sea via {listing([board.title(s) for s in route])}" if route else ""
             return f"{verb} {board.title(dest)}: {unit_word(kind, elite, n)}{via}"

@@ -4,22 +4,22 @@ Areas, mines, upgrades, governments, deities and advancements are written by
 their data keys (``mt-olympus``, ``laurion``, ``barracks``, ``democracy``,
 ``athena``, ``copper-banding``). Units in a move are ``hoplite``,
 ``elite-hoplite``, ``cavalry``, ``elite-cavalry``, ``trireme``,
-``elite-trireme`` and ``hero``; a Train action names what it trains in the
+``elite-trireme``, ``hero`` and ``alcibiades``; a Train action names what it trains in the
 plural (``hoplites``, ``cavalry``, ``triremes``) or ``hero``.
 """
 
 from __future__ import annotations
 
-from engine.games.hellenica.components import UNITS
+from engine.games.hellenica.components import HEROES, TRAINABLE, UNITS
 
 UNIT_TOKENS: dict[str, tuple[str, bool]] = {}
 for _kind in UNITS:
     UNIT_TOKENS[_kind] = (_kind, False)
-    if _kind != "hero":
+    if _kind not in HEROES:
         UNIT_TOKENS[f"elite-{_kind}"] = (_kind, True)
 
-TRAIN_TOKENS: dict[str, str] = {("hero" if unit.one_at_a_time else unit.plural): kind
-                                for kind, unit in UNITS.items()}
+TRAIN_TOKENS: dict[str, str] = {("hero" if UNITS[kind].one_at_a_time else UNITS[kind].plural): kind
+                                for kind in TRAINABLE}
 """``train hoplites``: the word a Train action uses for each unit type."""
 
 _PLURALS = {f"{unit.plural}": kind for kind, unit in UNITS.items()}
@@ -34,7 +34,7 @@ def parse_unit(word: str) -> tuple[str, bool] | None:
     elite = word.startswith("elite-")
     base = word[len("elite-"):] if elite else word
     kind = base if base in UNITS else _PLURALS.get(base)
-    if kind is None or (elite and kind == "hero"):
+    if kind is None or (elite and kind in HEROES):
         return None
     return kind, elite
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.games.hellenica.cities import has_walls
-from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, OBJECTIVES, RULES
+from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES, RULES
 from engine.games.hellenica.notation import listing
 from engine.games.hellenica.state import (city_has_type, counts_as, log, map_of, owned_cities, seat_name,
                                           stacks, total_units, upgrades_of)
@@ -62,7 +62,7 @@ def _sea_areas(state: dict, seat: int, p: Any) -> bool:
 
 
 def _hero_on(state: dict, seat: int, p: Any) -> bool:
-    return any(s["owner"] == seat and s["kind"] == "hero" for s in stacks(state, p["area"]))
+    return any(s["owner"] == seat and s["kind"] in HEROES for s in stacks(state, p["area"]))
 
 
 def _own_with_hero(state: dict, seat: int, p: Any) -> bool:
@@ -112,7 +112,7 @@ CHECKS: dict[str, Callable[[dict, int, Any], bool]] = {
     "favor": lambda s, seat, p: s["seats"][seat]["favor"] >= p["count"],
     "commerce": lambda s, seat, p: s["seats"][seat]["commerce"] >= p["count"],
     "advancements": lambda s, seat, p: len(s["seats"][seat]["advancements"]) >= p["count"],
-    "heroes": lambda s, seat, p: total_units(s, seat, "hero") >= p["count"],
+    "heroes": lambda s, seat, p: sum(total_units(s, seat, kind) for kind in HEROES) >= p["count"],
     "land_units": lambda s, seat, p: (total_units(s, seat, "hoplite") + total_units(s, seat, "cavalry"))
     >= p["count"],
 }

@@ -8,15 +8,15 @@ Each phase has a runner ``run(state, first) -> bool``. The loop calls it
 whenever no decision is pending: the first call (``first=True``) starts the
 phase; it may push decision frames and return False to wait for them, and it
 is called again once they are all resolved. It returns True when the phase
-is over. Part 2 inserts its creature step by adding a runner before
-``conquest``; nothing else changes.
+is over. Upkeep opens with a casting window for Upkeep Invocations
+(``invoke``) and the Creatures' abilities (``creatures``), before conquest.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from engine.games.hellenica import actions, ethos, favorite, setup, upkeep
+from engine.games.hellenica import actions, creatures, ethos, favorite, invocations, setup, upkeep
 from engine.games.hellenica.steps import STEPS
 
 Runner = Callable[[dict, bool], bool]
@@ -26,6 +26,8 @@ PHASES: tuple[tuple[str, Runner], ...] = (
     ("ethos", ethos.run_ethos_phase),
     ("favorite", favorite.run_favorite_phase),
     ("actions", actions.run_action_phase),
+    ("invoke", invocations.run_upkeep_window),
+    ("creatures", creatures.run_creatures),
     ("conquest", upkeep.run_conquest),
     ("upkeep", upkeep.run_upkeep),
 )

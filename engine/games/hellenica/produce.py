@@ -29,13 +29,15 @@ from __future__ import annotations
 from engine.core import IllegalAction
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica.cities import exhaust_one, production
-from engine.games.hellenica.components import ADVANCEMENTS, RULES, UNITS, UPGRADES, advancement_cost, unit_limit
+from engine.games.hellenica.creatures import supply_succeeds
+from engine.games.hellenica.interdiction import arrival_used
+from engine.games.hellenica.components import (ADVANCEMENTS, RULES, TRAINABLE, UNITS, UPGRADES, advancement_cost,
+                                               unit_limit)
 from engine.games.hellenica.movement import movable_areas
 from engine.games.hellenica.notation import TRAIN_TOKENS, parse_train, train_word
 from engine.games.hellenica.state import (add_units, city_has_type, enemies_in, log, map_of, owned_cities,
                                           seat_name, total_units, unit_word)
 from engine.games.hellenica.steps import Step, finish, push, register
-from engine.games.hellenica.trade import offer_commands, start_offer
 
 COMMERCE_PER_PHILOSOPHER = RULES["actions"]["commerce_per_philosopher"]
 
@@ -85,7 +87,7 @@ def train(state: dict, seat: int, kind: str, city: str, *, free: bool) -> None:
     wanted = train_count(state, seat, kind, city)
     count = min(wanted, unit_limit(kind) - total_units(state, seat, kind))
     elite = adv.trains_elite(state, seat, kind)
-    add_units(state, city, seat, kind, count, elite=elite)
+    add_units(state, city, seat, kind, count, elite=elite, used=arrival_used(state, city, 0))
     if not free:
         exhaust_one(state, city, UNITS[kind].trained_by)
     capped = f" (the limit allows {count} of {wanted})" if count < wanted else ""
@@ -143,7 +145,7 @@ def conversion_rate(state: dict, seat: int) -> int:
 @register
 class ResearchStep(Step):
     """After the Philosophers arrive: ``convert`` Commerce, ``learn`` one
-    advancement, or ``done``; trade offers are open here too."""
+    advancement, or ``done``."""
 
     kind = "research"
 
@@ -152,7 +154,7 @@ class ResearchStep(Step):
         if state["seats"][seat]["commerce"] >= conversion_rate(state, seat):
             actions.append("convert")
         actions += [f"learn {name}" for name in adv.researchable(state, seat)]
-        return actions + offer_commands(state, seat) + ["done"]
+        return actions + ["done"]
 
     def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
         words = action.split()
@@ -175,8 +177,6 @@ class ResearchStep(Step):
             finish(state, frame)
         elif words == ["done"]:
             finish(state, frame)
-        elif words and words[0] == "offer":
-            start_offer(state, seat, words)
         else:
             raise self.refuse(state, frame, seat, action)
 
@@ -232,7 +232,8 @@ def supply(state: dict, seat: int, what: str, city: str, *, free: bool) -> None:
         log(state, f"{seat_name(seat)} supplies Commerce from {board.title(city)} (+{gained}).")
     else:
         log(state, f"{seat_name(seat)} supplies {board.title(what)} for movement from {board.title(city)}.")
-        push(state, "move", seat=seat, area=what, assaults={}, carried={}, fought=[], moved_any=False)
+        if supply_succeeds(state, what):
+            push(state, "move", seat=seat, area=what, assaults={}, carried={}, fought=[], moved_any=False)
 
 
 # ---------------------------------------------------------------------------
@@ -277,7 +278,7 @@ def commands(state: dict, seat: int, verb: str) -> list[str]:
     """Every allowed ``verb`` action of a seat (cube not checked)."""
     cities = owned_cities(state, seat)
     if verb == "train":
-        return [f"train {train_word(kind)} {city}" for city in cities for kind in UNITS
+        return [f"train {train_word(kind)} {city}" for city in cities for kind in TRAINABLE
                 if train_refusal(state, seat, kind, city) is None]
     if verb in ("worship", "research"):
         check = worship_refusal if verb == "worship" else research_refusal

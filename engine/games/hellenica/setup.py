@@ -2,7 +2,7 @@
 starting pieces, and the areas closed in games of fewer than seven.
 
 - "Place any Action Cube ... on the Chaos Track space corresponding to the
-  number of Players in the game +1."
+  number of Players in the game +1."  The World Event deck: see ``events``.
 - "Find the Destruction, Empire, and Sea Power Pathos Objective cards and
   place them face-up."  "Shuffle the Ethos Objective cards."
 - "Each Player randomly selects a Player Board" (one per city-state); "If
@@ -31,6 +31,7 @@ from typing import Any
 from engine.core import IllegalAction, Rng
 from engine.games.hellenica import components as data
 from engine.games.hellenica.board import preset
+from engine.games.hellenica.events import new_deck
 from engine.games.hellenica.state import (ACTIVE, add_units, log, map_of, new_upgrade, rng_of, seat_name,
                                           store_rng)
 from engine.games.hellenica.steps import Step, done_waiting, finish, push, register
@@ -57,6 +58,8 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> dict:
         "units": {}, "order": [], "cursor": -1, "round": 0,
         "log": [], "log_seq": 0,
         "winners": [], "reason": "", "notes": [], "revealed": {},
+        "events": new_deck(rng), "creatures": {name: None for name in data.CREATURES}, "slain": {},
+        "turn_effects": [], "offers": [], "drafts": {}, "reorder": False, "duel": None,
     }
     state["rng"] = rng.to_json()
     return state
@@ -69,6 +72,7 @@ def _new_seat() -> dict[str, Any]:
         "advancements": [], "deities": [], "deity_hand": [],
         "ethos": [], "ethos_hand": [], "ethos_kept": False,
         "passed": False, "wonder_built": False, "leaders_used": [],
+        "won": [], "invoked": [],
     }
 
 

@@ -12,29 +12,47 @@ from typing import Any, Mapping
 
 from engine.core import Rng, StateError, clone, require
 from engine.games.hellenica.board import get_map
-from engine.games.hellenica.components import (ACTIONS, ADVANCEMENTS, DEITIES, DEITY_COPIES, GOVERNMENTS, OBJECTIVES,
-                                               UNITS, UPGRADES, ethos_deck)
+from engine.games.hellenica.components import (ACTIONS, ADVANCEMENTS, CREATURES, DEITIES, DEITY_COPIES, EVENTS,
+                                               GOVERNMENTS, INVOCATIONS, OBJECTIVES, UNITS, UPGRADES, ethos_deck,
+                                               event_deck)
+from engine.games.hellenica.events import held_cards
 from engine.games.hellenica.state import UPGRADE_STATES
 from engine.games.hellenica.steps import STEPS
 
-PHASE_NAMES = ("setup", "ethos", "favorite", "actions", "conquest", "upkeep", "over")
+PHASE_NAMES = ("setup", "ethos", "favorite", "actions", "invoke", "creatures", "conquest", "upkeep", "over")
 TOP_KEYS = ("players", "options", "rng", "map", "turn", "phase", "phase_started", "stack", "next_id", "chaos",
             "favorite", "direction", "pathos", "ethos_deck", "deity_deck", "impassable", "seats", "cities",
             "mines", "units", "order", "cursor", "round", "log", "log_seq", "winners", "reason", "notes",
-            "revealed")
+            "revealed", "events", "creatures", "slain", "turn_effects", "offers", "drafts", "reorder", "duel")
 SEAT_KEYS = ("city", "favor", "commerce", "philosophers", "cubes", "advancements", "deities", "deity_hand",
-             "ethos", "ethos_hand", "ethos_kept", "passed", "wonder_built", "leaders_used")
+             "ethos", "ethos_hand", "ethos_kept", "passed", "wonder_built", "leaders_used", "won", "invoked")
 
 
 def load(data: Mapping[str, Any]) -> dict:
     try:
         state = clone(dict(data))
         _check(state)
+        _probe(state)
         return state
     except StateError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OSError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OSError, RecursionError) as error:
         raise StateError(f"not a Hellenica state: {error!r}") from None
+
+
+def _probe(state: dict) -> None:
+    """The last check: what the table asks of a state first — who moves,
+    their actions, every view, the outcome — must work. (The decision frames'
+    own fields are many and kind-specific; a frame broken in a way the checks
+    above miss fails here, as a ``StateError``, rather than later.)"""
+    from engine.games.hellenica.game import GAME
+
+    GAME.view(state, None)
+    for seat in range(state["players"]):
+        GAME.legal(state, seat)
+        GAME.view(state, seat)
+    GAME.step_timeout(state)
+    GAME.outcome(state)
 
 
 def _int(value: Any, low: int = 0, high: int | None = None) -> bool:
@@ -47,6 +65,12 @@ def _check(state: dict) -> None:
     players = state["players"]
     require(_int(players, 2, 7), "players must be 2 to 7")
     require(isinstance(state["options"], dict), "options must be an object")
+    require(state["options"].get("homes", "choose") in ("choose", "random"), "bad homes option")
+    require(_int(state["options"].get("window_minutes", 3), 1, 1440), "bad window_minutes option")
+    for key in ("pathos", "ethos_deck", "impassable", "order", "log", "winners", "notes", "offers"):
+        require(isinstance(state[key], list), f"{key} must be a list")
+    for key in ("deity_deck", "cities", "mines", "units", "revealed", "creatures", "slain", "drafts", "events"):
+        require(isinstance(state[key], dict), f"{key} must be an object")
     Rng.from_json(state["rng"])
     require(isinstance(state["map"], str), "map must be a name")
     board = get_map(state)
@@ -54,10 +78,10 @@ def _check(state: dict) -> None:
     require(_int(state["turn"], 1), "turn must be 1 or more")
     require(state["phase"] in PHASE_NAMES, "unknown phase")
     require(isinstance(state["phase_started"], bool), "phase_started must be true or false")
-    require(_int(state["chaos"]), "chaos must be a whole number")
     require(state["favorite"] in seats, "the favorite must be a seat")
     require(state["direction"] in ("zeus", "hera"), "direction must be zeus or hera")
-    require(all(c in OBJECTIVES and OBJECTIVES[c].kind == "pathos" for c in state["pathos"]), "unknown Pathos card")
+    require(all(isinstance(c, str) and c in OBJECTIVES and OBJECTIVES[c].kind == "pathos" for c in state["pathos"]),
+            "unknown Pathos card")
     require(isinstance(state["deity_deck"], dict) and set(state["deity_deck"]) == set(DEITIES)
             and all(_int(v, 0, DEITY_COPIES) for v in state["deity_deck"].values()), "bad deity deck")
     require(all(a in board.areas for a in state["impassable"]), "unknown impassable area")
@@ -77,9 +101,58 @@ def _check(state: dict) -> None:
     require(isinstance(state["revealed"], dict) and all(
         k.isdigit() and int(k) in seats and all(c in OBJECTIVES for c in v) for k, v in state["revealed"].items()),
         "bad revealed cards")
+    require(_int(state["chaos"], 1, players + 1), "the chaos marker must be on the track (1 to players + 1)")
+    _check_events(state)
+    _check_part2(state, board, seats)
+
+
+def _check_events(state: dict) -> None:
+    deck = state["events"]
+    require(isinstance(deck, dict) and all(isinstance(deck.get(k), list) for k in ("upper", "lower", "discard"))
+            and _int(deck.get("reveals")) and "last" in deck, "bad World Event deck")
+    require(all(isinstance(c, str) for k in ("upper", "lower", "discard") for c in deck[k]), "bad World Event card")
+    held = deck["upper"] + deck["lower"] + deck["discard"]
+    held += [c for player in state["seats"] for c in player["won"]]
+    held += held_cards(state)
+    require(all(c in EVENTS for c in held), "unknown World Event card")
+    require(Counter(held) == Counter(event_deck()), "World Event cards were created or lost")
+    last = deck["last"]
+    require(last is None or (isinstance(last, dict) and isinstance(last.get("card"), str) and last["card"] in EVENTS
+                             and isinstance(last.get("occurred"), bool)), "bad last World Event")
+    if last is not None and last["occurred"]:
+        bids = last.get("bids")
+        require(last.get("winner") is None or last["winner"] in range(state["players"]), "bad World Event winner")
+        require(bids is None or (isinstance(bids, dict) and all(k.isdigit() and int(k) < state["players"]
+                                                                and _int(v) for k, v in bids.items())),
+                "bad revealed bids")
+
+
+def _check_part2(state: dict, board: Any, seats: range) -> None:
+    require(isinstance(state["creatures"], dict) and set(state["creatures"]) == set(CREATURES)
+            and all(a is None or a in board.areas for a in state["creatures"].values()), "bad creatures")
+    placed = [a for a in state["creatures"].values() if a is not None]
+    require(len(placed) == len(set(placed)), "two Creatures share an Area")
+    require(isinstance(state["slain"], dict) and all(c in CREATURES and s in seats and state["creatures"][c] is None
+                                                     for c, s in state["slain"].items()), "bad slain creatures")
+    require(isinstance(state["turn_effects"], list) and all(
+        isinstance(e, dict) and e.get("kind") in ("closed", "sanctuary", "calm") and isinstance(e.get("target"), str)
+        for e in state["turn_effects"]), "bad turn effects")
+    for offer in state["offers"] + list(state["drafts"].values()):
+        require(isinstance(offer, dict) and offer.get("from") in seats and offer.get("to") in seats
+                and all(_int(offer[side].get(g)) for side in ("give", "ask") for g in ("commerce", "philosophers")),
+                "bad trade offer")
+    require(all(k.isdigit() and int(k) == d["from"] for k, d in state["drafts"].items()), "bad trade drafts")
+    require(isinstance(state["reorder"], bool), "reorder must be true or false")
+    require(state["duel"] is None or state["duel"] in seats, "bad duel marker")
+    for player in state["seats"]:
+        require(all(c in EVENTS for c in player["won"]), "unknown won World Event")
+        require(all(i in INVOCATIONS for i in player["invoked"]), "unknown Invocation")
+    alcibiades = sum(s["n"] for area in state["units"].values() for s in area if s["kind"] == "alcibiades")
+    require(alcibiades <= 1, "there is only one Alcibiades")
 
 
 def _check_seat(player: dict, board: Any) -> None:
+    require(isinstance(player, dict), "a seat must be an object")
     missing = [key for key in SEAT_KEYS if key not in player]
     require(not missing, f"a seat lacks {', '.join(missing)}")
     require(player["city"] is None or player["city"] in board.homes, "a seat's city must be a home city")
@@ -91,6 +164,9 @@ def _check_seat(player: dict, board: Any) -> None:
     require(all(d in DEITIES for d in player["deities"] + player["deity_hand"]), "unknown deity")
     require(all(isinstance(player[k], bool) for k in ("ethos_kept", "passed", "wonder_built")), "bad flags")
     require(all(t in ("land", "sea") for t in player["leaders_used"]), "bad leader tokens")
+    for key in ("advancements", "deities", "deity_hand", "ethos", "ethos_hand", "leaders_used", "won", "invoked"):
+        require(isinstance(player[key], list) and all(isinstance(v, str) for v in player[key]),
+                f"a seat's {key} must be a list of names")
 
 
 def _check_ethos(state: dict) -> None:

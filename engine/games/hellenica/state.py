@@ -17,7 +17,19 @@ a natural wood Action Cube on it. Exhausted if it has a colored Action Cube".
 
 A unit stack is ``{"owner", "kind", "elite", "used", "moved", "n"}``: ``used``
 counts this turn's moves against the Supply Limit, ``moved`` marks units that
-already moved during the current Supply action.
+already moved during the current Supply action. A Mythological Creature's
+interdiction adds ``PINNED`` to ``used`` ("units may not move out of an Area on
+the same turn that they or the Creature entered the Area"); slaying the
+Creature takes it off again.
+
+Part 2 adds: ``events`` (the World Event deck as two unordered piles — drawing
+at random from the upper pile, then the lower one, is the same as drawing from
+the rulebook's shuffled deck — the discard pile, the last event, a reveal
+counter), ``creatures`` {creature: area or None}, ``slain`` {creature: seat},
+``turn_effects`` (closed areas, sanctuaries, calmed creatures: until Upkeep),
+``offers`` (proposed trades) and ``drafts`` (trades being written), ``reorder``
+(a new turn order waiting for the next round); per seat ``won`` (World Event
+cards) and ``invoked`` (Invocations used this turn).
 """
 
 from __future__ import annotations
@@ -31,6 +43,8 @@ from engine.games.hellenica.components import GOVERNMENTS, UNITS
 
 ACTIVE, BUILDING, EXHAUSTED = "active", "building", "exhausted"
 UPGRADE_STATES = (ACTIVE, BUILDING, EXHAUSTED)
+PINNED = 100
+"""Added to a stack's ``used`` while a Creature holds it for the rest of the turn."""
 LOG_KEEP = 40
 """How many recent public log lines the state keeps (for the picture and describe)."""
 
@@ -224,8 +238,8 @@ def take_units(state: State, area: str, owner: int, kind: str, elite: bool, n: i
     area_stacks = state["units"].get(area, [])
     candidates = [s for s in area_stacks if s["owner"] == owner and s["kind"] == kind and s["elite"] == elite]
     if movable_limit is not None:
-        candidates = [s for s in candidates
-                      if not s["moved"] and (movable_limit == 0 or s["used"] < movable_limit)]
+        candidates = [s for s in candidates if not s["moved"] and s["used"] < PINNED
+                      and (movable_limit == 0 or s["used"] < movable_limit)]
     candidates.sort(key=lambda s: s["used"])
     taken: list[dict[str, Any]] = []
     for stack in candidates:

@@ -1,129 +1,175 @@
-"""Trading Commerce and Philosophers between players.
+"""Trading Commerce and Philosophers between players, at any time.
 
 "Philosophers and Commerce may be freely traded between players at any time.
 Favor may not be traded."
 
-Only seats whose turn it is can act at a table, so a player offers a trade
-during their own action (or Research step): ``offer <colour>`` opens a draft,
-``give commerce`` / ``give philosopher`` / ``ask commerce`` / ``ask
-philosopher`` add one token each, then ``propose`` (or ``cancel``). The other
-player answers ``accept`` or ``decline`` — even after passing — and play
-returns to the offering player.
+Trades are out-of-turn actions: any player may write, propose and answer them
+whatever the game is waiting for, and the game never waits for a trade. A
+player writes one draft at a time — ``offer <colour>`` starts it, ``give
+commerce`` / ``give philosopher`` / ``ask commerce`` / ``ask philosopher`` add
+one token each, ``propose`` sends it and ``cancel`` drops it. The other player
+answers ``accept <colour>`` or ``decline <colour>`` when they like; the
+offering player may ``retract <colour>`` an offer not yet answered. Proposed
+offers lapse at the end of the turn (our reading, so that old offers do not
+pile up); an offer is checked again when accepted.
 """
 
 from __future__ import annotations
 
 from engine.core import IllegalAction
 from engine.games.hellenica.state import log, seat_by_name, seat_name
-from engine.games.hellenica.steps import Step, finish, push, register
 
 GOODS = ("commerce", "philosophers")
 _WORD = {"commerce": "commerce", "philosopher": "philosophers", "philosophers": "philosophers"}
+VERBS = frozenset({"offer", "give", "ask", "propose", "cancel", "accept", "decline", "retract"})
+"""The first words of trade actions (no other Hellenica action uses them)."""
 
 
-def offer_commands(state: dict, seat: int) -> list[str]:
-    return [f"offer {seat_name(other).lower()}" for other in range(state["players"]) if other != seat]
-
-
-def start_offer(state: dict, seat: int, words: list[str]) -> None:
-    other = seat_by_name(state, words[1]) if len(words) == 2 else None
-    if other is None or other == seat:
-        names = ", ".join(seat_name(s).lower() for s in range(state["players"]) if s != seat)
-        raise IllegalAction(f"Offer a trade to another player: `offer <colour>` with one of {names}.")
-    push(state, "draft", seat=seat, target=other, give={g: 0 for g in GOODS}, ask={g: 0 for g in GOODS})
-
-
-def terms(frame: dict) -> str:
+def terms(offer: dict) -> str:
     def side(goods: dict) -> str:
         parts = [f"{goods['commerce']} Commerce" if goods["commerce"] else "",
                  f"{goods['philosophers']} Philosopher{'s' if goods['philosophers'] != 1 else ''}"
                  if goods["philosophers"] else ""]
         return " and ".join(p for p in parts if p) or "nothing"
-    return f"{side(frame['give'])} for {side(frame['ask'])}"
+    return f"{side(offer['give'])} for {side(offer['ask'])}"
 
 
-@register
-class DraftStep(Step):
-    kind = "draft"
+def _colour(seat: int) -> str:
+    return seat_name(seat).lower()
 
-    def legal(self, state: dict, frame: dict, seat: int) -> list[str]:
-        mine, theirs = state["seats"][seat], state["seats"][frame["target"]]
-        actions = []
-        if mine["commerce"] > frame["give"]["commerce"]:
+
+def _offers_to(state: dict, seat: int) -> list[dict]:
+    return [o for o in state["offers"] if o["to"] == seat]
+
+
+def _affordable(state: dict, offer: dict) -> bool:
+    giver, taker = state["seats"][offer["from"]], state["seats"][offer["to"]]
+    return all(giver[g] >= offer["give"][g] and taker[g] >= offer["ask"][g] for g in GOODS)
+
+
+def commands(state: dict, seat: int) -> list[str]:
+    """Every trade action of a seat now."""
+    if state["phase"] in ("setup", "over"):
+        return []
+    actions = []
+    draft = state["drafts"].get(str(seat))
+    if draft is None:
+        actions += [f"offer {_colour(other)}" for other in range(state["players"]) if other != seat]
+    else:
+        mine, theirs = state["seats"][seat], state["seats"][draft["to"]]
+        if mine["commerce"] > draft["give"]["commerce"]:
             actions.append("give commerce")
-        if mine["philosophers"] > frame["give"]["philosophers"]:
+        if mine["philosophers"] > draft["give"]["philosophers"]:
             actions.append("give philosopher")
-        if theirs["commerce"] > frame["ask"]["commerce"]:
+        if theirs["commerce"] > draft["ask"]["commerce"]:
             actions.append("ask commerce")
-        if theirs["philosophers"] > frame["ask"]["philosophers"]:
+        if theirs["philosophers"] > draft["ask"]["philosophers"]:
             actions.append("ask philosopher")
-        if any(frame["give"].values()) or any(frame["ask"].values()):
+        if any(draft["give"].values()) or any(draft["ask"].values()):
             actions.append("propose")
-        return actions + ["cancel"]
+        actions.append("cancel")
+    for offer in _offers_to(state, seat):
+        if _affordable(state, offer):
+            actions.append(f"accept {_colour(offer['from'])}")
+        actions.append(f"decline {_colour(offer['from'])}")
+    actions += [f"retract {_colour(o['to'])}" for o in state["offers"] if o["from"] == seat]
+    return actions
 
-    def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
-        words = action.split()
-        if len(words) == 2 and words[0] in ("give", "ask") and words[1] in _WORD:
-            good = _WORD[words[1]]
-            holder = seat if words[0] == "give" else frame["target"]
-            side = frame[words[0]]
-            if state["seats"][holder][good] <= side[good]:
-                who = "You have" if holder == seat else f"{seat_name(holder)} has"
-                raise IllegalAction(f"{who} only {state['seats'][holder][good]} {good.title()}.")
-            side[good] += 1
-        elif words == ["propose"]:
-            if not any(frame["give"].values()) and not any(frame["ask"].values()):
-                raise IllegalAction("The offer is empty: `give` or `ask` something first.")
-            finish(state, frame)
-            log(state, f"{seat_name(seat)} offers {seat_name(frame['target'])} {terms(frame)}.")
-            push(state, "offer", seat=frame["target"], offerer=seat, give=frame["give"], ask=frame["ask"])
-        elif words == ["cancel"]:
-            finish(state, frame)
-        elif words and words[0] == "give" or words and words[0] == "ask":
+
+def play(state: dict, seat: int, action: str) -> None:
+    """Apply a trade action (the caller checked the game is not over)."""
+    words = action.split()
+    verb = words[0]
+    draft = state["drafts"].get(str(seat))
+    if verb == "offer":
+        if draft is not None:
+            raise IllegalAction(f"You are writing an offer to {seat_name(draft['to'])}: `propose` or `cancel` it "
+                                f"first.")
+        other = seat_by_name(state, words[1]) if len(words) == 2 else None
+        if other is None or other == seat:
+            names = ", ".join(_colour(s) for s in range(state["players"]) if s != seat)
+            raise IllegalAction(f"Offer a trade to another player: `offer <colour>` with one of {names}.")
+        state["drafts"][str(seat)] = {"from": seat, "to": other, "give": {g: 0 for g in GOODS},
+                                      "ask": {g: 0 for g in GOODS}}
+    elif verb in ("give", "ask"):
+        if len(words) != 2 or words[1] not in _WORD:
             raise IllegalAction("Only Commerce and Philosophers can be traded (`give commerce`, `ask "
                                 "philosopher`); Favor may not be traded.")
+        if draft is None:
+            raise IllegalAction("Start a trade first with `offer <colour>`.")
+        good = _WORD[words[1]]
+        holder = seat if verb == "give" else draft["to"]
+        if state["seats"][holder][good] <= draft[verb][good]:
+            who = "You have" if holder == seat else f"{seat_name(holder)} has"
+            raise IllegalAction(f"{who} only {state['seats'][holder][good]} {good.title()}.")
+        draft[verb][good] += 1
+    elif words == ["propose"]:
+        if draft is None or not (any(draft["give"].values()) or any(draft["ask"].values())):
+            raise IllegalAction("The offer is empty: `give` or `ask` something first.")
+        state["offers"] = [o for o in state["offers"] if not (o["from"] == seat and o["to"] == draft["to"])]
+        state["offers"].append(draft)
+        del state["drafts"][str(seat)]
+        log(state, f"{seat_name(seat)} offers {seat_name(draft['to'])} {terms(draft)}.")
+    elif words == ["cancel"]:
+        if draft is None:
+            raise IllegalAction("You are not writing an offer.")
+        del state["drafts"][str(seat)]
+    elif verb in ("accept", "decline", "retract") and len(words) == 2:
+        other = seat_by_name(state, words[1])
+        if verb == "retract":
+            offer = next((o for o in state["offers"] if o["from"] == seat and o["to"] == other), None)
         else:
-            raise self.refuse(state, frame, seat, action)
-
-    def explain(self, state: dict, frame: dict, seat: int, action: str) -> str:
-        return {"propose": f"propose {terms(frame)} to {seat_name(frame['target'])}",
-                "cancel": "drop this offer"}.get(action, action)
-
-    def title(self, state: dict, frame: dict) -> str:
-        return f"drafting an offer to {seat_name(frame['target'])}"
-
-
-@register
-class OfferStep(Step):
-    kind = "offer"
-
-    def legal(self, state: dict, frame: dict, seat: int) -> list[str]:
-        return (["accept"] if self._affordable(state, frame) else []) + ["decline"]
-
-    def _affordable(self, state: dict, frame: dict) -> bool:
-        offerer, target = state["seats"][frame["offerer"]], state["seats"][frame["seat"]]
-        return all(offerer[g] >= frame["give"][g] and target[g] >= frame["ask"][g] for g in GOODS)
-
-    def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
-        offer = {"give": frame["give"], "ask": frame["ask"]}
-        if action == "accept":
-            if not self._affordable(state, frame):
-                raise IllegalAction("One of you no longer holds what the offer names; `decline` it.")
-            offerer, target = state["seats"][frame["offerer"]], state["seats"][seat]
+            offer = next((o for o in _offers_to(state, seat) if o["from"] == other), None)
+        if offer is None:
+            raise IllegalAction(f"There is no offer between you and `{words[1]}` to {verb}.")
+        if verb == "accept" and not _affordable(state, offer):
+            raise IllegalAction("One of you no longer holds what the offer names; `decline` it.")
+        state["offers"].remove(offer)
+        giver, taker = state["seats"][offer["from"]], state["seats"][offer["to"]]
+        if verb == "accept":
             for good in GOODS:
-                offerer[good] += offer["ask"][good] - offer["give"][good]
-                target[good] += offer["give"][good] - offer["ask"][good]
-            log(state, f"{seat_name(seat)} accepts {seat_name(frame['offerer'])}'s offer of {terms(frame)}.")
-        elif action == "decline":
-            log(state, f"{seat_name(seat)} declines {seat_name(frame['offerer'])}'s offer.")
+                giver[good] += offer["ask"][good] - offer["give"][good]
+                taker[good] += offer["give"][good] - offer["ask"][good]
+            log(state, f"{seat_name(seat)} accepts {seat_name(offer['from'])}'s offer of {terms(offer)}.")
+        elif verb == "decline":
+            log(state, f"{seat_name(seat)} declines {seat_name(offer['from'])}'s offer.")
         else:
-            raise self.refuse(state, frame, seat, action)
-        finish(state, frame)
+            log(state, f"{seat_name(seat)} retracts the offer to {seat_name(offer['to'])}.")
+    else:
+        raise IllegalAction("Trade with `offer <colour>`, then `give`/`ask` `commerce`/`philosopher`, `propose`; "
+                            "answer with `accept <colour>` or `decline <colour>`.")
 
-    def explain(self, state: dict, frame: dict, seat: int, action: str) -> str:
-        if action == "accept":
-            return f"take {seat_name(frame['offerer'])}'s offer: {terms(frame)}"
-        return f"refuse {seat_name(frame['offerer'])}'s offer"
 
-    def title(self, state: dict, frame: dict) -> str:
-        return f"answering {seat_name(frame['offerer'])}'s offer"
+def explain(state: dict, seat: int, action: str) -> str:
+    words = action.split()
+    draft = state["drafts"].get(str(seat))
+    if words[0] == "offer":
+        return f"start writing a trade offer to {words[1].title()}"
+    if words[0] in ("give", "ask"):
+        return f"{'offer' if words[0] == 'give' else 'ask for'} one more {words[1].title()}"
+    if words == ["propose"] and draft:
+        return f"propose {terms(draft)} to {seat_name(draft['to'])}"
+    if words == ["cancel"]:
+        return "drop the offer you are writing"
+    other = seat_by_name(state, words[1]) if len(words) == 2 else None
+    offer = next((o for o in state["offers"] if {o["from"], o["to"]} == {seat, other}), None)
+    if offer is None:
+        return action
+    if words[0] == "accept":
+        return f"take {seat_name(offer['from'])}'s offer: {terms(offer)}"
+    if words[0] == "decline":
+        return f"refuse {seat_name(offer['from'])}'s offer ({terms(offer)})"
+    return f"withdraw your offer to {seat_name(offer['to'])}"
+
+
+def offers_view(state: dict) -> list[dict]:
+    """Proposed offers (public: they are announced)."""
+    return [{"from": o["from"], "to": o["to"], "give": dict(o["give"]), "ask": dict(o["ask"]), "terms": terms(o)}
+            for o in state["offers"]]
+
+
+def drafts_view(state: dict) -> list[dict]:
+    """Offers still being written. Public too: trades hide nothing (every
+    Commodity is public and the offer is announced when proposed)."""
+    return [{"from": d["from"], "to": d["to"], "terms": terms(d)}
+            for _, d in sorted(state["drafts"].items(), key=lambda item: int(item[0]))]

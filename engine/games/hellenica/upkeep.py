@@ -16,7 +16,12 @@ retrieving cubes, new Deity Cards, the victory check and replenishing boards.
   immediately place an Active Temple of their choice for free on the Free
   Temple location."
 - Retrieve: leaders' tokens, cubes on units at their Supply Limit, cubes on
-  City Upgrades ("City Upgrades are considered Active for next Turn").
+  City Upgrades ("City Upgrades are considered Active for next Turn") — not
+  where a Creature is: "players may not remove Action Cubes from City
+  Upgrades during Upkeep as long as the Creature is present ... Exhausted
+  Markets on Areas with Creatures do not produce a Supply cube" (they stay
+  Exhausted, so the Market count below skips them).
+- A Sanctuary (Hera's Invocation) cannot be conquered this Upkeep.
 - "When a player builds their first Temple with a new patron Deity, they take
   the matching Deity Card."
 - Victory (see ``objectives``); then "For each Active Market a player has on
@@ -38,6 +43,7 @@ from engine.games.hellenica.produce import commerce_from_supply
 from engine.games.hellenica.state import (ACTIVE, BUILDING, add_units, government_city, is_settlement, log,
                                           map_of, new_upgrade, owned_cities, rng_of, seat_name, sites,
                                           store_rng, tidy_units, total_units, unit_owners, upgrades_of)
+from engine.games.hellenica.interdiction import creature_areas
 from engine.games.hellenica.steps import Step, finish, push, register
 
 ORACLE = "oracle"
@@ -52,11 +58,14 @@ def run_conquest(state: dict, first: bool) -> bool:
         return True
     board = map_of(state)
     taken_oracle: list[int] = []
+    protected = {e["target"] for e in state["turn_effects"] if e["kind"] == "sanctuary"}
     for city in board.cities:
         holders = unit_owners(state, city)
         if len(holders) == 1:
             (seat,) = holders
-            if state["cities"][city]["owner"] != seat:
+            if state["cities"][city]["owner"] != seat and city in protected:
+                log(state, f"{board.title(city)} is a Sanctuary this Upkeep: {seat_name(seat)} cannot conquer it.")
+            elif state["cities"][city]["owner"] != seat:
                 conquer(state, seat, city)
                 if ORACLE in state["cities"][city]:
                     taken_oracle.append(seat)
@@ -235,15 +244,25 @@ def run_upkeep(state: dict, first: bool) -> bool:
 
 
 def retrieve(state: dict) -> None:
+    """Tokens and cubes come back — "Players remove their Action Cubes from City
+    Upgrades, unless the Area contains a Mythological Creature" — Deity Cards
+    are cleared, the turn's Invocation effects and open trade offers lapse."""
+    board = map_of(state)
+    haunted = creature_areas(state)
     for player in state["seats"]:
         player["leaders_used"] = []
         player["passed"] = False
+        player["invoked"] = []
     for area_stacks in state["units"].values():
         for stack in area_stacks:
             stack["used"], stack["moved"] = 0, False
     for city in state["cities"]:
-        for _, piece in upgrades_of(state, city):
-            piece["state"] = ACTIVE
+        for site, piece in upgrades_of(state, city):
+            where = board.mines[site].area if site in board.mines else city
+            if where not in haunted:
+                piece["state"] = ACTIVE
+    state["turn_effects"] = []
+    state["offers"], state["drafts"] = [], {}
     tidy_units(state)
 
 

@@ -3,8 +3,11 @@ seat's private additions (its Ethos cards and hands).
 
 The public view holds everything the table shows — the map with owners,
 upgrades and units, the commodities ("All Commodities are public knowledge"),
-advancements, deity cards, how many Ethos cards each player keeps — and
-never an Ethos card's identity until a victory reveals it.
+advancements, deity cards and which Invocations are spent, the Creatures, the
+chaos track and the last World Event, the events each player won ("The number
+of World Events a player has won is public knowledge"), who has bid — and
+never an Ethos card's identity until a victory reveals it, nor a bid before
+all bids are in, nor the order of the World Event deck.
 """
 
 from __future__ import annotations
@@ -12,7 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.hellenica import advancements as adv
-from engine.games.hellenica.components import ADVANCEMENTS, DEITIES, OBJECTIVES, RULES
+from engine.games.hellenica import trade
+from engine.games.hellenica.components import ADVANCEMENTS, CREATURES, DEITIES, EVENTS, OBJECTIVES, RULES
+from engine.games.hellenica.events import bid_view, own_bid, reward_text
+from engine.games.hellenica.interdiction import pinned
+from engine.games.hellenica.invocations import spent_view, window_view
 from engine.games.hellenica.movement import assault_view
 from engine.games.hellenica.objectives import completed, met
 from engine.games.hellenica.state import map_of, seat_name
@@ -49,7 +56,7 @@ def _area(state: dict, name: str, homes: dict[str, int]) -> dict[str, Any]:
 
 def _spent(state: dict, stack: dict) -> bool:
     limit = adv.supply_limit(state, stack["owner"], stack["kind"])
-    return bool(limit) and stack["used"] >= limit
+    return pinned(stack) or (bool(limit) and stack["used"] >= limit)
 
 
 def _player(state: dict, seat: int) -> dict[str, Any]:
@@ -65,6 +72,9 @@ def _player(state: dict, seat: int) -> dict[str, Any]:
         "ethos_kept": player["ethos_kept"], "pathos_done": pathos_done,
         "wonder_built": player["wonder_built"], "leaders_used": list(player["leaders_used"]),
         "leaders": [t for t in ("land", "sea") if adv.has_leader(state, seat, t)],
+        "won": [{"name": c, "title": EVENTS[c].title} for c in player["won"]],
+        "deity_cards": spent_view(state, seat),
+        "slain": sorted(c for c, s in state["slain"].items() if s == seat),
     }
 
 
@@ -90,7 +100,12 @@ def public_view(state: dict, game: str) -> dict[str, Any]:
                   for m in board.mines.values()],
         "deities": {name: {"title": d.title, "colour": list(d.colour)} for name, d in DEITIES.items()},
         "players_info": [_player(state, s) for s in range(state["players"])],
-        "combat": _combat(state), "movement": _movement(state), "trade": _trade(state),
+        "combat": _combat(state), "movement": _movement(state), "offers": trade.offers_view(state),
+        "drafts": trade.drafts_view(state),
+        "events": _events(state), "bid": bid_view(state), "window": window_view(state),
+        "creatures": [{"name": name, "title": c.title, "letter": c.letter, "area": state["creatures"][name],
+                       "slain_by": state["slain"].get(name), "text": c.text} for name, c in CREATURES.items()],
+        "closed": sorted({e["target"] for e in state["turn_effects"] if e["kind"] == "closed"}),
         "log": [entry["text"] for entry in state["log"][-LOG_SHOWN:]],
         "winners": list(state["winners"]), "reason": state["reason"], "notes": list(state["notes"]),
         "revealed": {seat: [_card(c) for c in cards] for seat, cards in state["revealed"].items()},
@@ -114,14 +129,20 @@ def _movement(state: dict) -> dict[str, Any] | None:
             "fought": list(frame["fought"])}
 
 
-def _trade(state: dict) -> dict[str, Any] | None:
-    frame = next((f for f in reversed(state["stack"]) if f["kind"] in ("draft", "offer")), None)
-    if frame is None:
-        return None
-    offerer = frame["seat"] if frame["kind"] == "draft" else frame["offerer"]
-    target = frame["target"] if frame["kind"] == "draft" else frame["seat"]
-    return {"from": offerer, "to": target, "give": dict(frame["give"]), "ask": dict(frame["ask"]),
-            "proposed": frame["kind"] == "offer"}
+def event_card(name: str) -> dict[str, Any]:
+    card = EVENTS[name]
+    return {"name": name, "title": card.title, "chaos": card.chaos, "flavor": card.flavor, "text": card.text,
+            "reward": reward_text(name), "silence": card.effect == "silence"}
+
+
+def _events(state: dict) -> dict[str, Any]:
+    deck = state["events"]
+    last = deck["last"]
+    shown = None
+    if last is not None:
+        shown = {**event_card(last["card"]), "occurred": last["occurred"], "winner": last.get("winner"),
+                 "bids": dict(last["bids"]) if last.get("bids") else None, "cancelled": last.get("cancelled", False)}
+    return {"deck": len(deck["upper"]) + len(deck["lower"]), "discard": len(deck["discard"]), "last": shown}
 
 
 def private_view(state: dict, seat: int) -> dict[str, Any]:
@@ -134,4 +155,5 @@ def private_view(state: dict, seat: int) -> dict[str, Any]:
         "ethos_hand": [{"place": i + 1, **_card(c)} for i, c in enumerate(player["ethos_hand"])],
         "deity_hand": [{"name": d, "title": DEITIES[d].title} for d in player["deity_hand"]],
         "objectives_met": len(done),
+        "bid": own_bid(state, seat),
     }
