@@ -1,0 +1,100 @@
+"""Every Agora benchmark in one command, summed up in one table.
+
+    python bench/run_all.py [--quick] [--games santorini,thera] [--repeats N] [--no-game-scripts]
+
+In order:
+
+1. ``bench/games.py``: per game, ``play()`` and ``legal()`` per second, random
+   games per second, render time p50/p99, PNG size, view time, snapshot size;
+2. ``bench/service.py``: moves committed per second and latency with 1, 100
+   and 1,000 active games (with and without pictures), every game at 100
+   games, memory per idle cached game, start-up with 10,000 stored games;
+3. ``bench/interactions.py``, the Discord interaction benchmark, if it exists.
+   If it defines ``run(quick: bool) -> list[common.Row]`` its lines join the
+   table; otherwise it runs as a script (with ``--quick`` in a quick run) and
+   its output is shown as it is;
+4. each game's own script (``bench/<game>.py``), unless ``--quick`` or
+   ``--no-game-scripts``: their detailed output is shown as it is, and the
+   table says whether each ran.
+
+Every figure is the best of ``--repeats`` runs (3; quick: 1) with the median
+run in brackets: numbers on a shared machine are noisy. A full run takes
+several minutes; ``--quick`` about two.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from common import Figure, Row, print_rows
+
+import games as game_bench
+import service as service_bench
+from engine.games import REGISTRY
+
+BENCH = Path(__file__).resolve().parent
+SCRIPT_TIMEOUT = 900
+
+
+def interaction_rows(quick: bool) -> tuple[list[Row], list[str]]:
+    """The Discord interaction benchmark's lines, and notes for the table."""
+    path = BENCH / "interactions.py"
+    if not path.exists():
+        return [], ["bench/interactions.py (the Discord interaction benchmark) does not exist yet: skipped."]
+    spec = importlib.util.spec_from_file_location("interactions", path)
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    if callable(getattr(module, "run", None)):
+        return list(module.run(quick)), []
+    status = run_script(path, ["--quick"] if quick else [])
+    return [status], []
+
+
+def run_script(path: Path, args: list[str]) -> Row:
+    """Run a benchmark script as it is; its output goes straight to ours."""
+    print(f"\n=== {path.relative_to(BENCH.parent)} {' '.join(args)}".rstrip(), flush=True)
+    started = time.perf_counter()
+    try:
+        code = subprocess.run([sys.executable, str(path), *args], cwd=BENCH.parent, timeout=SCRIPT_TIMEOUT).returncode
+        verdict = "ran" if code == 0 else f"FAILED (exit {code})"
+    except subprocess.TimeoutExpired:
+        verdict = f"TIMED OUT after {SCRIPT_TIMEOUT} s"
+    seconds = Figure("seconds", "s", [time.perf_counter() - started], higher_is_better=False)
+    return Row("script", path.name, f"{verdict}; output above", seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small samples, one run each, no per-game scripts")
+    parser.add_argument("--games", help="comma-separated game names (default: every game in the registry)")
+    parser.add_argument("--repeats", type=int, help="runs per figure (default 3, quick 1)")
+    parser.add_argument("--no-game-scripts", action="store_true", help="skip bench/<game>.py")
+    args = parser.parse_args()
+    names = args.games.split(",") if args.games else list(REGISTRY)
+    started = time.perf_counter()
+    rows = game_bench.run(args.quick, names, args.repeats)
+    rows += service_bench.run(args.quick, "santorini" if "santorini" in names else names[0], args.repeats, names)
+    more, notes = interaction_rows(args.quick)
+    rows += more
+    if args.quick or args.no_game_scripts:
+        why = "--quick" if args.quick else "--no-game-scripts"
+        notes.append(f"Per-game scripts (bench/<game>.py) skipped ({why}).")
+    else:
+        for name in names:
+            script = BENCH / f"{name}.py"
+            if script.exists():
+                rows.append(run_script(script, []))
+    runs = "1 run" if args.quick and args.repeats is None else f"{args.repeats or 3} runs"
+    print_rows(f"Agora benchmarks: best (typical) of {runs}, {time.perf_counter() - started:.0f} s in all", rows,
+               notes + ["Latency 'at N/s': moves arriving at random at N per second over the games (open loop); "
+                        "'at saturation': every game's player moves as soon as the last move returned."])
+
+
+if __name__ == "__main__":
+    main()
