@@ -52,3 +52,22 @@ async def tables(tmp_path, courier, clock):
     service = await Tables.open(str(tmp_path / "agora.sqlite3"), courier=courier, clock=clock, bot_budget=0.2)
     yield service
     await service.close()
+
+
+def _sqlite_workers() -> set:
+    import threading
+    return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name}
+
+
+@pytest.fixture(autouse=True)
+def no_open_database_left_behind(request):
+    """aiosqlite's worker threads are not daemons: one connection left open
+    keeps the interpreter (and CI) from ever exiting, long after the last
+    test passed. Every test must close what it opens."""
+    before = _sqlite_workers()
+    yield
+    leaked = _sqlite_workers() - before
+    for thread in leaked:
+        thread.join(timeout=2)
+    leaked = {t for t in leaked if t.is_alive()}
+    assert not leaked, f"{request.node.nodeid} left {len(leaked)} SQLite connection(s) open"

@@ -13,14 +13,29 @@ def db_path(tmp_path):
     return str(tmp_path / "agora.sqlite3")
 
 
-def make_bot(db_path):
-    # Hourly reminder ticks: simulated days pass in a few dozen ticks.
-    return create_bot(db_path=db_path, bot_budget=0.05, remind_every=3600)
+@pytest.fixture
+async def new_bot(db_path):
+    """Builds bots on the test's database (a restart gets a fresh one) and
+    closes their table services afterwards: SimCord detaches a bot without
+    closing it, and an open SQLite connection keeps the process alive."""
+    made = []
+
+    def build():
+        # Hourly reminder ticks: simulated days pass in a few dozen ticks.
+        bot = create_bot(db_path=db_path, bot_budget=0.05, remind_every=3600)
+        made.append(bot)
+        return bot
+
+    yield build
+    for bot in made:
+        if bot.tables is not None:
+            await bot.tables.close()
+            bot.tables = None
 
 
 @pytest.fixture
-def simcord_bot(db_path):
-    return make_bot(db_path)
+def simcord_bot(new_bot):
+    return new_bot()
 
 
 class Table:

@@ -7,8 +7,6 @@ import random
 
 import pytest
 
-from tests.discord.conftest import make_bot
-
 
 async def open_game(table, game="santorini", players=("alice", "bob"), **options):
     host = getattr(table, players[0])
@@ -123,11 +121,11 @@ class TestRefusals:
 
 
 class TestComponents:
-    async def test_choice_buttons_work_after_a_restart(self, table, db_path):
+    async def test_choice_buttons_work_after_a_restart(self, table, new_bot):
         tables, game_id = await open_game(table)
         post = table.posts()[-1]
         assert post.components, "the first placement offers its 25 squares in a menu"
-        await table.env.restart_bot(make_bot(db_path))
+        await table.env.restart_bot(new_bot())
         result = await table.alice.select(post, ["place c3"])
         assert result.response.content.startswith("✅"), result.response.content
         # the same, now stale, menu is refused with a reason
@@ -136,11 +134,11 @@ class TestComponents:
         tables = table.env.bot.service
         assert (await tables.record(game_id)).seq == 1
 
-    async def test_restart_mid_game_loses_nothing(self, table, db_path):
+    async def test_restart_mid_game_loses_nothing(self, table, new_bot):
         tables, game_id = await open_game(table)
         for action in ("place c3", "place c2"):
             await table.alice.slash(table.channel, "play", action=action)
-        await table.env.restart_bot(make_bot(db_path))
+        await table.env.restart_bot(new_bot())
         tables = table.env.bot.service
         assert (await tables.record(game_id)).seq == 2
         result = await table.bob.slash(table.channel, "play", action="place b2")
