@@ -40,6 +40,7 @@ Commands (one per line):
   undo <name>                  take back that player's last move
   accept <name> / refuse <name>   answer a take-back request
   resign <name>                give up
+  back <name>                  take a seat back from the bot that stood in after a deadline
   abandon                      end the game for everyone
   settings [key=value ...]     show or change remind_hours, deadline_hours, fallback
   remind                       send reminders that are due now
@@ -270,6 +271,9 @@ class Terminal:
 
     async def cmd_resign(self, args: list[str]) -> None:
         await self.tables.resign(await self.game_id(), user_id(self._name(args, "resign")))
+
+    async def cmd_back(self, args: list[str]) -> None:
+        self.say(await self.tables.come_back(await self.game_id(), user_id(self._name(args, "back"))))
 
     async def cmd_abandon(self, args: list[str]) -> None:
         await self.tables.abandon(await self.game_id(), 0, can_manage=True)

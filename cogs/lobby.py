@@ -235,6 +235,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
         if result is not None:
             await reply(interaction, result.text)
 
+    @app_commands.command(name="back", description="Take your seat back from the bot that stood in after a deadline")
+    async def back(self, interaction: discord.Interaction) -> None:
+        async def work() -> str:
+            record = await channel_game(interaction)
+            return await service(interaction).come_back(record.id, interaction.user.id)
+
+        text = await guarded(interaction, work())
+        if text is not None:
+            await reply(interaction, text)
+
     @app_commands.command(name="resign", description="Give up (a bot takes your seat in bigger games)")
     async def resign(self, interaction: discord.Interaction) -> None:
         record = await guarded(interaction, channel_game(interaction))

@@ -277,6 +277,10 @@ class Game(Protocol):
     def describe(self, state: Any, seat: int, action: str) -> str: ...
 
 
+AI_SEATS = "ai_seats"
+"""The option key under which the table passes the seats of ``rulebook_levels``
+bots to ``new`` (a sorted list of seat numbers; never set by players)."""
+
 SEAT_COLOURS = ("Blue", "Orange", "Green", "Purple", "Yellow", "Cyan", "Red")
 """Default seat colours, in an order whose first entries stay distinct for the
 common colour-vision deficiencies (the palette itself lives in ``render``)."""
@@ -294,6 +298,11 @@ class BaseGame:
     max_players: int = 2
     options: dict[str, Option] = {}
     bot_levels: tuple[str, ...] = ("random",)
+    rulebook_levels: tuple[str, ...] = ()
+    """Bot levels whose seats the rules themselves run (a rulebook's own AI
+    players): the table lists those seats in ``options[AI_SEATS]`` when the
+    game starts, ``new`` sets them up as the rulebook says and ``to_move``
+    never waits for them."""
 
     # -- optional members -------------------------------------------------
 
@@ -421,6 +430,24 @@ def require(condition: bool, message: str) -> None:
         raise StateError(message)
 
 
+def usable(game: Game, state: T) -> T:
+    """For the end of ``load``: the state, once every call the table makes on
+    a loaded game works on it. A snapshot that passed the shape checks but
+    breaks a rule's assumptions (a missing key deep inside, a wrong type)
+    raises ``StateError`` here, so the table replays the log instead of
+    trusting a state that would fail on the next move. Range checks stay in
+    ``load``: this cannot catch a value that makes ``legal`` run away."""
+    try:
+        game.view(state, None)
+        for seat in game.to_move(state):
+            game.legal(state, seat)
+            game.view(state, seat)
+        game.outcome(state)
+    except (LookupError, TypeError, ValueError, AttributeError, AgoraError) as error:
+        raise StateError(f"the stored state does not work: {type(error).__name__}: {error}") from None
+    return state
+
+
 def data_path(game: str, *parts: str) -> Path:
     """Where a game's component data lives: ``data/<game>/...``."""
     return DATA_DIR.joinpath(game, *parts)
@@ -445,5 +472,5 @@ def replay(game: Game, players: int, options: dict[str, Any], seed: int,
 __all__ = [
     "AgoraError", "IllegalAction", "StateError", "Option", "resolve_options", "Outcome", "Rng",
     "Game", "BaseGame", "SEAT_COLOURS", "state_rng", "normalize_action", "match_action",
-    "reject_unknown", "clone", "canonical_json", "require", "data_path", "load_toml", "replay",
+    "reject_unknown", "clone", "canonical_json", "require", "usable", "data_path", "load_toml", "replay",
 ]

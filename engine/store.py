@@ -424,8 +424,12 @@ class Store:
         return await self._games_where(
             f"id IN (SELECT game_id FROM seats WHERE user_id = ?) {status}", (user_id,))
 
-    async def active_game_ids(self) -> list[int]:
-        rows = await self._read("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+    async def active_games_with_bots(self) -> list[int]:
+        """Active games in which a bot plays a seat (for good, or for an
+        absent player): the only ones that may need a move after a restart."""
+        rows = await self._read(
+            "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.status = 'active' "
+            "AND s.bot IS NOT NULL AND (s.user_id IS NULL OR s.away) ORDER BY g.id")
         return [row[0] for row in rows]
 
     async def count_games(self) -> int:
@@ -491,7 +495,10 @@ class Store:
         rows = await self._read("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
         if not rows:
             return None
-        return rows[0]["seq"], json.loads(rows[0]["state"])
+        try:
+            return rows[0]["seq"], json.loads(rows[0]["state"])
+        except ValueError:
+            return None  # a damaged snapshot is only a cache: the log replays
 
     async def snapshot_text(self, game_id: int) -> str | None:
         rows = await self._read("SELECT state FROM snapshots WHERE game_id = ?", (game_id,))

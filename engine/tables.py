@@ -18,15 +18,16 @@ changed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Mapping, Protocol, Sequence
 
 from engine import games as game_registry
-from engine.core import AgoraError, Game, IllegalAction, Outcome, StateError, canonical_json, \
+from engine.core import AI_SEATS, AgoraError, Game, IllegalAction, Outcome, StateError, canonical_json, \
     match_action, normalize_action, resolve_options
 from engine.store import ActionRecord, ChannelBusy, GameRecord, NewNotice, NoticeRecord, ReminderRecord, \
     SeatRecord, SeqConflict, Store, UndoRequest
@@ -49,6 +50,16 @@ PASS_WORDS = ("pass", "done")
 
 class TableError(AgoraError):
     """A table rule was broken (not your game, lobby full, ...)."""
+
+
+class Unloadable(TableError):
+    """Neither the snapshot nor a replay of the log gives a state (a damaged
+    database, or an old game under changed rules)."""
+
+
+class MovedMeanwhile(TableError):
+    """Another process appended to the game's log first; the cached game was
+    dropped, so trying again sees the new position."""
 
 
 # ---------------------------------------------------------------------------
@@ -110,7 +121,6 @@ class _Live:
     record: GameRecord
     game: Game
     state: Any
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     reminders: dict[int, ReminderRecord] = field(default_factory=dict)
 
 
@@ -145,6 +155,9 @@ class Tables:
         self._cache: OrderedDict[int, _Live] = OrderedDict()
         self._cache_size = cache_size
         self._load_locks: dict[int, asyncio.Lock] = {}
+        self._game_locks: dict[int, asyncio.Lock] = {}
+        self._holders: dict[int, int] = {}
+        """How many tasks hold or wait for each game's lock."""
         self._deliver_locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
         self._bot_running: set[int] = set()
@@ -161,8 +174,12 @@ class Tables:
         whose turn it is play."""
         for game_id in await self.store.games_with_pending_notices():
             self._spawn(self.flush(game_id))
-        for game_id in await self.store.active_game_ids():
-            live = await self._live(game_id)
+        for game_id in await self.store.active_games_with_bots():
+            try:
+                live = await self._live(game_id)
+            except Exception:  # one damaged game must not keep the others from starting
+                log.exception("game %s cannot be loaded; it stays as it is until an admin abandons it", game_id)
+                continue
             if self._bots_to_move(live):
                 self._kick_bots(game_id)
 
@@ -221,6 +238,25 @@ class Tables:
     async def record(self, game_id: int) -> GameRecord:
         return (await self._live(game_id)).record
 
+    @contextlib.asynccontextmanager
+    async def _held(self, game_id: int) -> AsyncIterator[_Live]:
+        """The game, exclusively: its lock is held, and its ``_Live`` is
+        fetched only once the lock is, so nobody acts on a copy that was
+        evicted and reloaded while they waited. Held and awaited games are
+        never evicted."""
+        lock = self._game_locks.get(game_id)
+        if lock is None:
+            lock = self._game_locks[game_id] = asyncio.Lock()
+        self._holders[game_id] = self._holders.get(game_id, 0) + 1
+        try:
+            async with lock:
+                yield await self._live(game_id)
+        finally:
+            self._holders[game_id] -= 1
+            if not self._holders[game_id]:
+                del self._holders[game_id]
+                del self._game_locks[game_id]
+
     async def _live(self, game_id: int) -> _Live:
         live = self._cache.get(game_id)
         if live is not None:
@@ -238,8 +274,8 @@ class Tables:
 
     def _evict(self) -> None:
         while len(self._cache) > self._cache_size:
-            oldest_id, oldest = next(iter(self._cache.items()))
-            if oldest.lock.locked():
+            oldest_id = next(iter(self._cache))
+            if oldest_id in self._holders:
                 self._cache.move_to_end(oldest_id)
                 return
             del self._cache[oldest_id]
@@ -264,7 +300,13 @@ class Tables:
                 return game.load(snapshot[1])
             except StateError as error:
                 log.error("game %s: snapshot unreadable (%s); replaying the log", record.id, error)
-        return await self._replay(record, game)
+        try:
+            return await self._replay(record, game)
+        except AgoraError as error:
+            log.error("game %s: the log no longer replays: %s", record.id, error)
+            raise Unloadable(f"Game #{record.id} can no longer be loaded: its saved moves do not replay under "
+                             f"the current rules. Its host or a member with Manage Channels can `/game abandon` "
+                             f"it.") from None
 
     async def _replay(self, record: GameRecord, game: Game, upto: int | None = None) -> Any:
         rows = await self.store.actions(record.id)
@@ -323,8 +365,7 @@ class Tables:
             f"or start the new one in a thread with `/game new ... thread:true`.")
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
-        live = await self._live(game_id)
-        async with live.lock:
+        async with self._held(game_id) as live:
             record = live.record
             self._require_lobby(record, "join")
             if record.seat_of(user_id) is not None:
@@ -338,8 +379,7 @@ class Tables:
             return record
 
     async def add_bot(self, game_id: int, user_id: int, level: str | None = None) -> GameRecord:
-        live = await self._live(game_id)
-        async with live.lock:
+        async with self._held(game_id) as live:
             record = live.record
             self._require_lobby(record, "add a bot to")
             self._require_seated_or_host(record, user_id, "add a bot")
@@ -356,8 +396,7 @@ class Tables:
             return record
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
-        live = await self._live(game_id)
-        async with live.lock:
+        async with self._held(game_id) as live:
             record = live.record
             if record.status == "active":
                 raise TableError("The game has started: use `/game resign` to give up your seat.")
@@ -382,8 +421,7 @@ class Tables:
 
     async def remove_bot(self, game_id: int, user_id: int) -> GameRecord:
         """Take the last bot out of a lobby."""
-        live = await self._live(game_id)
-        async with live.lock:
+        async with self._held(game_id) as live:
             record = live.record
             self._require_lobby(record, "change")
             self._require_seated_or_host(record, user_id, "remove a bot")
@@ -397,8 +435,7 @@ class Tables:
             return record
 
     async def start(self, game_id: int, user_id: int) -> PlayResult:
-        live = await self._live(game_id)
-        async with live.lock:
+        async with self._held(game_id) as live:
             record, game = live.record, live.game
             self._require_lobby(record, "start")
             self._require_seated_or_host(record, user_id, "start it")
@@ -408,13 +445,19 @@ class Tables:
                 raise TableError(
                     f"{game.title} needs at least {game.min_players} players; {count} seated. "
                     f"{missing} more must `/game join` (or add a bot with `/game add-bot`).")
-            state = game.new(count, dict(record.options), record.seed)  # IllegalAction explains
+            options = dict(record.options)
+            rules_run = [s.seat for s in record.seats if s.bot in getattr(game, "rulebook_levels", ())]
+            if rules_run:
+                options[AI_SEATS] = rules_run
+            state = game.new(count, options, record.seed)  # IllegalAction explains
+            record.options = options
             now = self.clock()
             names = ", ".join(f"{s.name} ({game.seat_name(state, s.seat)})" for s in record.seats)
             text = f"{game.title} begins! Seats: {names}."
             live.state = state
             await self._commit(live, None, "start", "start", text, state, None,
-                               game_fields={"status": "active", "started_at": now}, opening=True)
+                               game_fields={"status": "active", "started_at": now, "options": options},
+                               opening=True)
             return self._result(live, None, "start", text, True)
 
     def _require_lobby(self, record: GameRecord, verb: str) -> None:
@@ -446,20 +489,47 @@ class Tables:
 
     async def play(self, game_id: int, user_id: int, action: str) -> PlayResult:
         """Play ``action`` for the seat of ``user_id``."""
-        live = await self._live(game_id)
-        async with live.lock:
+        async with self._held(game_id) as live:
             self._require_active(live.record)
             seat = self._seat_of(live, user_id)
             seat_record = live.record.seats[seat]
-            if seat_record.away:
-                seat_record.away = False
+            # A player back from a missed deadline takes the seat back from
+            # the bot with their first accepted move (a refused one changes nothing).
+            was_away, seat_record.away = seat_record.away, False
+            try:
+                result = await self._play(live, seat, action)
+            except IllegalAction as error:
+                seat_record.away = was_away
+                if was_away:
+                    raise IllegalAction(f"{error} (A bot is playing your seat since you missed the deadline; "
+                                        f"`/game back` takes it back.)") from None
+                raise
+            except BaseException:
+                seat_record.away = was_away
+                raise
+            if was_away:
                 await self.store.update_seat(game_id, seat_record)
-            return await self._play(live, seat, action)
+            return result
+
+    async def come_back(self, game_id: int, user_id: int) -> str:
+        """A player who missed a deadline takes their seat back from the bot."""
+        async with self._held(game_id) as live:
+            record = live.record
+            self._require_active(record)
+            seat_record = record.seats[self._seat_of(live, user_id)]
+            if not seat_record.away:
+                raise TableError("No bot is standing in for you: you are playing your own seat.")
+            seat_record.away = False
+            await self.store.update_seat(game_id, seat_record)
+            await self.store.add_notices(game_id, record.seq, [NewNotice("channel", {
+                "text": f"👋 {seat_record.name} is back and plays their own seat again.", "mentions": [],
+                "game": record.game})])
+            self._spawn(self.flush(game_id))
+            return "Welcome back: the bot has left your seat, and the game waits for you again on your turns."
 
     async def play_seat(self, game_id: int, seat: int, action: str) -> PlayResult:
         """Play for a seat directly (bots, deadline fall-backs, scripts)."""
-        live = await self._live(game_id)
-        async with live.lock:
+        async with self._held(game_id) as live:
             self._require_active(live.record)
             return await self._play(live, seat, action)
 
@@ -545,7 +615,8 @@ class Tables:
                 state=game.dump(after), notices=notices, game_fields=fields, reminders=reminders)
         except SeqConflict:
             self._forget(record.id)
-            raise TableError("Someone else moved at the same moment; look at the board and try again.") from None
+            raise MovedMeanwhile("Someone else moved at the same moment; look at the board and try again.") \
+                from None
         except BaseException:
             self._forget(record.id)  # the cache may be ahead of the database; reload it next time
             raise
@@ -676,8 +747,7 @@ class Tables:
         return sent
 
     async def _remind_one(self, due: ReminderRecord, now: float) -> int:
-        live = await self._live(due.game_id)
-        async with live.lock:
+        async with self._held(due.game_id) as live:
             record = live.record
             current = live.reminders.get(due.seat)
             if record.status != "active" or current is None or current.seq != due.seq:
@@ -733,7 +803,7 @@ class Tables:
         await self.store.update_seat(record.id, seat_record)
         await self.store.add_notices(record.id, record.seq, [NewNotice("channel", {
             "text": f"⏰ {seat_record.name} missed the deadline; a bot plays for them until they return "
-                    f"(any `/play` takes the seat back).", "mentions": [], "game": record.game})])
+                    f"(`/game back`, or any accepted `/play`, takes the seat back).", "mentions": [], "game": record.game})])
         self._after_commit(record.id)
 
     async def mute(self, game_id: int, user_id: int, seq: int | None = None) -> str:
@@ -778,11 +848,14 @@ class Tables:
                 action = await asyncio.to_thread(
                     live.game.choose, state, seat, level, live.record.seed ^ (seq * 7919 + seat),  # type: ignore[attr-defined]
                     self.bot_budget)
-                async with live.lock:
-                    if live.record.seq != seq or live.record.status != "active":
-                        continue
+                async with self._held(game_id) as held:
+                    if held.record.seq != seq or held.record.status != "active" or \
+                            not held.record.seats[seat].is_bot:
+                        continue  # someone moved while the bot thought: think again
                     try:
-                        await self._play(live, seat, action)
+                        await self._play(held, seat, action)
+                    except MovedMeanwhile:
+                        continue
                     except AgoraError as error:
                         log.error("game %s: bot %s chose %r, which failed: %s", game_id, seat, action, error)
                         return
@@ -794,8 +867,7 @@ class Tables:
     async def undo(self, game_id: int, user_id: int) -> UndoResult:
         """Take back the caller's last action: at once when nobody has acted
         since and it showed nothing hidden; otherwise ask the other players."""
-        live = await self._live(game_id)
-        async with live.lock:
+        async with self._held(game_id) as live:
             self._require_active(live.record)
             seat = self._seat_of(live, user_id)
             rows = effective_actions(await self.store.actions(game_id))
@@ -830,8 +902,7 @@ class Tables:
             return UndoResult(False, "Your take-back needs the other players' consent; they have been asked.")
 
     async def answer_undo(self, game_id: int, user_id: int, accept: bool, at_seq: int | None = None) -> UndoResult:
-        live = await self._live(game_id)
-        async with live.lock:
+        async with self._held(game_id) as live:
             request = await self.store.undo_request(game_id)
             if request is None or (at_seq is not None and request.at_seq != at_seq):
                 raise TableError("There is no take-back request waiting (it was answered or withdrawn).")
@@ -874,8 +945,7 @@ class Tables:
     # -- ending -----------------------------------------------------------------------
 
     async def resign(self, game_id: int, user_id: int) -> str:
-        live = await self._live(game_id)
-        async with live.lock:
+        async with self._held(game_id) as live:
             self._require_active(live.record)
             seat = self._seat_of(live, user_id)
             record = live.record
@@ -897,13 +967,35 @@ class Tables:
             return text
 
     async def abandon(self, game_id: int, user_id: int, can_manage: bool = False) -> str:
-        live = await self._live(game_id)
-        async with live.lock:
+        try:
+            return await self._abandon(game_id, user_id, can_manage)
+        except Unloadable:
+            return await self._abandon_unloadable(game_id, user_id, can_manage)
+
+    @staticmethod
+    def _require_may_abandon(record: GameRecord, user_id: int, can_manage: bool) -> None:
+        if record.status not in ("lobby", "active"):
+            raise TableError(f"This game is already {record.status}.")
+        if record.host_id != user_id and not can_manage:
+            raise TableError("Only the host or a member with Manage Channels can abandon the game.")
+
+    async def _abandon_unloadable(self, game_id: int, user_id: int, can_manage: bool) -> str:
+        """Abandon a game whose state cannot be rebuilt: only its record changes."""
+        record = await self.store.game(game_id)
+        assert record is not None  # loading it failed after finding it
+        self._require_may_abandon(record, user_id, can_manage)
+        text = f"The {self.game_for(record.game).title} game #{record.id} was abandoned (it could not be loaded)."
+        await self.store.update_game(game_id, status="abandoned", finished_at=self.clock())
+        await self.store.add_notices(game_id, record.seq, [NewNotice("channel", {
+            "text": text, "mentions": [], "game": record.game})])
+        self._forget(game_id)
+        self._spawn(self.flush(game_id))
+        return text
+
+    async def _abandon(self, game_id: int, user_id: int, can_manage: bool) -> str:
+        async with self._held(game_id) as live:
             record = live.record
-            if record.status not in ("lobby", "active"):
-                raise TableError(f"This game is already {record.status}.")
-            if record.host_id != user_id and not can_manage:
-                raise TableError("Only the host or a member with Manage Channels can abandon the game.")
+            self._require_may_abandon(record, user_id, can_manage)
             text = f"The {live.game.title} game #{record.id} was abandoned."
             if record.status == "lobby":
                 await self.store.update_game(game_id, status="abandoned", finished_at=self.clock())
@@ -939,8 +1031,7 @@ class Tables:
         return checked
 
     async def configure(self, game_id: int, user_id: int, can_manage: bool = False, **changes: Any) -> dict[str, Any]:
-        live = await self._live(game_id)
-        async with live.lock:
+        async with self._held(game_id) as live:
             record = live.record
             if record.host_id != user_id and not can_manage and record.seat_of(user_id) is None:
                 raise TableError("Only players, the host or a member with Manage Channels can change settings.")

@@ -321,11 +321,20 @@ class TestReminders:
         record = await tables.record(game_id)
         assert record.seats[0].away and record.seq >= 2
         assert any("missed the deadline" in t for t in courier.texts())
-        # alice comes back: her next move takes the seat back
-        live = await tables._live(game_id)
-        if live.game.to_move(live.state) == [0]:
-            await tables.play(game_id, ALICE, (await tables.legal(game_id, ALICE))[0][0])
-            assert not (await tables.record(game_id)).seats[0].away
+        # A refused move changes nothing, and says how to come back.
+        with pytest.raises(IllegalAction, match="`/game back` takes it back"):
+            await tables.play(game_id, ALICE, "move a1 a2")
+        assert (await tables.record(game_id)).seats[0].away
+        with pytest.raises(TableError, match="No bot is standing in"):
+            await tables.come_back(game_id, BOB)
+        assert "Welcome back" in await tables.come_back(game_id, ALICE)
+        await tables.settle()
+        assert not (await tables.record(game_id)).seats[0].away
+        assert any("is back" in t for t in courier.texts())
+        for _ in range(2):  # bob places his workers; then it is alice's turn, and no bot takes it
+            await tables.play(game_id, BOB, (await tables.legal(game_id, BOB))[0][0])
+        await tables.settle()
+        assert await tables.waiting_seats(game_id) == [0]
 
     async def test_settings_are_validated(self, tables):
         game_id = await started(tables)

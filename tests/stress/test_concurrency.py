@@ -204,8 +204,5 @@ async def test_a_bot_answers_a_simultaneous_step_while_a_human_acts(tmp_path):
     assert await waiting_after_bot_and_human_pick(tmp_path, cache_size=100) == [0]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a game evicted from the cache while a coroutine holds it is reloaded as "
-                                       "a second _Live with its own lock; the bot then plays on the stale copy, hits "
-                                       "SeqConflict and gives up, so the game waits for the bot forever")
 async def test_a_bot_answers_even_when_its_game_was_evicted_meanwhile(tmp_path):
     assert await waiting_after_bot_and_human_pick(tmp_path, cache_size=1) == [0]

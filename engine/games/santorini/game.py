@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import BaseGame, IllegalAction, Outcome, reject_unknown
+from engine.core import BaseGame, IllegalAction, Outcome, reject_unknown, usable
 from engine.games.santorini import describe as wording
 from engine.games.santorini import setup, turn
 from engine.games.santorini.board import square_name
@@ -83,7 +83,7 @@ class Santorini(BaseGame):
         return dump(state)
 
     def load(self, data: Mapping[str, Any]) -> State:
-        return load(data, frozenset(GODS), _stage_known)
+        return usable(self, load(data, frozenset(GODS), _stage_known))
 
     def seat_name(self, state: Any, seat: int) -> str:
         return colour(seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import BaseGame, IllegalAction, Outcome, resolve_options
+from engine.core import BaseGame, IllegalAction, Outcome, resolve_options, usable
 from engine.games.thebes import bot, rules, setup
 from engine.games.thebes.components import MAX_PLAYERS, MIN_PLAYERS, TABLES
 from engine.games.thebes.notation import notation, parse
@@ -64,7 +64,7 @@ class Thebes(BaseGame):
         return dump(state)
 
     def load(self, data: Mapping[str, Any]) -> State:
-        return load(data)
+        return usable(self, load(data))
 
     def describe(self, state: State, seat: int, action: str) -> str:
         """The channel's log line. The table calls it once the action has

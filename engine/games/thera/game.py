@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import BaseGame, IllegalAction, Outcome, resolve_options
+from engine.core import BaseGame, IllegalAction, Outcome, resolve_options, usable
 from engine.games.thera import bot, flow, narration, notation, scoring, setup, storage, views
 from engine.games.thera.components import COMPONENTS
 from engine.games.thera.options import OPTIONS
@@ -56,7 +56,7 @@ class Thera(BaseGame):
         return storage.dump(state)
 
     def load(self, data: Mapping[str, Any]) -> State:
-        return storage.load(data)
+        return usable(self, storage.load(data))
 
     def describe(self, state: State, seat: int, action: str) -> str:
         """The action in plain words, followed by whatever it set off (a

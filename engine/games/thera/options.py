@@ -61,9 +61,10 @@ def divine_tokens(options: dict[str, Any], players: int) -> list[int]:
     if len(parts) > players or not all(p.isdigit() for p in parts):
         raise IllegalAction(f"`divine` lists whole numbers per seat in seat order, at most {players} of "
                             f"them, e.g. divine=0,2 gives the second seat two tokens.")
-    tokens = [int(p) for p in parts] + [0] * (players - len(parts))
-    if any(t > per_player for t in tokens):
+    # The length check comes first so a thousand-digit number never reaches int().
+    if any(len(p) > len(str(per_player)) or int(p) > per_player for p in parts):
         raise IllegalAction(f"A player may have at most {per_player} Divine Intervention tokens.")
+    tokens = [int(p) for p in parts] + [0] * (players - len(parts))
     if sum(tokens) > box:
         raise IllegalAction(f"There are only {box} Divine Intervention tokens in the box.")
     return tokens

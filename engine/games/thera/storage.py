@@ -35,6 +35,12 @@ def load(data: Mapping[str, Any]) -> State:
         raise StateError(f"not a Thera state: {error!r}") from None
 
 
+MOST_DRACHMA = 999
+"""More than any real game holds (the money is not limited, but a stored purse
+beyond this is damage): `legal` lists one role choice per drachma one might
+spend, so the purse must be bounded."""
+
+
 def _int(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
     require(isinstance(value, int) and not isinstance(value, bool), f"{what} must be a whole number")
     require(value >= low and (high is None or value <= high), f"{what} is out of range")
@@ -92,7 +98,7 @@ def _load(data: Mapping[str, Any]) -> State:
     require(isinstance(state["mats"], list) and len(state["mats"]) == n, "one mat per seat")
     for mat in state["mats"]:
         _mat(mat)
-    _ints(state["drachma"], n, "drachma")
+    _ints(state["drachma"], n, "drachma", 0, MOST_DRACHMA)
     _ints(state["bonus"], n, "bonus")
     _ints(state["divine"], n, "divine", 0, int(COMPONENTS.box["divine_per_player"]))
     _seat(state["turn"], n, "turn")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import BaseGame, IllegalAction, Outcome, clone
+from engine.core import BaseGame, IllegalAction, Outcome, clone, usable
 from engine.games.thessaloniki import bot, persist, setup, steps, views
 from engine.games.thessaloniki.scoring import PART_WORDS, PARTS
 from engine.games.thessaloniki.state import State, events_since, seat_title
@@ -121,7 +121,7 @@ class Thessaloniki(BaseGame):
         return persist.dump(state)
 
     def load(self, data: Mapping[str, Any]) -> State:
-        return persist.load(data)
+        return usable(self, persist.load(data))
 
     # -- bots ----------------------------------------------------------------------------
 
