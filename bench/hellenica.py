@@ -1,7 +1,7 @@
 """Hellenica benchmarks: whole random-bot games, play/legal throughput, view
 and picture time, and how often the part 2 rules come up (World Events
-revealed and occurring, bids, Invocations, casting windows, Creatures). A
-script, not a test:
+revealed and occurring, bids, Invocations, casting windows, Creatures), and
+part 3's AI-only and solitaire games. A script, not a test:
 
     python bench/hellenica.py [--games N] [--seed S]
 """
@@ -102,6 +102,31 @@ def main() -> None:
         per = (time.perf_counter() - start) / len(views)
         print(f"{players} players: public view {view_ms:.1f} ms, picture {1000 * per:.0f} ms "
               f"({len(views)} positions)")
+    ai_games(args.games, args.seed)
+
+
+def ai_games(games: int, seed: int) -> None:
+    """Part 3: the rulebook's AI players — a game of 7 AI seats (played to the
+    end inside ``new``) and solitaire against 6 AI seats (the person played by
+    the random bot)."""
+    rows = []
+    for label, ai in (("AI-only (7 AI)", list(range(7))), ("solitaire vs 6 AI", list(range(1, 7)))):
+        times, turns, human = [], [], []
+        for game in range(games):
+            start = time.perf_counter()
+            state = GAME.new(7, {"ai_seats": ai}, seed + game)
+            actions = 0
+            while GAME.outcome(state) is None:
+                seat = GAME.to_move(state)[0]
+                state = GAME.play(state, seat, GAME.choose(state, seat, "random", seed + actions))
+                actions += 1
+            times.append(time.perf_counter() - start)
+            turns.append(state["turn"])
+            human.append(actions)
+        rows.append((label, statistics.mean(times), max(times), statistics.mean(turns), statistics.mean(human)))
+    for label, mean, worst, turn, actions in rows:
+        print(f"{label}: {mean:.2f} s a game (worst {worst:.2f} s), {turn:.1f} turns, "
+              f"{actions:.0f} actions by the person")
 
 
 if __name__ == "__main__":

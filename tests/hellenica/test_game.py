@@ -247,7 +247,7 @@ class TestTrade:
 
 
 def test_bot_levels():
-    assert GAME.bot_levels == ("random",)
+    assert GAME.bot_levels == ("random", "ai") and GAME.rulebook_levels == ("ai",)  # part 3: the AI players
     state = new_game(2, seed=3)
     seat = GAME.to_move(state)[0]
     assert GAME.choose(state, seat, "random", 1) in GAME.legal(state, seat)

@@ -245,5 +245,8 @@ def preset(name: str) -> Map:
 
 
 def get_map(state: Mapping[str, Any]) -> Map:
-    """The map a game is played on."""
+    """The map a game is played on (a built map once its tiles are down)."""
+    if state.get("tiles"):
+        from engine.games.hellenica.maps.assemble import built_map  # maps build on this module
+        return built_map(state["tiles"])
     return preset(state["map"])

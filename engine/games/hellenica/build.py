@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from engine.core import IllegalAction
 from engine.games.hellenica import advancements as adv
+from engine.games.hellenica import deity_modes
 from engine.games.hellenica.components import DEITIES, GOVERNMENTS, UPGRADES
 from engine.games.hellenica.state import (BUILDING, EXHAUSTED, get_site, is_settlement, log, map_of,
                                           new_upgrade, owned_cities, seat_name, set_site, upgrades_of)
@@ -260,7 +261,7 @@ class DedicateStep(Step):
     kind = "dedicate"
 
     def legal(self, state: dict, frame: dict, seat: int) -> list[str]:
-        return [f"dedicate {deity}" for deity in DEITIES]
+        return [f"dedicate {deity}" for deity in deity_modes.allowed_dedications(state, seat)]
 
     def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
         words = action.split()
@@ -268,6 +269,8 @@ class DedicateStep(Step):
             raise self.refuse(state, frame, seat, action)
         if words[1] not in DEITIES:
             raise IllegalAction(f"`{words[1]}` is not a deity. Choose one of: {', '.join(DEITIES)}.")
+        if words[1] not in deity_modes.allowed_dedications(state, seat):
+            raise IllegalAction(deity_modes.dedication_refusal(state, seat, words[1]) or "")
         get_site(state, frame["city"], frame["site"])["deity"] = words[1]
         log(state, f"{seat_name(seat)} dedicates the new Temple in {map_of(state).title(frame['city'])} "
                    f"to {DEITIES[words[1]].title}.")

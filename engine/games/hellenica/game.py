@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import BaseGame, IllegalAction, Option, Outcome, normalize_action, state_rng
+from engine.core import BaseGame, IllegalAction, Option, Outcome, normalize_action, state_rng, usable
 # Importing the rule modules registers their decision frames (``steps.register``).
 from engine.games.hellenica import (actions, build, choice, combat, creatures, ethos, events,  # noqa: F401
                                     favorite, invocations, losses, movement, produce, setup, trade, upkeep)
-from engine.games.hellenica import bot, phases, snapshot, views
+from engine.games.hellenica import bot, deity_modes, pathos, phases, snapshot, views
+from engine.games.hellenica.maps import hooks as map_hooks
+from engine.games.hellenica.ai import ai_trade_refusal
+from engine.games.hellenica.ai.grudges import note_action
 from engine.games.hellenica.objectives import completed
 from engine.games.hellenica.state import copy_state, seat_name
 from engine.games.hellenica.steps import STEPS, current
@@ -32,8 +35,14 @@ class Hellenica(BaseGame):
                         choices=("choose", "random")),
         "window_minutes": Option(3, "Minutes a casting window waits for players who could cast an Invocation "
                                     "before passing for them.", minimum=1, maximum=1440),
+        "patrons": Option(deity_modes.DEALT, deity_modes.PATRONS_HELP, choices=deity_modes.PATRON_CHOICES),
+        "rivals": Option(False, deity_modes.RIVALS_HELP),
+        "pathos": Option(pathos.STANDARD, pathos.PATHOS_HELP, choices=pathos.PATHOS_CHOICES),
+        "epic": Option(False, pathos.EPIC_HELP),
+        "map": Option(map_hooks.STANDARD, map_hooks.MAP_HELP, choices=map_hooks.MAP_CHOICES),
     }
-    bot_levels = bot.LEVELS
+    bot_levels = bot.LEVELS + ("ai",)  # "ai": the rulebook's own AI players (hellenica.ai)
+    rulebook_levels = ("ai",)
     cheap_legal = True
 
     # -- the contract ------------------------------------------------------------
@@ -52,16 +61,17 @@ class Hellenica(BaseGame):
         frame = current(state)
         if state["phase"] == "over" or frame is None:
             return []
-        return STEPS[frame["kind"]].seats(state, frame)
+        return [s for s in STEPS[frame["kind"]].seats(state, frame) if s not in state.get("ai_seats", ())]
 
     def legal(self, state: dict, seat: int) -> list[str]:
-        if state["phase"] == "over" or not 0 <= seat < state["players"]:
+        if state["phase"] == "over" or not 0 <= seat < state["players"] or seat in state.get("ai_seats", ()):
             return []
         actions: list[str] = []
         if seat in self.to_move(state):
             frame = current(state)
             actions = STEPS[frame["kind"]].legal(state, frame, seat)
-        extra = invocations.free_commands(state, seat) + trade.commands(state, seat)
+        extra = invocations.free_commands(state, seat) + [c for c in trade.commands(state, seat)
+                                                          if not ai_trade_refusal(state, c)]
         return actions + [a for a in extra if a not in actions]
 
     def play(self, state: dict, seat: int, action: str) -> dict:
@@ -71,18 +81,23 @@ class Hellenica(BaseGame):
         if verb in trade.VERBS and state["phase"] != "over":
             if state["phase"] == "setup":
                 raise IllegalAction("Trades open once the game has begun (after the set-up choices).")
+            refusal = ai_trade_refusal(state, text)
+            if refusal:
+                raise IllegalAction(refusal)
             after = copy_state(state)
             trade.play(after, seat, text)
             return after
         if verb == "invoke" and frame is not None and frame["kind"] != "window" and state["phase"] != "over":
             after = copy_state(state)
             invocations.cast_freely(after, seat, text)
+            note_action(state, after, seat, text)  # a harmful Invocation earns an AI's grudge
             phases.advance(after)
             return after
         self.require_turn(state, seat)
         after = copy_state(state)
         frame = current(after)
         STEPS[frame["kind"]].play(after, frame, seat, text)
+        note_action(state, after, seat, text)  # harm aimed at an AI player earns its grudge
         phases.advance(after)
         return after
 
@@ -103,7 +118,7 @@ class Hellenica(BaseGame):
         return copy_state(state)
 
     def load(self, data: Mapping[str, Any]) -> dict:
-        return snapshot.load(data)
+        return usable(self, snapshot.load(data))
 
     def describe(self, state: dict, seat: int, action: str) -> str:
         """What the action did, in the public log's words (it is played on a

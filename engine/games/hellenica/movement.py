@@ -45,6 +45,7 @@ from typing import Any
 
 from engine.core import IllegalAction
 from engine.games.hellenica import advancements as adv
+from engine.games.hellenica.ai.grudges import note_entry
 from engine.games.hellenica.board import CLEARING, MOUNTAIN
 from engine.games.hellenica.components import HEROES, RULES, UPGRADES
 from engine.games.hellenica.interdiction import arrival_used, blocked, no_transport
@@ -250,6 +251,7 @@ def move_units(state: dict, frame: dict, seat: int, n: int, kind: str, elite: bo
     route = destinations(state, seat, origin, kind, n, frame["carried"], frame.get("bonus", 0))[dest]
     limit = adv.supply_limit(state, seat, kind)
     taken = take_units(state, origin, seat, kind, elite, n, movable_limit=limit)
+    note_entry(state, seat, dest)  # moving onto an AI player's area earns its grudge
     if kind in CARGO:
         for sea in route:
             frame["carried"][sea] = frame["carried"].get(sea, 0) + n

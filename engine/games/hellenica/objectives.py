@@ -19,6 +19,7 @@ from typing import Any, Callable
 from engine.games.hellenica.cities import has_walls
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES, RULES
 from engine.games.hellenica.notation import listing
+from engine.games.hellenica.pathos import objectives_to_win
 from engine.games.hellenica.state import (city_has_type, counts_as, log, map_of, owned_cities, seat_name,
                                           stacks, total_units, upgrades_of)
 
@@ -66,7 +67,8 @@ def _hero_on(state: dict, seat: int, p: Any) -> bool:
 
 
 def _own_with_hero(state: dict, seat: int, p: Any) -> bool:
-    return state["cities"][p["area"]]["owner"] == seat and _hero_on(state, seat, p)
+    city = state["cities"].get(p["area"])  # a built map may lack the named tile
+    return city is not None and city["owner"] == seat and _hero_on(state, seat, p)
 
 
 def _most_cities(state: dict, seat: int, p: Any) -> bool:
@@ -129,12 +131,17 @@ def met(state: dict, seat: int, card: str) -> bool:
 
 def completed(state: dict, seat: int) -> list[str]:
     """The public Pathos cards and the seat's own Ethos cards it satisfies now."""
+    if seat in state.get("ai_seats", ()):  # an AI player: the shared AI Ethos cards, as the AI sees them
+        from engine.games.hellenica.ai.objectives import ai_completed
+        return ai_completed(state, seat)
     return [card for card in state["pathos"] + state["seats"][seat]["ethos"] if met(state, seat, card)]
 
 
 def tiebreak_key(state: dict, seat: int) -> tuple[int, ...]:
     player = state["seats"][seat]
-    return (len(completed(state, seat)), all_upgrades(state, seat), len(player["advancements"]),
+    advancements = state["ai"]["boards"][str(seat)]["advancements"] if seat in state.get("ai_seats", ()) \
+        else len(player["advancements"])  # an AI player's Advancements are a count on the AI Board
+    return (len(completed(state, seat)), all_upgrades(state, seat), advancements,
             player["favor"], player["philosophers"], player["commerce"])
 
 
@@ -143,7 +150,7 @@ TIEBREAK_WORDS = ("Objectives", "City Upgrades", "Advancements", "Favor", "Philo
 
 def victors(state: dict) -> list[int]:
     """Seats that win at this end of turn (several only if tied all the way)."""
-    qualified = [seat for seat in range(state["players"]) if len(completed(state, seat)) >= TO_WIN]
+    qualified = [seat for seat in range(state["players"]) if len(completed(state, seat)) >= objectives_to_win(state)]
     if not qualified:
         return []
     best = max(tiebreak_key(state, seat) for seat in qualified)
@@ -153,7 +160,7 @@ def victors(state: dict) -> list[int]:
 def declare_victory(state: dict, winners: list[int]) -> None:
     """End the game: reveal the Ethos cards of everyone who met the condition,
     record why, and explain any tie-break."""
-    qualified = [seat for seat in range(state["players"]) if len(completed(state, seat)) >= TO_WIN]
+    qualified = [seat for seat in range(state["players"]) if len(completed(state, seat)) >= objectives_to_win(state)]
     notes = []
     for seat in qualified:
         cards = [OBJECTIVES[c].title for c in completed(state, seat)]
@@ -171,7 +178,7 @@ def declare_victory(state: dict, winners: list[int]) -> None:
             notes.append("Tied on every tie-break: the victory is shared.")
     names = listing([seat_name(s) for s in winners])
     state["winners"] = list(winners)
-    state["reason"] = f"{names} completed {TO_WIN} objectives at the end of turn {state['turn']}"
+    state["reason"] = f"{names} completed {objectives_to_win(state)} objectives at the end of turn {state['turn']}"
     state["notes"] = notes
     state["phase"] = "over"
     state["stack"] = []

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine.games.hellenica import actions, creatures, ethos, favorite, invocations, setup, upkeep
+from engine.games.hellenica import actions, creatures, deity_modes, ethos, favorite, invocations, setup, upkeep
+from engine.games.hellenica.ai import driver as ai_driver
 from engine.games.hellenica.steps import STEPS
 
 Runner = Callable[[dict, bool], bool]
@@ -44,9 +45,13 @@ def advance(state: dict) -> None:
         if stack:
             frame = stack[-1]
             if frame.get("entered"):
+                if ai_driver.act(state, frame):  # an AI seat decides by the rulebook's AI rules
+                    continue
                 return
             frame["entered"] = True
             STEPS[frame["kind"]].enter(state, frame)
+            continue
+        if deity_modes.enforce(state):  # Rival Deities: "If, at any time, a player owns Temples to 2..."
             continue
         first = not state["phase_started"]
         state["phase_started"] = True

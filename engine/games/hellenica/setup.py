@@ -28,9 +28,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import IllegalAction, Rng
+from engine.core import AI_SEATS, IllegalAction, Rng
 from engine.games.hellenica import components as data
+from engine.games.hellenica import deity_modes, pathos
+from engine.games.hellenica.ai import setup as ai_setup
 from engine.games.hellenica.board import preset
+from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.events import new_deck
 from engine.games.hellenica.state import (ACTIVE, add_units, log, map_of, new_upgrade, rng_of, seat_name,
                                           store_rng)
@@ -61,6 +64,8 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> dict:
         "events": new_deck(rng), "creatures": {name: None for name in data.CREATURES}, "slain": {},
         "turn_effects": [], "offers": [], "drafts": {}, "reorder": False, "duel": None,
     }
+    state["ai_seats"] = ai_setup.checked_seats(players, options.get(AI_SEATS))  # the rulebook's AI players
+    state["ai"] = ai_setup.new_records(state["ai_seats"])
     state["rng"] = rng.to_json()
     return state
 
@@ -92,7 +97,10 @@ def run_setup(state: dict, first: bool) -> bool:
     once every choice is made: the starting pieces."""
     if first:
         _deal_deities(state)
+        deity_modes.prepare(state)  # advanced rules: All Deities, Rival Deities
+        pathos.prepare(state)  # advanced rule: Random Pathos objectives
         push(state, "patron", waiting=list(range(state["players"])))
+        map_hooks.push_building(state)  # built maps: after the homes, before the patrons
         if _homes_are_chosen(state):
             order = [(state["favorite"] + k) % state["players"] for k in range(state["players"])]
             for seat in reversed(order):
@@ -101,6 +109,7 @@ def run_setup(state: dict, first: bool) -> bool:
             _random_homes(state)
         return False
     _place_starting_pieces(state)
+    ai_setup.place_ai_pieces(state)  # AI players: their own pieces and the shared Ethos cards
     return True
 
 

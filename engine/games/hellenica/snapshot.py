@@ -11,7 +11,10 @@ from collections import Counter
 from typing import Any, Mapping
 
 from engine.core import Rng, StateError, clone, require
+from engine.games.hellenica import deity_modes, pathos
+from engine.games.hellenica.ai import setup as ai_setup
 from engine.games.hellenica.board import get_map
+from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.components import (ACTIONS, ADVANCEMENTS, CREATURES, DEITIES, DEITY_COPIES, EVENTS,
                                                GOVERNMENTS, INVOCATIONS, OBJECTIVES, UNITS, UPGRADES, ethos_deck,
                                                event_deck)
@@ -67,6 +70,10 @@ def _check(state: dict) -> None:
     require(isinstance(state["options"], dict), "options must be an object")
     require(state["options"].get("homes", "choose") in ("choose", "random"), "bad homes option")
     require(_int(state["options"].get("window_minutes", 3), 1, 1440), "bad window_minutes option")
+    deity_modes.check_snapshot(state)  # advanced rules: All / Rival Deities
+    pathos.check_snapshot(state)  # advanced rules: Random Pathos, Epic
+    map_hooks.check_snapshot(state)  # built maps
+    ai_setup.check_snapshot(state)  # the rulebook's AI players
     for key in ("pathos", "ethos_deck", "impassable", "order", "log", "winners", "notes", "offers"):
         require(isinstance(state[key], list), f"{key} must be a list")
     for key in ("deity_deck", "cities", "mines", "units", "revealed", "creatures", "slain", "drafts", "events"):
@@ -170,7 +177,8 @@ def _check_seat(player: dict, board: Any) -> None:
 
 
 def _check_ethos(state: dict) -> None:
-    held = list(state["ethos_deck"])
+    held = list(state["ethos_deck"]) + [c for key in ("ethos", "ethos_hidden")  # and the AI players' shared cards
+                                        for c in state.get("ai", {}).get(key, [])]
     for player in state["seats"]:
         held += player["ethos"] + player["ethos_hand"]
     require(Counter(held) == Counter(ethos_deck()), "Ethos cards were created or lost")

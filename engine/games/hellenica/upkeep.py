@@ -34,6 +34,7 @@ Notation: ``government <government> <city>``; ``temple <deity>`` or ``pass``.
 from __future__ import annotations
 
 from engine.core import IllegalAction
+from engine.games.hellenica.ai import garrison as ai_garrison
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica.build import change_government
 from engine.games.hellenica.cities import production
@@ -233,6 +234,7 @@ def _delphi_is(state: dict, seat: int) -> bool:
 def run_upkeep(state: dict, first: bool) -> bool:
     retrieve(state)
     take_deity_cards(state)
+    ai_garrison.regenerate(state)  # a destroyed AI Government Marker returns
     winners = victors(state)
     if winners:
         declare_victory(state, winners)

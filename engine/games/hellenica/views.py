@@ -16,12 +16,14 @@ from typing import Any
 
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica import trade
+from engine.games.hellenica.ai.board import ai_view
 from engine.games.hellenica.components import ADVANCEMENTS, CREATURES, DEITIES, EVENTS, OBJECTIVES, RULES
 from engine.games.hellenica.events import bid_view, own_bid, reward_text
 from engine.games.hellenica.interdiction import pinned
 from engine.games.hellenica.invocations import spent_view, window_view
 from engine.games.hellenica.movement import assault_view
 from engine.games.hellenica.objectives import completed, met
+from engine.games.hellenica.pathos import objectives_to_win
 from engine.games.hellenica.state import map_of, seat_name
 from engine.games.hellenica.steps import STEPS, current
 
@@ -91,7 +93,7 @@ def public_view(state: dict, game: str) -> dict[str, Any]:
         "favorite": state["favorite"], "direction": state["direction"], "order": list(state["order"]),
         "chaos": state["chaos"], "chaos_start": state["players"] + RULES["setup"]["chaos_above_players"],
         "pathos": [_card(c) for c in state["pathos"]], "ethos_deck": len(state["ethos_deck"]),
-        "objectives_to_win": RULES["victory"]["objectives"],
+        "objectives_to_win": objectives_to_win(state), "rivals": list(state.get("rivals", [])),
         "map": {"name": board.name, "columns": board.size[0], "rows": board.size[1],
                 "seating": list(board.seating)},
         "areas": [_area(state, name, homes) for name in board.areas],
@@ -107,6 +109,7 @@ def public_view(state: dict, game: str) -> dict[str, Any]:
                        "slain_by": state["slain"].get(name), "text": c.text} for name, c in CREATURES.items()],
         "closed": sorted({e["target"] for e in state["turn_effects"] if e["kind"] == "closed"}),
         "log": [entry["text"] for entry in state["log"][-LOG_SHOWN:]],
+        "ai": ai_view(state),  # the AI Board and the AI players' shared Ethos cards (None without AI)
         "winners": list(state["winners"]), "reason": state["reason"], "notes": list(state["notes"]),
         "revealed": {seat: [_card(c) for c in cards] for seat, cards in state["revealed"].items()},
     }

@@ -1,0 +1,48 @@
+"""Advanced objective rules: Random Pathos Objectives and the Epic Game.
+
+- Random Pathos: "instead of using the 3 Pathos objectives listed in the
+  setup instructions, shuffle all of the Pathos Objective cards together and
+  randomly deal 3 of them, face-up, next to the map board. Place the
+  remaining Pathos Cards back in the box".
+- Epic: "play until a player has completed 4 Objectives, instead of 3, to
+  win the game."
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.games.hellenica.components import OBJECTIVES, PATHOS, RULES, STANDARD_PATHOS
+from engine.games.hellenica.notation import listing
+from engine.games.hellenica.state import log, rng_of, store_rng
+
+STANDARD, RANDOM = "standard", "random"
+PATHOS_CHOICES = (STANDARD, RANDOM)
+PATHOS_HELP = ("Public objectives: the `standard` three (Destruction, Empire, Sea Power) or three dealt "
+               "at `random` from all the Pathos cards.")
+EPIC_HELP = "Epic game: the winner must complete 4 objectives instead of 3 (longer)."
+
+
+def objectives_to_win(state: Mapping[str, Any]) -> int:
+    """3 objectives, or 4 in the Epic game."""
+    victory = RULES["victory"]
+    return victory["epic_objectives"] if state["options"].get("epic", False) else victory["objectives"]
+
+
+def prepare(state: dict) -> None:
+    """Set-up hook: deal the random Pathos cards."""
+    if state["options"].get("pathos", STANDARD) != RANDOM:
+        return
+    rng = rng_of(state)
+    state["pathos"] = rng.sample(list(PATHOS), len(STANDARD_PATHOS))
+    store_rng(state, rng)
+    log(state, f"Random Pathos objectives: {listing([OBJECTIVES[c].title for c in state['pathos']])}.")
+
+
+def check_snapshot(state: Mapping[str, Any]) -> None:
+    """Snapshot hook: the objective options."""
+    from engine.core import require
+
+    require(state["options"].get("pathos", STANDARD) in PATHOS_CHOICES, "bad pathos option")
+    require(isinstance(state["options"].get("epic", False), bool), "bad epic option")
+    require(len(set(state["pathos"])) == len(state["pathos"]), "a Pathos card is dealt twice")
