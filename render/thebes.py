@@ -339,12 +339,13 @@ def _exhibitions(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     for i, exhibition in enumerate(view["exhibitions"]):
         left = RIGHT_X + i * (width + gap)
         box = (left, top + 26, left + width, top + 136)
-        draw.text((left + 6, top + 30), "abc"[i], font=font(16, bold=True), fill=MUTED)
         if exhibition is None:
             draw.rounded_rectangle(box, radius=8, outline=CARD_EDGE, width=2)
+            draw.text((left + 8, top + 30), "abc"[i], font=font(16, bold=True), fill=MUTED)
             draw.text((left + width / 2, top + 82), "—", font=font(18), fill=MUTED, anchor="mm")
             continue
         _card_box(draw, box, None)
+        draw.text((left + 8, top + 30), "abc"[i], font=font(16, bold=True), fill=MUTED)
         draw.text((left + 24, top + 32), exhibition["key"], font=font(17, bold=True), fill=INK)
         draw.text((left + 24, top + 54), f"{exhibition['points']} points · {exhibition['weeks']} wk",
                   font=font(16), fill=INK)
@@ -376,9 +377,12 @@ def _bags(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         if info["first_artefact"]:
             _on_site_token(draw, RIGHT_X + 200, y + 15)
         arts = sum(bag["artefacts"].values())
-        line = (f"{bag['tokens']} left · {arts} artefacts ({bag['artefact_points']} pts) · "
-                f"{bag['specialized'] + bag['general']} knowledge · {bag['debris']} debris")
-        draw.text((RIGHT_X + 218, y + 15), line, font=font(15), fill=INK, anchor="lm")
+        books = ([_place_name(view, info["knowledge_token_for"])] if bag["specialized"] else [])
+        books += ["general"] if bag["general"] else []
+        line = f"{bag['tokens']} left: {arts} artefacts ({bag['artefact_points']} pts), {bag['debris']} debris"
+        draw.text((RIGHT_X + 218, y + 7), line, font=font(15), fill=INK, anchor="lm")
+        knowledge = f"knowledge tokens: {', '.join(books)}" if books else "no knowledge tokens left"
+        draw.text((RIGHT_X + 218, y + 25), knowledge, font=font(13), fill=MUTED, anchor="lm")
     if any(info["first_artefact"] for info in view["sites"].values()):
         draw.text((RIGHT_X, top + 58 + 5 * 42), "(1) the value-1 artefact still lying on the site: the first dig "
                   "takes it", font=font(14), fill=MUTED)
@@ -477,10 +481,15 @@ def _player_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequen
     _pawn(draw, left + 22, top + 22, seat, view["seats"][seat][0], radius=13)
     draw.text((left + 42, top + 12), _seat_label(view, names, seat), font=font(18, bold=True), fill=INK)
     left_weeks = player["weeks_left"]
-    status = "finished" if player["finished"] else f"{left_weeks} week{'s' if left_weeks != 1 else ''} left"
+    status = f"{left_weeks} week{'s' if left_weeks != 1 else ''} left"
+    if view["over"]:
+        status = "finished"
+    elif player["finished"]:
+        status += ", nothing fits: passed over"
     draw.text((left + 42, top + 34), f"{_place_name(view, player['place'])} · wk {player['week']}/{player['year']} · "
               f"{status}", font=font(14), fill=MUTED)
-    draw.text((right - 12, top + 12), f"{score['total']} pts", font=font(20, bold=True), fill=INK, anchor="ra")
+    points = f"{score['total']} pt{'s' if score['total'] != 1 else ''}"
+    draw.text((right - 12, top + 12), points, font=font(20, bold=True), fill=INK, anchor="ra")
     y = top + 60
     # One row per site: permit, closed books, usable knowledge, local experts, artefacts.
     # Columns: permit, closed books, the most knowledge a dig there can use ("7k"), artefacts found.

@@ -164,3 +164,14 @@ class TestRebuild:
         assert [e for e in state.exhibitions] == [EXHIBITION_BY_KEY[k].id for k in
                                                  ("vienna-large", "berlin-large", "paris-large")]
         assert state.discard == [EXHIBITION_BY_KEY["london-large"].id]
+
+
+def test_turning_up_cards_cannot_be_taken_back_freely(kit):
+    """A refill or a new display shows cards from the hidden draw pile, so
+    undoing it needs the other players' consent; holding an exhibition or
+    declaring a Zeppelin shows nothing."""
+    state = kit.to_act(kit.new(2), 0, place="warsaw")
+    for action in ("buy 1", "replace"):
+        assert kit.game.reveals(state, 0, action, kit.game.play(state, 0, action))
+    kit.give(state, 0, kit.card("zeppelin"))
+    assert not kit.game.reveals(state, 0, "zeppelin", kit.game.play(state, 0, "zeppelin"))

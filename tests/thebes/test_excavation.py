@@ -147,9 +147,9 @@ class TestLocalExperts:
         assert after.last["tokens"] == wheel_tokens(2, 10)
         assert expert not in after.players[0].cards and expert in after.discard
 
-    def test_cheapest_helpers_first(self, kit):
-        """With a lone assistant (1 point) and local experts (2), the knowledge
-        chosen decides which are spent."""
+    def test_only_what_the_knowledge_needs_is_spent(self, kit):
+        """Single-use cards are discarded only when the knowledge chosen needs
+        them; where either would do, the player says which."""
         state = digger(kit)
         books(kit, state, 0, "egypt", 2)
         general(kit, state, 0, 2, 2, 1)
@@ -157,8 +157,34 @@ class TestLocalExperts:
         kit.give(state, 0, assistant, expert)
         knowledge = site_knowledge(state.players[0], "egypt")
         assert knowledge.most == 10  # 2 + 1 + 2 specialized, 5 general
-        spent = {k: kit.play(state, 0, f"dig egypt {k}k 8w").last["spent"] for k in (4, 6, 8, 10)}
-        assert spent == {4: [], 6: [assistant], 8: [expert], 10: [expert, assistant]}
+        spent = {text: kit.play(state, 0, text).last["spent"]
+                 for text in ("dig egypt 4k 8w", "dig egypt 6k 8w +assistant", "dig egypt 6k 8w +experts",
+                              "dig egypt 8k 8w", "dig egypt 10k 8w")}
+        assert spent == {"dig egypt 4k 8w": [], "dig egypt 6k 8w +assistant": [assistant],
+                         "dig egypt 6k 8w +experts": [expert], "dig egypt 8k 8w": [expert],
+                         "dig egypt 10k 8w": [expert, assistant]}
+        legal = [a for a in kit.game.legal(state, 0) if a.startswith("dig egypt") and " 8w" in a]
+        assert legal == ["dig egypt 1k 8w", "dig egypt 2k 8w", "dig egypt 3k 8w", "dig egypt 4k 8w",
+                         "dig egypt 5k 8w +assistant", "dig egypt 5k 8w +experts",
+                         "dig egypt 6k 8w +assistant", "dig egypt 6k 8w +experts",
+                         "dig egypt 7k 8w", "dig egypt 8k 8w", "dig egypt 9k 8w", "dig egypt 10k 8w"]
+
+    def test_a_choice_must_be_named_and_a_needless_one_is_refused(self, kit):
+        state = digger(kit)
+        books(kit, state, 0, "egypt", 2)
+        general(kit, state, 0, 2, 2, 1)
+        kit.give(state, 0, kit.card("assistant"), kit.card("local", "egypt"))
+        before = kit.game.dump(state)
+        with pytest.raises(IllegalAction, match=r"say which to discard, `dig egypt 6k 8w \+assistant` or "
+                                                r"`dig egypt 6k 8w \+experts`"):
+            kit.game.play(state, 0, "dig egypt 6k 8w")
+        with pytest.raises(IllegalAction, match="4 knowledge needs none of your single-use cards"):
+            kit.game.play(state, 0, "dig egypt 4k 8w +experts")
+        with pytest.raises(IllegalAction, match=r"needs your local experts: `dig egypt 8k 8w`"):
+            kit.game.play(state, 0, "dig egypt 8k 8w +assistant")
+        assert kit.game.dump(state) == before
+        # Naming a card the dig spends anyway is understood.
+        assert kit.play(state, 0, "dig egypt 8k 8w +experts").last["spent"] == [kit.card("local", "egypt")]
 
 
 class TestShovels:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
+from engine.games.thebes.components import ASSISTANT, LOCAL
 from engine.games.thebes.notation import Buy, Dig, Exhibit, Replace, Zeppelin, notation, parse
 
 
@@ -15,6 +16,8 @@ from engine.games.thebes.notation import Buy, Dig, Exhibit, Replace, Zeppelin, n
     ("zeppelin", Zeppelin()),
     ("dig egypt 7k 12w", Dig("egypt", 7, 12)),
     ("dig egypt 7k 12w +shovel", Dig("egypt", 7, 12, True)),
+    ("dig egypt 6k 8w +experts", Dig("egypt", 6, 8, spend=LOCAL)),
+    ("dig egypt 6k 8w +assistant +shovel", Dig("egypt", 6, 8, True, ASSISTANT)),
     ("exhibit london-small", Exhibit("london-small")),
 ])
 def test_canonical_round_trip(text, action):
@@ -26,6 +29,9 @@ def test_canonical_round_trip(text, action):
     ("dig Egypt 12w 7k", Dig("egypt", 7, 12)),
     ("dig egypt 7 k 12 w shovel", Dig("egypt", 7, 12, True)),
     ("dig palestina 3k 4w", Dig("palestine", 3, 4)),
+    ("dig egypt 7k 12w+shovel", Dig("egypt", 7, 12, True)),
+    ("dig egypt shovel expert 6k 8w", Dig("egypt", 6, 8, True, LOCAL)),
+    ("dig egypt 6k 8w + local", Dig("egypt", 6, 8, spend=LOCAL)),
     ("exhibit London small", Exhibit("london-small")),
     ("exhibit wien-large", Exhibit("vienna-large")),
 ])
@@ -45,6 +51,7 @@ def test_obvious_variants(text, action):
     ("dig egypt 3k", "knowledge points and weeks"),
     ("dig egypt 3k 4w 5w", "weeks once"),
     ("dig egypt 3k 4w please", "knowledge points and weeks"),
+    ("dig egypt 6k 8w +experts +assistant", "Name one card to discard"),
     ("exhibit london", "by city and size"),
     ("exhibit rome-small", "by city and size"),
     ("replace now", "takes nothing after it"),

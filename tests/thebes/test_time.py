@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
+from engine.games.thebes import rules
 from engine.games.thebes.components import SITES
 from engine.games.thebes.timetrack import acting_order, weeks_left, year_marker
 
@@ -97,3 +98,30 @@ def test_four_player_game_is_two_years(kit):
     assert weeks_left(state.players[0]) == 52 + 51
     assert weeks_left(kit.new(2).players[0]) == 52 * 2 + 51
     assert weeks_left(kit.new(3).players[0]) == 52 * 2 + 36
+
+
+def test_a_player_passed_over_acts_again_when_an_action_comes_within_reach(kit):
+    """"the game turn is to the player who is last on the time track": a
+    player for whom nothing fits is only passed over. When another player's
+    move turns up an action that fits, the one furthest behind acts again."""
+    state = kit.to_act(kit.new(2), 1, place="warsaw", year=1903, week=51)
+    state = kit.to_act(state, 0, place="moscow")  # same square, seat 0 on top
+    for slot, card in enumerate(kit.cards("specialized", "palestine")[:4], start=1):
+        kit.show(state, slot, card)  # nothing bought in Moscow
+    moscow = kit.card("specialized", "greece", 1, "moscow")  # 1 week, in Moscow
+    kit.take(state, moscow)
+    state.deck.append(moscow)  # the next card drawn
+    rules.settle(state)
+    assert state.turn == 1 and state.players[0].finished and state.last["finished"] == [0]
+    assert kit.game.legal(state, 0) == []
+    state = kit.play(state, 1, "replace")  # Warsaw: 1 week, to week 52
+    assert state.display[0] == moscow
+    assert state.turn == 0 and not state.players[0].finished
+    assert state.last["resumed"] == 0 and "finished" not in state.last
+    assert "Blue can act again" in kit.game.view(state, None)["last"]["text"]
+    assert kit.game.legal(state, 0) == ["buy 1"]
+    state = kit.play(state, 0, "buy 1")
+    assert state.over and all(p.finished for p in state.players)
+    assert state.last["finished"] == [0, 1]  # seat 0 arrived last: on top
+    assert kit.game.view(state, None)["last"]["text"].endswith(
+        "No one can act any more before the end of 1903: the game is over.")

@@ -5,7 +5,7 @@ Study in the cities of Europe (researcher cards), dig at the five sites
 exhibitions. Every action costs weeks on the time track, and whoever is
 furthest behind acts next (on a shared square, the marker on top: the last
 to arrive). The game ends when no one can act before the end of 1903; most
-points wins.
+points wins (a tie is a shared win: the rulebook names no tie-break).
 
 Notation (every action travels to its place by the shortest route first;
 one week per connection; with a Car a journey of 3+ weeks is 1 week shorter):
@@ -21,11 +21,13 @@ one week per connection; with a Car a journey of 3+ weeks is 1 week shorter):
   specialized knowledge. Closed books of the site's colour and knowledge
   tokens count for good; 2 assistants give 1 point, 3 give 2; your local
   experts of that colour (2 points per card) and a lone assistant (1 point)
-  are discarded when the knowledge you choose needs them. Shovels add
-  tokens (2 give 1, 3 give 2); add ``+shovel`` to discard a lone shovel for
-  1 token. The first dig at a site also takes the value-1 artefact lying
-  there; debris goes back in the bag; the permit is crossed until your next
-  year begins.
+  are discarded when the knowledge you choose needs them. Where either
+  would do, say which: ``dig egypt 6k 8w +experts`` or ``... +assistant``.
+  Shovels add tokens (2 give 1, 3 give 2); add ``+shovel`` to discard a
+  lone shovel for 1 token. The first dig at a site also takes the value-1
+  artefact lying there; debris goes back in the bag; knowledge tokens found
+  count as books from then on; the permit is crossed until your next year
+  begins (a dig that runs into the new year still crosses it for that year).
 - ``exhibit london-small`` — go to London and hold the small exhibition
   showing on space a, b or c, if your artefacts meet its needs (they are
   kept); 3 weeks for a small one (4 points), 4 for a large one (5 points).
@@ -38,12 +40,13 @@ as ``wien`` or ``palestina`` are understood.
 
 Years: passing week 52 starts your next year and makes all your permits
 valid again. Two players play 1901-1903 from week 1, three from week 16 of
-1901, four 1902-1903. No action may take you past the end of 1903; a player
-for whom nothing fits is finished.
+1901, four 1902-1903. No action may take you past the end of 1903. A player
+for whom nothing fits is passed over (and acts again if another player's
+move brings an action within reach); the game ends when no one can act.
 
 Scoring: artefacts (1-7 each), exhibitions (4 or 5), congress cards (1, 3,
-6, 10, 15, 21, 28 for 1-7 cards), and per site 5 points for the most closed
-books (3 each when tied).
+6, 10, 15, 21, 28 for 1-7 cards; more still 28), and per site 5 points for
+the most closed books, knowledge tokens included (3 each when tied).
 """
 
 from engine.games.thebes.game import GAME, Thebes

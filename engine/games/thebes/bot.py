@@ -124,7 +124,7 @@ class Greedy:
         self.general = open_books(self.player)
         self.shovels = len(cards_of(self.player, SHOVEL))
         self.levels = {site: self._knowledge_levels(site) for site in SITES}
-        self._spent: dict[tuple[str, int, bool], float] = {}
+        self._spent: dict[tuple[str, int, bool, str | None], float] = {}
 
     # -- the estimates ---------------------------------------------------------------
 
@@ -227,7 +227,7 @@ class Greedy:
         value = tokens * self.worth[dig.site]
         if self.state.on_site[dig.site]:
             value += TOKENS.on_site_artefact
-        key = (dig.site, dig.knowledge, dig.shovel)
+        key = (dig.site, dig.knowledge, dig.shovel, dig.spend)
         if key not in self._spent:
             self._spent[key] = self._spent_cost(spent_cards(self.player, dig))
         value -= self._spent[key]

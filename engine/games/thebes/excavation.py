@@ -20,15 +20,16 @@ new year while all the others come back.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterator
 
 from engine.games.thebes.bags import DEBRIS, artefact, draw
 from engine.games.thebes.board import place_name
-from engine.games.thebes.components import PERMIT, SHOVEL, TABLES, TOKENS
+from engine.games.thebes.components import LOCAL, PERMIT, SHOVEL, TABLES, TOKENS
 from engine.games.thebes.knowledge import (
-    SiteKnowledge, cards_of, lone_shovel, shovel_tokens, site_knowledge, wheel_tokens,
+    Helper, SiteKnowledge, cards_of, lone_shovel, shovel_tokens, site_knowledge, wheel_tokens,
 )
-from engine.games.thebes.notation import Dig
+from engine.games.thebes.notation import Dig, notation
 from engine.games.thebes.state import Player, State
 
 
@@ -56,10 +57,36 @@ def knowledge_problem(knowledge: SiteKnowledge, points: int) -> str | None:
     return None
 
 
+def helpers_problem(knowledge: SiteKnowledge, dig: Dig) -> str | None:
+    """Whether the dig says which single-use card to discard where the player
+    has that choice, and only then."""
+    choices = knowledge.helper_choices(dig.knowledge)
+    if dig.spend is None and len(choices) > 1:
+        options = " or ".join(f"`{notation(replace(dig, spend=spend_kind(c)))}`" for c in choices)
+        return (f"{dig.knowledge} knowledge at {place_name(dig.site)} needs either your local experts or your lone "
+                f"assistant: say which to discard, {options}.")
+    if dig.spend is not None and knowledge.helpers_for(dig.knowledge, dig.spend) is None:
+        spent = choices[0] if choices else ()
+        plain = notation(replace(dig, spend=None))
+        if not spent:
+            return f"{dig.knowledge} knowledge needs none of your single-use cards: `{plain}`."
+        names = " and ".join("your local experts" if h.kind == LOCAL else "your lone assistant" for h in spent)
+        return f"{dig.knowledge} knowledge at {place_name(dig.site)} needs {names}: `{plain}`."
+    return None
+
+
+def spend_kind(helpers: tuple[Helper, ...]) -> str | None:
+    """The ``spend`` that names one way of reaching the knowledge: the kind
+    of its only helper (a way that spends both needs no naming)."""
+    return helpers[0].kind if len(helpers) == 1 else None
+
+
 def dig_problem(state: State, seat: int, dig: Dig) -> str | None:
     """Why ``dig`` is not allowed (time apart), or None."""
     player = state.players[seat]
-    problem = permit_problem(player, dig.site) or knowledge_problem(site_knowledge(player, dig.site), dig.knowledge)
+    knowledge = site_knowledge(player, dig.site)
+    problem = (permit_problem(player, dig.site) or knowledge_problem(knowledge, dig.knowledge)
+               or helpers_problem(knowledge, dig))
     if problem:
         return problem
     if not 1 <= dig.weeks <= TABLES.max_dig_weeks:
@@ -82,7 +109,7 @@ def spent_cards(player: Player, dig: Dig) -> list[int]:
     """The single-use cards this dig discards: local characters or a lone
     assistant where the knowledge needs them, a lone shovel if asked, the
     Special Permission if the permit is crossed."""
-    helpers = site_knowledge(player, dig.site).helpers_for(dig.knowledge) or ()
+    helpers = site_knowledge(player, dig.site).helpers_for(dig.knowledge, dig.spend) or ()
     spent = [h.card for h in helpers]
     if dig.shovel:
         shovel = lone_shovel(player)
@@ -126,6 +153,9 @@ def dig_options(state: State, seat: int, budget: dict[str, int]) -> Iterator[Dig
             continue
         knowledge = site_knowledge(player, site)
         for points in range(1, knowledge.most + 1):
-            for weeks in range(1, min(TABLES.max_dig_weeks, weeks_free) + 1):
-                for shovel in shovel_choices:
-                    yield Dig(site, points, weeks, shovel)
+            choices = knowledge.helper_choices(points)
+            spends = [spend_kind(c) for c in choices] if len(choices) > 1 else [None]
+            for spend in spends:
+                for weeks in range(1, min(TABLES.max_dig_weeks, weeks_free) + 1):
+                    for shovel in shovel_choices:
+                        yield Dig(site, points, weeks, shovel, spend)

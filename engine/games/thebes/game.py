@@ -91,6 +91,13 @@ class Thebes(BaseGame):
             return f"{who}: {action}"
         return describe_action(state, seat, parsed, who)
 
+    def reveals(self, before: State, seat: int, action: str, after: State) -> bool:
+        """A dig draws from a bag (the generator moves), but the piles were
+        shuffled at set-up: a bought card's refill or a new display turns up
+        hidden cards without touching the generator, so a draw from the pile
+        counts too."""
+        return super().reveals(before, seat, action, after) or len(after.deck) != len(before.deck)
+
     def choose(self, state: State, seat: int, level: str, seed: int, budget: float = 2.0) -> str:
         if seat not in self.to_move(state):
             raise IllegalAction(f"{self.seat_name(state, seat)} has nothing to do right now.")

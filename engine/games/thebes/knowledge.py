@@ -18,8 +18,8 @@ tokens found count as knowledge afterwards").
 
 The player chooses how many points to set on the wheel. Permanent points are
 used first; a single-use helper is spent only when the chosen number needs
-it, and then the cheapest set of helpers that reaches it (fewest points,
-then fewest cards, local characters before a lone assistant).
+it. Where either the local characters or a lone assistant would do, the
+player says which to discard.
 """
 
 from __future__ import annotations
@@ -93,18 +93,28 @@ class SiteKnowledge:
         """The most points with every helper spent."""
         return self.ceiling(self.helpers)
 
-    def helpers_for(self, points: int) -> tuple[Helper, ...] | None:
-        """The helpers that must be spent to set the wheel to ``points``, or
-        None if it cannot be done."""
+    def helper_choices(self, points: int) -> list[tuple[Helper, ...]]:
+        """The ways to set the wheel to ``points``: each a set of helpers to
+        spend that reaches it and holds none it could do without, cheapest
+        first (fewest points thrown away, then fewest cards). Empty if
+        ``points`` is out of reach."""
         if points < 1 or points > self.most:
-            return None
-        options = [
-            subset
-            for size in range(len(self.helpers) + 1)
-            for subset in combinations(self.helpers, size)
-            if self.ceiling(subset) >= points
-        ]
-        return min(options, key=lambda s: (sum(h.points for h in s), len(s), [h.kind != LOCAL for h in s]))
+            return []
+        reaching = [subset for size in range(len(self.helpers) + 1)
+                    for subset in combinations(self.helpers, size) if self.ceiling(subset) >= points]
+        minimal = [subset for subset in reaching
+                   if not any(set(other) < set(subset) for other in reaching)]
+        return sorted(minimal, key=lambda s: (sum(h.points for h in s), len(s), [h.kind != LOCAL for h in s]))
+
+    def helpers_for(self, points: int, spend: str | None = None) -> tuple[Helper, ...] | None:
+        """The helpers spent to set the wheel to ``points``: the only way
+        there is, or, where the player has a choice, the way that spends a
+        helper of kind ``spend``. None if that does not fit (out of reach, a
+        choice left open, or no such way)."""
+        choices = self.helper_choices(points)
+        if spend is not None:
+            choices = [c for c in choices if any(h.kind == spend for h in c)]
+        return choices[0] if len(choices) == 1 else None
 
 
 def site_knowledge(player: Player, site: str) -> SiteKnowledge:

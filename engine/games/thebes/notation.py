@@ -7,13 +7,15 @@ Canonical forms (see the package docstring for what each does)::
     replace                     replace the four displayed cards (in Warsaw)
     dig egypt 7k 12w            dig with 7 knowledge points for 12 weeks
     dig egypt 7k 12w +shovel    ... and discard a lone shovel for 1 more token
+    dig egypt 6k 8w +experts    ... discarding the local experts (where a lone
+                                assistant would do too: ``+assistant``)
     exhibit london-small        hold the small London exhibition
 
 The parser also takes obvious variants: ``dig egypt 12w 7k``, ``dig egypt 7 k
-12 w shovel``, ``exhibit london small``, place names such as ``wien``. It
-raises ``IllegalAction`` for text that is not an action at all, saying what
-the right form is; whether a well-formed action is allowed now is the rules'
-business.
+12 w shovel``, ``+expert``, ``exhibit london small``, place names such as
+``wien``. It raises ``IllegalAction`` for text that is not an action at all,
+saying what the right form is; whether a well-formed action is allowed now
+is the rules' business.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Union
 
 from engine.core import IllegalAction, normalize_action
 from engine.games.thebes.board import parse_place, place_name
-from engine.games.thebes.components import EXHIBITION_BY_KEY, SITES, TABLES
+from engine.games.thebes.components import ASSISTANT, EXHIBITION_BY_KEY, LOCAL, SITES, TABLES
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,10 @@ class Dig:
     weeks: int
     shovel: bool = False
     """Discard a lone Shovel card for one more token."""
+    spend: str | None = None
+    """Where the knowledge chosen can be reached by discarding either the
+    local characters or a lone assistant: the kind of card to discard
+    (``LOCAL`` or ``ASSISTANT``). None where there is no such choice."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,11 @@ class Exhibit:
 Action = Union[Zeppelin, Buy, Replace, Dig, Exhibit]
 
 SITE_LIST = ", ".join(SITES[:-1]) + f" or {SITES[-1]}"
+SPEND_WORDS = {LOCAL: "experts", ASSISTANT: "assistant"}
+"""The words that say which single-use card a dig discards, by card kind."""
+_SPEND_VARIANTS = {"experts": LOCAL, "expert": LOCAL, "local": LOCAL, "locals": LOCAL,
+                   "assistant": ASSISTANT}
+
 DIG_EXAMPLE = "`dig egypt 7k 12w` (knowledge points, then weeks)"
 
 
@@ -73,6 +84,8 @@ def notation(action: Action) -> str:
         return "replace"
     if isinstance(action, Dig):
         text = f"dig {action.site} {action.knowledge}k {action.weeks}w"
+        if action.spend is not None:
+            text += f" +{SPEND_WORDS[action.spend]}"
         return text + " +shovel" if action.shovel else text
     return f"exhibit {action.key}"
 
@@ -118,12 +131,13 @@ def _parse_dig(rest: list[str]) -> Dig:
         raise IllegalAction(f"`{rest[0]}` is not a place. Excavations are in {SITE_LIST}.")
     if site not in SITES:
         raise IllegalAction(f"{place_name(site)} is a city; excavations are in {SITE_LIST}.")
-    tail = "".join(rest[1:])
-    shovel = False
-    for word in ("+shovel", "shovel"):
-        if word in tail:
-            tail, shovel = tail.replace(word, "", 1), True
-            break
+    words = [word for word in re.split(r"[\s+]+", " ".join(rest[1:])) if word]
+    shovel = "shovel" in words
+    spend = {_SPEND_VARIANTS[word] for word in words if word in _SPEND_VARIANTS}
+    if len(spend) > 1:
+        raise IllegalAction("Name one card to discard: `+experts` or `+assistant`, not both; where a dig needs "
+                            "both, leave them out.")
+    tail = "".join(word for word in words if word != "shovel" and word not in _SPEND_VARIANTS)
     amounts: dict[str, int] = {}
     for number, unit in _AMOUNT.findall(tail):
         if unit in amounts:
@@ -132,7 +146,7 @@ def _parse_dig(rest: list[str]) -> Dig:
     if _AMOUNT.sub("", tail) or set(amounts) != {"k", "w"}:
         raise IllegalAction(f"Give knowledge points and weeks like this: {DIG_EXAMPLE}; "
                             "add `+shovel` to discard a lone shovel.")
-    return Dig(site, amounts["k"], amounts["w"], shovel)
+    return Dig(site, amounts["k"], amounts["w"], shovel, spend.pop() if spend else None)
 
 
 def _parse_exhibit(rest: list[str]) -> Exhibit:

@@ -10,8 +10,8 @@ Every action here travels to its place by the shortest route (the Car, when
 held, shortens a journey of 3+ weeks by itself; a Zeppelin is declared with
 the ``zeppelin`` step first), then spends the action's weeks; the journey and
 the action are one move of the time marker. A player for whom no action
-fits before the end of the final year is finished; the game ends when all
-are.
+fits before the end of the final year is passed over (for as long as that
+lasts); the game ends when no one can act.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from engine.games.thebes.exhibitions import apply_exhibit, exhibit_problem, miss
 from engine.games.thebes.knowledge import cards_of
 from engine.games.thebes.notation import Action, Buy, Dig, Exhibit, Replace, Zeppelin, notation
 from engine.games.thebes.state import State
-from engine.games.thebes.timetrack import acting_order, advance, weeks_left
+from engine.games.thebes.timetrack import advance, track_order, weeks_left
 
 
 @dataclass(frozen=True)
@@ -198,18 +198,24 @@ def play(state: State, seat: int, action: Action) -> State:
 
 
 def settle(state: State, actor: int | None = None) -> None:
-    """Hand the turn to the player furthest behind who can still act;
-    anyone who cannot is finished. No one left: the game is over."""
-    while True:
-        order = acting_order(state)
-        if not order:
-            state.turn = None
-            break
-        if can_act(state, order[0]):
-            state.turn = order[0]
-            break
-        state.players[order[0]].finished = True
-        state.last.setdefault("finished", []).append(order[0])
+    """Hand the turn to the player furthest behind on the time track who can
+    act. Anyone behind that player for whom no action fits is passed over
+    (``finished``), but only for now: another player's action can bring an
+    action within reach (a card in their city turned up, an exhibition drawn),
+    and then, still being furthest behind, they act again. The game is over
+    when no one can act."""
+    was_finished = {seat for seat, player in enumerate(state.players) if player.finished}
+    order = track_order(state)
+    state.turn = next((seat for seat in order if can_act(state, seat)), None)
+    passed_over = order if state.turn is None else order[:order.index(state.turn)]
+    for seat, player in enumerate(state.players):
+        player.finished = seat in passed_over
+    newly = [seat for seat in passed_over if seat not in was_finished]
+    if newly:
+        state.last.setdefault("finished", []).extend(newly)
+    if state.turn in was_finished:
+        state.last["resumed"] = state.turn
+    if state.turn is None:
+        state.last["game_over"] = True
     if state.turn != actor:
         state.replaces = 0
-

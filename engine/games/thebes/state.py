@@ -36,7 +36,9 @@ class Player:
     """Site -> tokens kept from its bag (artefacts, knowledge), in the order found."""
     exhibitions: list[int] = field(default_factory=list)
     finished: bool = False
-    """No action fits before the end of the final year: this player is done."""
+    """No action fits before the end of the final year: the turn passes this
+    player over. Checked again whenever the turn moves on (another player's
+    action may bring an action within reach); at the end every player is."""
 
     def copy(self) -> "Player":
         return Player(self.place, self.year, self.week, self.stamp, dict(self.permits), list(self.cards),
@@ -242,9 +244,11 @@ def _check_last(last: Mapping[str, Any], players: int) -> None:
     """The record of the last action is only for display, but the view reads
     it, so it must have the shape ``rules.play`` gives it."""
     seats = range(players)
+    require("resumed" not in last or last["resumed"] in seats, "last resumes an unknown seat")
+    require(isinstance(last.get("game_over", False), bool), "last['game_over'] must be true or false")
     if "seat" not in last:  # nothing played yet, or only players finishing
-        require(set(last) <= {"finished"} and all(s in seats for s in last.get("finished", [])),
-                "last needs a seat and an action")
+        require(set(last) <= {"finished", "resumed", "game_over"}
+                and all(s in seats for s in last.get("finished", [])), "last needs a seat and an action")
         return
     require(last.get("seat") in seats and isinstance(last.get("action"), str), "last needs a seat and an action")
     places = ("from", "to")

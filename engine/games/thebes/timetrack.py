@@ -52,11 +52,16 @@ def advance(state: State, seat: int, weeks: int) -> int:
     return years
 
 
+def track_order(state: State) -> list[int]:
+    """Every seat in the order the time track gives: furthest behind first,
+    and on a shared square the marker on top (the last to arrive) first."""
+    players = state.players
+    return sorted(range(len(players)), key=lambda seat: (elapsed(players[seat]), -players[seat].stamp))
+
+
 def acting_order(state: State) -> list[int]:
-    """Seats still playing, the next to act first: furthest behind, and on a
-    shared square the marker on top (the last to arrive)."""
-    active = [seat for seat, p in enumerate(state.players) if not p.finished]
-    return sorted(active, key=lambda seat: (elapsed(state.players[seat]), -state.players[seat].stamp))
+    """The seats that can act now, the next to act first."""
+    return [seat for seat in track_order(state) if not state.players[seat].finished]
 
 
 def year_marker(state: State) -> int:

@@ -140,7 +140,7 @@ def _finds(last: dict[str, Any]) -> str:
 
 def _consequences(last: dict[str, Any], colours: list[str]) -> list[str]:
     """Sentences for what an action turned up: finds, exhibitions drawn, a
-    new year, players who finished."""
+    new year, players passed over or back in the game."""
     who = colours[last["seat"]] if "seat" in last else ""
     sentences = []
     if "site" in last:
@@ -149,8 +149,13 @@ def _consequences(last: dict[str, Any], colours: list[str]) -> list[str]:
         sentences.append(f"{who} enters {last['new_year']}: permits valid again")
     for exhibition_id in last.get("exhibitions_drawn", []):
         sentences.append(f"The {EXHIBITION_BY_ID[exhibition_id].name} was drawn to space a")
-    for seat in last.get("finished", []):
-        sentences.append(f"{colours[seat]} has finished: no action fits before the end of {TABLES.final_year}")
+    if last.get("game_over"):
+        sentences.append(f"No one can act any more before the end of {TABLES.final_year}: the game is over")
+    else:
+        for seat in last.get("finished", []):
+            sentences.append(f"{colours[seat]} is passed over: no action fits before the end of {TABLES.final_year}")
+    if "resumed" in last:
+        sentences.append(f"{colours[last['resumed']]} can act again")
     return sentences
 
 
