@@ -36,22 +36,19 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None) -> No
     """The caller's private view, ephemerally."""
     tables = service(interaction)
 
-    async def work():
+    async def work() -> list[tuple[str, dict]]:
         record = await game_for(interaction, game_id)
-        return record, await tables.private_view(record.id, interaction.user.id)
+        view = await tables.private_view(record.id, interaction.user.id)
+        names = [s.name for s in record.seats]
+        text = await asyncio.to_thread(hand_text, view, names)
+        image = await asyncio.to_thread(hand_image, view, names)
+        pages = chunks([f"**Your side of {tables.game_of(record).title} #{record.id}**", text])
+        last = {"file": discord.File(io.BytesIO(image), filename="hand.png")} if image else {}
+        return [(page, last if index == len(pages) - 1 else {}) for index, page in enumerate(pages)]
 
-    found = await guarded(interaction, work(), game_id)
-    if found is None:
-        return
-    record, view = found
-    names = [s.name for s in record.seats]
-    text = await asyncio.to_thread(hand_text, view, names)
-    image = await asyncio.to_thread(hand_image, view, names)
-    title = f"**Your side of {tables.game_of(record).title} #{record.id}**"
-    pages = chunks([title, text])
-    extra = {"file": discord.File(io.BytesIO(image), filename="hand.png")} if image else {}
-    for index, page in enumerate(pages):
-        await reply(interaction, page, **(extra if index == len(pages) - 1 else {}))
+    pages = await guarded(interaction, work(), game_id)
+    for page, extra in pages or ():
+        await reply(interaction, page, **extra)
 
 
 class Play(commands.Cog):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from typing import TYPE_CHECKING, Any, Sequence
 
 import discord
@@ -15,6 +16,8 @@ from render import render_view
 
 if TYPE_CHECKING:
     from cogs.agora_bot import AgoraBot
+
+log = logging.getLogger("agora.cogs")
 
 BUTTON_LIMIT = 5
 SELECT_LIMIT = 25
@@ -42,25 +45,35 @@ async def play(interaction: discord.Interaction, game_id: int, action: str, expe
     """
     tables = service(interaction)
 
-    async def work() -> PlayResult:
+    async def work() -> tuple[str, dict[str, Any]]:
         if expected_seq is not None and (await tables.record(game_id)).seq != expected_seq:
             raise TableError("Those choices are out of date: the game has moved on. Use the latest post or `/play`.")
-        return await tables.play(game_id, interaction.user.id, action)
+        result = await tables.play(game_id, interaction.user.id, action)
+        if result.turn_over:
+            return f"✅ {result.text}", {}
+        try:
+            return await _turn_continues(tables, interaction.user.id, result)
+        except Exception:  # noqa: BLE001 — the move is stored: say so, even without the picture
+            log.exception("game %s: the move was stored but its private board could not be drawn", game_id)
+            return f"✅ {result.text}\nYour turn continues: pick your next step with `/play`.", {}
 
-    result = await guarded(interaction, work(), game_id)
-    if result is None:
-        return
-    if result.turn_over:
-        await reply(interaction, f"✅ {result.text}")
-        return
-    names = await tables.seat_names(game_id)
+    answer = await guarded(interaction, work(), game_id)
+    if answer is not None:
+        content, extra = answer
+        await reply(interaction, content, **extra)
+
+
+async def _turn_continues(tables: Tables, user_id: int, result: PlayResult) -> tuple[str, dict[str, Any]]:
+    """The private answer to a step that leaves the turn with the player: the
+    board as it stands, and the next choices when they are few."""
     content = f"✅ {result.text}\nYour turn continues."
-    choices = await tables.legal(game_id, interaction.user.id)
-    view = choice_view(game_id, result.seq, choices)
+    view = choice_view(result.game_id, result.seq, await tables.legal(result.game_id, user_id))
     if view is None:
         content += " Pick your next step with `/play`."
-    file = await board_file(result.view, names)
-    await reply(interaction, clip(content), file=file, **({"view": view} if view is not None else {}))
+    extra: dict[str, Any] = {"file": await board_file(result.view, await tables.seat_names(result.game_id))}
+    if view is not None:
+        extra["view"] = view
+    return clip(content), extra
 
 
 def choice_view(game_id: int, seq: int, choices: Sequence[tuple[str, str]]) -> discord.ui.View | None:

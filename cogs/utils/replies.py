@@ -3,6 +3,7 @@ text that fits Discord's limits."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import secrets
@@ -17,14 +18,22 @@ log = logging.getLogger("agora.cogs")
 T = TypeVar("T")
 
 MESSAGE_LIMIT = 2000
+DEFER_AFTER = 2.0
+"""Seconds of work after which an interaction is acknowledged with "thinking…"
+(Discord drops an interaction that gets no first answer within 3 s)."""
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
 async def reply(interaction: discord.Interaction, content: str = "", *, ephemeral: bool = True,
                 **kwargs: Any) -> None:
-    """Answer an interaction, or follow up if it was already answered."""
+    """Answer an interaction, or follow up if it was already answered.
+
+    After a deferral the first follow-up replaces the private "thinking…"
+    message and stays private, so a public answer needs a second message."""
     content = clip(content)
     if interaction.response.is_done():
+        if not ephemeral and interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
+            await interaction.edit_original_response(content="✅ Done (posted below).")
         await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
     else:
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
@@ -34,16 +43,52 @@ async def reply(interaction: discord.Interaction, content: str = "", *, ephemera
         await interaction.followup.send(note, ephemeral=True)
 
 
+class _DeferIfSlow:
+    """Acknowledges the interaction privately once work has taken
+    ``DEFER_AFTER`` seconds, so a slow move is never dropped by Discord; the
+    answer then arrives as a follow-up (``reply`` handles both)."""
+
+    def __init__(self, interaction: discord.Interaction):
+        self.interaction = interaction
+        self.deferring = False
+        self.task = asyncio.create_task(self._later())
+
+    async def _later(self) -> None:
+        await asyncio.sleep(DEFER_AFTER)
+        if self.interaction.response.is_done():
+            return
+        self.deferring = True
+        try:
+            await self.interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException as error:
+            log.warning("could not defer interaction %s: %s", self.interaction.id, error)
+
+    async def stop(self) -> None:
+        """Before answering: drop the timer, or let a deferral in flight land
+        first (cancelling it halfway would leave Discord's state unknown)."""
+        if self.deferring:
+            await self.task
+        else:
+            self.task.cancel()
+
+
 async def guarded(interaction: discord.Interaction, work: Awaitable[T], game_id: int | None = None) -> T | None:
     """Run ``work``; a player's mistake becomes an ephemeral message, anything
     unexpected is logged with the game id and answered with an apology. The
-    service guarantees that neither changed the stored game."""
+    service guarantees that neither changed the stored game. Slow work is
+    deferred rather than left to time out."""
+    timer = _DeferIfSlow(interaction)
     try:
-        return await work
+        result = await work
     except AgoraError as error:
+        await timer.stop()
         await reply(interaction, f"❌ {error.message}")
     except Exception:  # noqa: BLE001 — the user must always get an answer
+        await timer.stop()
         await apologise(interaction, game_id)
+    else:
+        await timer.stop()
+        return result
     return None
 
 

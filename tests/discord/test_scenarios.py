@@ -3,6 +3,7 @@ bot, cogs and command tree (SimCord's in-memory Discord)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -118,6 +119,40 @@ class TestRefusals:
         assert (await tables.record(game_id)).seq == before
         assert await tables.verify(game_id)
         table.env._errors.clear()
+
+
+    async def test_slow_work_is_deferred_instead_of_dropped(self, table, monkeypatch):
+        """Discord forgets an interaction that has no first answer within 3 s."""
+        tables, game_id = await open_game(table)
+        play = type(tables).play
+
+        async def slow_play(self, *args, **kwargs):
+            await asyncio.sleep(5)
+            return await play(self, *args, **kwargs)
+
+        monkeypatch.setattr(type(tables), "play", slow_play)
+        result = await table.alice.slash(table.channel, "play", action="place c3")
+        assert result.deferred and result.ephemeral, "acknowledged before Discord's 3 s"
+        await table.env.advance_time(5)
+        assert result.response.ephemeral and not result.followups
+        assert result.response.content.startswith("✅") and "Your turn continues" in result.response.content
+        assert (await tables.record(game_id)).seq == 1
+
+    async def test_a_slow_public_answer_is_still_posted_publicly(self, table, monkeypatch):
+        tables = table.env.bot.service
+        await table.alice.slash(table.channel, "game new", game="santorini")
+        join = type(tables).join
+
+        async def slow_join(self, *args, **kwargs):
+            await asyncio.sleep(5)
+            return await join(self, *args, **kwargs)
+
+        monkeypatch.setattr(type(tables), "join", slow_join)
+        result = await table.bob.slash(table.channel, "game join")
+        assert result.deferred and result.ephemeral, "acknowledged before Discord's 3 s"
+        await table.env.advance_time(5)
+        assert result.response.ephemeral and "posted below" in result.response.content
+        assert [f.ephemeral for f in result.followups] == [False] and "joins" in result.followups[0].content
 
 
 class TestComponents:
