@@ -46,9 +46,11 @@ def text_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (255, 255, 255)
 
 
-def to_png(image: Image.Image) -> bytes:
+def to_png(image: Image.Image, compress_level: int = 6) -> bytes:
+    """PNG bytes; a lower ``compress_level`` trades size for speed (a big
+    board can spend more time in zlib than in drawing)."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, compress_level=6)
+    image.save(buffer, format="PNG", optimize=False, compress_level=compress_level)
     return buffer.getvalue()
 
 

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, SEAT_RGB, centred_text, font, text_on, to_png, wrap
+from render.common import INK, MUTED, PAPER, SEAT_RGB, font, text_on, to_png, wrap
 
 WIDTH, HEIGHT = 1820, 1330
 MARGIN = 16
@@ -59,17 +59,19 @@ class Painter:
 
     def text(self, xy: tuple[float, float], text: str, size: int = 14, bold: bool = False, fill=INK,
              anchor: str = "la") -> None:
-        self.draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+        """Text from a cache of rendered glyph masks: most of the table's words
+        and numbers recur from picture to picture, and shaping them is the
+        bulk of the drawing time."""
+        if not text:
+            return
+        mask, left, top = _text_mask(text, size, bold, anchor)
+        x, y = int(round(xy[0])) + left, int(round(xy[1])) + top
+        self.image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
 
     def wrapped(self, x: float, y: float, text: str, width: int, size: int = 12, fill=INK,
                 max_lines: int = 4) -> float:
-        fnt = font(size)
-        lines = wrap(text, fnt, width)
-        if len(lines) > max_lines:
-            lines = lines[:max_lines]
-            lines[-1] = lines[-1].rstrip(".,; ") + "…"
-        for line in lines:
-            self.draw.text((x, y), line, font=fnt, fill=fill)
+        for line in _wrapped_lines(text, size, width, max_lines):
+            self.text((x, y), line, size, fill=fill)
             y += size + 3
         return y
 
@@ -83,7 +85,7 @@ class Painter:
         else:
             r = radius - 2
             self.draw.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=4, fill=rgb, outline=INK, width=2)
-        centred_text(self.draw, (cx, cy), letter, font(14, True), text_on(rgb))
+        self.text((cx, cy), letter, 14, True, text_on(rgb), "mm")
 
     def good(self, cx: float, cy: float, token: str, size: int = 11) -> None:
         """A good: circle when raw, square when refined, with its letters."""
@@ -96,7 +98,7 @@ class Painter:
             self.draw.rectangle(box, fill=rgb, outline=INK, width=2)
         else:
             self.draw.ellipse(box, fill=rgb, outline=INK, width=2)
-        centred_text(self.draw, (cx, cy), GOOD_LETTERS.get(good, good[:2]), font(10, True), text_on(rgb))
+        self.text((cx, cy), GOOD_LETTERS.get(good, good[:2]), 10, True, text_on(rgb), "mm")
 
     def marker(self, x: float, y: float, colour: str | None, shape: str, size: int = 9) -> None:
         """A mosaic (square) or statue (triangle) of a colour; an empty space is dotted."""
@@ -109,16 +111,37 @@ class Painter:
         rgb = colour_rgb(colour)
         if shape == "statue":
             self.draw.polygon([(x, y - size - 2), (x - size, y + size), (x + size, y + size)], fill=rgb, outline=INK)
-            centred_text(self.draw, (x, y + 3), colour[0].upper(), font(9, True), text_on(rgb))
+            self.text((x, y + 3), colour[0].upper(), 9, True, text_on(rgb), "mm")
         else:
             self.draw.rectangle((x - size, y - size, x + size, y + size), fill=rgb, outline=INK)
-            centred_text(self.draw, (x, y), colour[0].upper(), font(9, True), text_on(rgb))
+            self.text((x, y), colour[0].upper(), 9, True, text_on(rgb), "mm")
 
     def seat_label(self, seat: int) -> str:
         colour = self.view["seats"][seat]
         if seat < len(self.names) and self.names[seat]:
             return f"{self.names[seat]} ({colour})"
         return colour
+
+
+@lru_cache(maxsize=1024)
+def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The coverage mask of a text, and where its top left sits relative to
+    the anchor point. (Most masks are a few hundred bytes; the cache stays
+    within a few megabytes.)"""
+    fnt = font(size, bold)
+    left, top, right, bottom = fnt.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+@lru_cache(maxsize=1024)
+def _wrapped_lines(text: str, size: int, width: int, max_lines: int) -> tuple[str, ...]:
+    lines = wrap(text, font(size), width)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1].rstrip(".,; ") + "…"
+    return tuple(lines)
 
 
 # ---------------------------------------------------------------------------
@@ -141,7 +164,7 @@ def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
         _final(painter)
     # A fixed palette keeps the PNG small and quick to encode (the table is
     # drawn from a few flat colours and their anti-aliased blends).
-    return to_png(painter.image.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    return to_png(painter.image.quantize(palette=_palette(), dither=Image.Dither.NONE), compress_level=1)
 
 
 @lru_cache(maxsize=1)
@@ -233,8 +256,8 @@ def _static_layer(key: tuple) -> Image.Image:
     for index, value in enumerate(sale_values):
         x = px + 110 + index * (SHIP_WIDTH + 6)
         rightmost = index == len(sale_values) - 1
-        p.text((x + SHIP_WIDTH / 2, py + 6), f"ship{index + 1}: {value} VP per good" + (" · raw OK" if rightmost else ""),
-               13, True, anchor="ma")
+        label = f"ship{index + 1}: {value} VP per good" + (" · raw OK" if rightmost else "")
+        p.text((x + SHIP_WIDTH / 2, py + 6), label, 13, True, anchor="ma")
     # Chariot track.
     cx, cy = 20, CHARIOT_Y
     p.text((cx, cy), "Chariot track", 16, True)
@@ -387,7 +410,7 @@ def _card(p: Painter, card: dict[str, Any], box: tuple[float, float, float, floa
         cx = x + 18 + i * 28
         if slot == "any":
             p.draw.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), fill=ANY_RGB, outline=INK, width=2)
-            centred_text(p.draw, (cx, cy), "?", font(11, True), INK)
+            p.text((cx, cy), "?", 11, True, INK, "mm")
         else:
             p.good(cx, cy, slot)
     if card.get("legacy"):
@@ -469,15 +492,20 @@ def _player_board(p: Painter, seat: int, x: int, y: int, width: int, height: int
         colour = board["colour"] if k < board["storage_mosaics"] else None
         p.marker(x + 14 + k * col + col / 2, y + 140, colour, "mosaic", 7)
     px = x + 14 + 4 * col + 10
-    p.text((px, y + 62), f"mosaics: {board['mosaics']['board']} on board, {board['mosaics']['supply']} in supply", 12)
-    p.text((px, y + 80), f"statues: {board['statues']['board']} on board, {board['statues']['supply']} in supply", 12)
+    for row, piece in enumerate(("mosaics", "statues")):
+        p.text((px, y + 62 + 18 * row), f"{piece}: {board[piece]['board']} to place · "
+                                        f"{board[piece]['supply']} left in the general supply", 12)
     legacy = ", ".join(f"{ICON_LETTERS.get(k, k)}×{n}" for k, n in sorted(board["legacy"].items())) or "none"
     p.text((px, y + 98), f"legacy: {legacy}", 12)
     if board["family"]:
         p.wrapped(px, y + 116, f"{board['family']['name']}: {board['family']['text']}", width - (px - x) - 10, 11,
                   max_lines=3)
-    ships = ", ".join(f"{view['cities'][s['city']]} {s['id'].upper()}" for s in board["ships"]) or "none"
-    p.wrapped(x + 14, y + 170, f"Ships ({len(board['ships'])}): {ships}", width - 28, 12, max_lines=2)
+    by_city: dict[str, int] = {}
+    for ship in board["ships"]:
+        by_city[ship["city"]] = by_city.get(ship["city"], 0) + 1
+    ships = ", ".join(f"{view['cities'][city]} ×{n}" for city, n in by_city.items()) or "none"
+    scored = f" — {board['demand_points']} VP from demand tiles now" if board["ships"] else ""
+    p.wrapped(x + 14, y + 170, f"Ships ({len(board['ships'])}): {ships}{scored}", width - 28, 12, max_lines=2)
     cards = board["fulfilled"]
     p.text((x + 14, y + 206), f"Fulfilled contracts ({len(cards)})", 12, True)
     cx, cy = x + 14, y + 224

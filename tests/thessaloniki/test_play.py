@@ -77,7 +77,25 @@ def test_random_games_end_round_trip_and_replay(players):
 def test_normal_bots_finish_a_game():
     state, _ = play_out(3, 7, level="normal")
     outcome = GAME.outcome(state)
-    assert max(outcome.scores) > 40
+    assert max(outcome.scores) > 60
+    # They use the demand tiles, the game's main way to score ships.
+    assert sum(b["parts"]["demand"] for b in state["final"]["breakdown"]) > 0
+
+
+def test_the_normal_bot_beats_the_easy_one():
+    """A seat level is only worth offering if it plays better: over two
+    seeded games with the seats swapped, normal outscores easy."""
+    margin = 0
+    for seed, levels in ((31, ("normal", "easy")), (32, ("easy", "normal"))):
+        state = GAME.new(2, {}, seed)
+        rng = random.Random(seed)
+        while GAME.outcome(state) is None:
+            seat = GAME.to_move(state)[0]
+            state = GAME.play(state, seat, GAME.choose(state, seat, levels[seat], rng.randrange(1 << 30)))
+        scores = GAME.outcome(state).scores
+        normal = levels.index("normal")
+        margin += scores[normal] - scores[1 - normal]
+    assert margin > 20
 
 
 def test_the_game_ends_the_round_after_the_trigger():
@@ -177,3 +195,24 @@ def test_reveals_drawing_hidden_cards():
     action = GAME.legal(state, seat)[0]
     after = GAME.play(state, seat, action)
     assert GAME.reveals(state, seat, action, after)  # the family card drew contracts
+
+
+def test_log_lines_name_the_bonus_taken(scenario):
+    s = scenario(4).workers({"port": ["red:P"]}).offer(None, None, None, None, "c2")
+    s.state["alcove_mosaics"]["port"].append("red")
+    s.at("red", "port", moved=["port"])
+    assert GAME.describe(s.state, 0, "bonus") == "Red takes the Port's bonus"
+
+
+def test_move_labels_say_what_the_move_pays_and_pushes(scenario):
+    """A player choosing a move sees the goods, the ⚡, the push and the
+    denarii it brings before committing to it."""
+    s = scenario(4).workers({
+        "legatio": ["purple:P", "red:M", "green:M", "yellow:M"],
+        "mercatus": ["red:P", "green:P", "yellow:P"],
+        "forum": ["purple:M"],
+    }).set("purple", denarii=1)
+    s.start("purple")
+    label = GAME.label(s.state, s.seat("purple"), "move merchant forum legatio")
+    assert "pushes Purple's Patrician to the Officium" in label
+    assert "+2 denarii" in label  # 1 for the push, 1 from the denarius space

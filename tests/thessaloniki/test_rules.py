@@ -80,6 +80,128 @@ def test_denarius_space_pool_and_supply(scenario):
     assert s.data("red")["denarii"] == 1
 
 
+def test_every_pushed_owner_is_paid_but_nobody_for_the_salt_merchant(scenario):
+    """"Whenever a Worker belonging to any player (including your own) is
+    pushed, its owner gains 1 Denarius." The Salt merchant and the colours
+    nobody plays belong to no player."""
+    s = scenario(2).workers({"officina": ["green:M", "salt", "yellow:M"], "officium": ["red:P"]})
+    green = s.data("green")["denarii"]
+    s.start("red").play("red", "move patrician officina")
+    assert s.data("green")["denarii"] == green + 1
+    assert s.state["alcoves"]["officina"] == ["salt", "yellow:M", "red:P"]
+    s = scenario(2).workers({"officina": ["salt", "yellow:M", "purple:M"], "officium": ["red:P"]})
+    before = [d["denarii"] for d in s.state["seats"]]
+    s.start("red").play("red", "move patrician officina")
+    assert [d["denarii"] for d in s.state["seats"]] == before
+    assert "salt" in s.state["alcoves"]["forum"]
+
+
+def test_the_extra_action_point_is_bought_once_per_turn(scenario):
+    """"Once per turn, you may spend 1 Denarius to gain 1 ⚡.\""""
+    s = scenario(2).workers({"forum": ["red:P"]}).set("red", denarii=3)
+    s.at("red", "forum").play("red", "buy")
+    assert "buy" not in s.legal("red")
+    with pytest.raises(IllegalAction, match="already bought"):
+        s.play("red", "buy")
+
+
+def test_the_sunset_follows_even_if_only_contracts_were_taken(scenario):
+    """The Sunset "must be always resolved ..., even if you only took
+    Contract cards with your ⚡" — the Officina's chariot step too."""
+    s = scenario(2).workers({"officina": ["red:P"]}).offer(None, None, None, None, "c2")
+    s.at("red", "officina").play("red", "take c2").done("red")
+    assert s.data("red")["chariot"] == 1
+
+
+def test_gaining_pieces_needs_them_in_the_general_supply(scenario):
+    """"If there are no Mosaics of your color in the general supply, you may
+    not resolve this action." (Statues alike.)"""
+    s = scenario(2).workers({"officium": ["red:P"]}).set("red", mosaics={"supply": 0, "board": 9})
+    s.at("red", "officium")
+    assert "gain mosaic" not in s.legal("red")
+    with pytest.raises(IllegalAction, match="no mosaics of your colour left"):
+        s.play("red", "gain mosaic")
+
+
+def test_statues_one_per_demand_tile_and_the_offer_from_the_right(scenario):
+    """"You may only have 1 Statue on each active Demand tile!" and on the
+    offer: "Place your Statue on an empty space in the rightmost section that
+    does not already contain your Statue.\""""
+    s = scenario(3).workers({"taberna": ["red:P"]}).demand("rome1", "athens1")
+    s.goods("red", meat=4).set("red", statues={"supply": 5, "board": 4})
+    s.state["alcove_statues"]["taberna"].append("red")
+    s.at("red", "taberna")
+    s.play("red", "statue rome1")
+    assert "statue rome1" not in s.legal("red") and "statue athens1" in s.legal("red")
+    s.play("red", "statue offer").play("red", "statue offer")
+    assert [("red" in section) for section in s.state["offer_statues"]] == [False, False, True, True, True]
+
+
+def test_claimed_ship_abilities_and_the_chariot_ones(scenario):
+    """F1: "You must have that Mosaic or Statue in your personal supply.
+    Taking Contract cards is restricted by the Statues you have on the
+    Contract offer." F7: "This applies every time you advance on [the
+    chariot track] regardless of the effect that allows it." C25: "Whenever
+    you advance ... any number of steps, you may also Sell 1 Good overall.\""""
+    s = scenario(2).set("red", family="f1", statues={"supply": 8, "board": 1}).goods("red", cured=2)
+    s.ships("s1", ("s7", ["cured", None, None]), "s3", "s21").workers({"port": ["red:P"]})
+    s.offer(None, None, None, "c3", "c2")
+    s.at("red", "port").play("red", "sell 2 cured ship2")
+    legal = s.legal("red")
+    assert "take c2" in legal and "take c3" not in legal and "statue offer" in legal
+    assert not any(a.startswith("mosaic") for a in legal)  # none on Red's board
+    s.play("red", "statue offer")
+    assert "red" in s.state["offer_statues"][3]
+
+    s = scenario(2).set("red", family="f7").fulfilled("red", "c25").goods("red", wine=1)
+    s.ships("s1", "s9", "s3", "s21").workers({"mercatus": ["red:P"]}).at("red", "mercatus").done("red")
+    assert s.data("red")["chariot"] == 1
+    s.play("red", "gain grape")  # space 1's raw good
+    assert s.data("red")["vp"] == 2  # F7
+    s.play("red", "sell wine ship2")  # C25
+    assert s.data("red")["vp"] == 2 + 4
+
+
+def test_f2_refines_for_a_denarius_at_any_time_of_the_turn(scenario):
+    """F2: "You may do this anytime during your turn" — before moving too."""
+    s = scenario(2).set("red", family="f2", denarii=2).goods("red", grain=2, olive=1)
+    s.workers({"forum": ["red:P"]}).start("red")
+    assert "ability" in s.legal("red")
+    s.play("red", "ability").play("red", "refine grain olive")
+    assert s.data("red")["refined"]["grain"] == 1 and s.data("red")["denarii"] == 1
+    assert "ability" not in s.legal("red")  # once per turn
+    assert any(a.startswith("move") for a in s.legal("red"))
+
+
+def test_c18_rewards_fulfilling_a_legacy_card(scenario):
+    """C18: "Whenever you fulfill a Contract that has a Legacy icon, gain 1 VP
+    and 1 Salt.\""""
+    s = _fulfil_at_mercatus(scenario, "c2", grain=1, olive=1, meat=1).fulfilled("red", "c18")
+    s.play("red", "fulfill c2")
+    assert s.data("red")["vp"] == 5 + 1 and s.data("red")["salt"] == 1
+
+
+def test_c7_swaps_ships_then_sells_any_two_goods(scenario):
+    """C7: "Swap 2 Ships in the offer, then Sell any 2 Goods to one Ship.\""""
+    s = _fulfil_at_mercatus(scenario, "c7", grape=1, olive=1, meat=1, cured=1, oil=1)
+    s.play("red", "fulfill c7")
+    first = [ship["id"] for ship in s.state["ships"]]
+    s.play("red", "swap ship1 ship2")
+    assert [ship["id"] for ship in s.state["ships"]] == [first[1], first[0], first[2], first[3]]
+    s.play("red", "sell oil ship4").play("red", "sell cured ship4")
+    assert s.data("red")["vp"] == 2 * 1 and s.data("red")["refined"]["olive"] == 0
+
+
+def test_c37_refines_four_then_pays_two_per_refined_good(scenario):
+    """C37: "Refine any 4 Goods. Spend up to 4 Refined Goods to gain 2 VP per
+    spent Good.\""""
+    s = _fulfil_at_mercatus(scenario, "c37", oil=1, wine=1, grain=3, meat=1, salt=1)
+    s.play("red", "fulfill c37 with oil wine salt")
+    s.play("red", "refine 3 grain meat")
+    s.play("red", "spend 3 flour cured")
+    assert s.data("red")["vp"] == 8 and not any(s.data("red")["refined"].values())
+
+
 def test_merchants_do_not_take_from_the_denarius_space(scenario):
     s = scenario(2).workers({"mercatus": ["red:M"]}).set("red", denarii=1)
     pool = s.state["pool"]
@@ -316,6 +438,51 @@ def test_tax_is_simultaneous(scenario):
     assert sorted(s.to_move()) == ["green", "red"]
     s.play("green", "protect olive")
     assert s.to_move() == ["red"]
+
+
+def test_tax_pass_keeps_the_colours_held_most(scenario):
+    """The Tax cannot be skipped, but rearranging the Mosaics is optional:
+    `pass` (also what the table plays for a silent player) keeps the
+    Mosaics under the biggest piles."""
+    from engine.games.thessaloniki import steps
+
+    s = scenario(3).goods("red", grain=1, meat=3, olive=2).set("red", storage_mosaics=2)
+    s.state["pending"] = [{"do": "tax", "seat": 0}]
+    steps.settle(s.state)
+    assert s.to_move() == ["red"] and "pass" in s.legal("red")
+    assert "Keep the raw goods you hold most of" in steps.labels(s.state, s.seat("red"))["pass"]
+    s.play("red", "pass")
+    assert s.data("red")["raw"] == {"grain": 0, "meat": 3, "olive": 2, "grape": 0}
+    assert s.to_move() == []
+
+
+def test_interrupts_time_out_and_turns_do_not(scenario):
+    """The sell window and the Tax wait ``window_minutes`` for other
+    players; the active player's own steps never time out."""
+    from engine.games.thessaloniki import GAME, steps
+
+    s = scenario(4).workers({"port": ["red:P"]}).offer(None, None, None, None, "c2").goods("green", wine=1)
+    s.state["options"] = {"window_minutes": 7}
+    s.at("red", "port")
+    assert GAME.step_timeout(s.state) is None
+    s.play("red", "take c2")
+    assert s.to_move() == ["green"] and GAME.step_timeout(s.state) == 7 * 60
+    s.state["options"] = {}
+    assert GAME.step_timeout(s.state) == GAME.options["window_minutes"].default * 60
+    s.goods("yellow", grain=1, meat=1)
+    s.state["pending"] = [{"do": "tax", "seat": 0}]
+    steps.settle(s.state)
+    assert s.to_move() == ["yellow"] and GAME.step_timeout(s.state) is not None
+
+
+def test_the_sell_window_explains_a_sale_that_does_not_fit(scenario):
+    s = scenario(3).workers({"port": ["red:P"]}).offer(None, None, None, None, "c2").goods("green", wine=2)
+    s.ships("s1", "s9", "s3", "s21").at("red", "port").play("red", "take c2")
+    assert s.to_move() == ["green"]
+    with pytest.raises(IllegalAction, match="You have only 2 wine"):
+        s.play("green", "sell 3 wine ship2")
+    with pytest.raises(IllegalAction, match="sell window is open for you"):
+        s.play("green", "take c3")
 
 
 # -- the end --------------------------------------------------------------------------

@@ -38,16 +38,50 @@ async def test_a_whole_game_with_a_bot(tables, courier):
             assert "private" not in notice.payload["view"]
 
 
-async def test_sell_window_waits_for_the_other_player(tables, courier, clock):
-    bob = 12
-    record = await tables.create(channel_id=6, user_id=ALICE, name="alice", game="thessaloniki", seed=4)
-    await tables.join(record.id, bob, "bob")
+BOB = 12
+
+
+async def _sell_window_for_bob(tables, channel_id, options=None):
+    """Alice (Red) and Bob (Green) draft; Red acts in the Port with Bob
+    holding 2 wine, and spends her first ⚡: the sell window opens for Bob."""
+    record = await tables.create(channel_id=channel_id, user_id=ALICE, name="alice", game="thessaloniki", seed=4,
+                                 options=options)
+    await tables.join(record.id, BOB, "bob")
     await tables.start(record.id, ALICE)
     live = await tables._live(record.id)
-    # Both draft; then lay out a Port turn for Red (alice) with Green (bob) holding wine.
-    for seat, user in ((1, bob), (0, ALICE)):
+    for seat, user in ((1, BOB), (0, ALICE)):
         await tables.play(record.id, user, GAME.legal(live.state, seat)[0])
-    state = live.state
+    _port_turn_for_red(live.state)
+    await tables.play(record.id, ALICE, f"take {live.state['offer'][4]}")
+    assert await tables.waiting_seats(record.id) == [1]
+    return record, live
+
+
+async def test_sell_window_waits_for_the_other_player(tables, courier, clock):
+    record, _ = await _sell_window_for_bob(tables, 6)
+    assert "sell 2 wine ship2" in [a for a, _ in await tables.legal_for_seat(record.id, 1)]
+    await tables.settle()
+    ping = [n for n in courier.delivered if n.kind == "channel"][-1]
+    assert ping.payload["mentions"] == [BOB]  # the window opens with a ping for Bob
+    await tables.play(record.id, BOB, "pass")
+    assert await tables.waiting_seats(record.id) == [0]
+
+
+async def test_the_sell_window_passes_for_a_silent_player(tables, courier, clock):
+    """The sell window is an interrupt: after ``window_minutes`` the table
+    passes for a player who has not answered, so Red can play on."""
+    record, live = await _sell_window_for_bob(tables, 7, {"window_minutes": 10})
+    clock.advance(5 / 60)
+    await tables.remind()
+    assert await tables.waiting_seats(record.id) == [1]  # five minutes: still Bob's to answer
+    clock.advance(6 / 60)
+    await tables.remind()
+    assert await tables.waiting_seats(record.id) == [0]
+    assert live.state["seats"][1]["refined"]["grape"] == 2  # nothing was sold for him
+
+
+def _port_turn_for_red(state):
+    """Lay out a Port turn for Red (seat 0) with Green (seat 1) holding 2 wine."""
     state["seats"][1]["refined"]["grape"] = 2
     alcoves = state["alcoves"]
     for workers in alcoves.values():
@@ -61,11 +95,3 @@ async def test_sell_window_waits_for_the_other_player(tables, courier, clock):
     state["pending"] = [{"do": "arrive", "seat": 0, "alcove": "port", "passed": ["port"]}]
     steps.settle(state)
     assert state["turn"]["energy"] >= 1
-    card = state["offer"][4]
-    await tables.play(record.id, ALICE, f"take {card}")
-    assert await tables.waiting_seats(record.id) == [1]
-    assert "sell 2 wine ship2" in [a for a, _ in await tables.legal_for_seat(record.id, 1)]
-    clock.advance(13)
-    assert await tables.remind() >= 1
-    await tables.play(record.id, bob, "pass")
-    assert await tables.waiting_seats(record.id) == [0]

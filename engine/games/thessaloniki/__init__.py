@@ -37,7 +37,10 @@ Notation (lower case; `legal` lists what you can do now):
   ``demand rome statue``, ``replace salt ship2``, ``protect grain olive``
   (the Tax), ``pass`` to forfeit.
 - The Port's sell window: after the active player's first ⚡ in the Port,
-  each other player in turn order may ``sell ...`` or ``pass``.
+  each other player in turn order may ``sell ...`` or ``pass``. At the
+  Tax, ``pass`` keeps the Mosaics under the raw goods you hold most of.
+  Both wait ``window_minutes`` (option, default 15) for a player who does
+  not answer, then the table passes for them.
 
 Goods: raw grain, meat, olive, grape; refined flour, cured, oil, wine; salt.
 Costs name raw goods (raw, refined or Salt will do), refined goods (only
@@ -56,7 +59,13 @@ among the tied; "the rightmost ship" is the ship in space 4, so raw goods
 sell nowhere before the first Sail; bonuses that need no choice are taken
 on arrival; when nothing is left to do in an alcove the sunset follows by
 itself; a Statue on a demand tile takes its best free space; one Mosaic and
-one Statue per player in each alcove; no hand limit.
+one Statue per player in each alcove; no hand limit. Every worker space is
+used at every player count (the colours nobody plays keep their workers);
+the spaces "only for 3-player or 4-player games" are Mosaic and Statue
+spaces. The Port's sunset is Sail, then Tax; the Legatio's is Sail only, as
+the rulebook's Port and Legatio sections and examples show. The final
+scoring example's storage Mosaics follow the rule's table (3 VP for 2),
+not the example's 2.
 """
 
 from engine.games.thessaloniki.game import GAME, Thessaloniki

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.games.thessaloniki import chariot, contracts, pieces, port, storage
+from engine.games.thessaloniki import chariot, contracts, explain, pieces, port, storage
 from engine.games.thessaloniki.state import (
     State, comp, note, own_good, seat_title, turn_order_from,
 )
@@ -326,6 +326,11 @@ class Sell(Step):
                 f"to sell up to {_plural(most, 'good')} of one colour to a ship"
         return f"to sell up to {_plural(item.get('left', item['max']), 'more good')} to one ship"
 
+    def explain(self, state: State, item: Item, seat: int, text: str) -> str | None:
+        if item["mode"] == "same" and text.split(" ", 1)[0] == "sell":
+            return explain.sale(state, seat, text.split(), item.get("max", 0))
+        return None
+
 
 @step("sell_supply")
 class SellFromSupply(Auto):
@@ -362,6 +367,11 @@ class SellWindow(Step):
 
     def prompt(self, state: State, item: Item) -> str:
         return "may sell goods of one colour to a ship (the Port's sell window), or pass"
+
+    def explain(self, state: State, item: Item, seat: int, text: str) -> str | None:
+        if text.split(" ", 1)[0] != "sell":
+            return "The Port's sell window is open for you: `sell <goods> ship<k>` or `pass`."
+        return explain.sale(state, seat, text.split())
 
 
 @step("salt_replace")
@@ -641,9 +651,11 @@ class Tax(Step):
     """"Every player must discard all Raw Goods from every Storage area
     without a Mosaic. Players may first freely rearrange Mosaics among their
     Storage areas." Players with a real choice choose together; everyone
-    else is taxed at once."""
+    else is taxed at once.
 
-    finish = None
+    The Tax itself cannot be skipped, but the rearranging is optional:
+    ``pass`` keeps the Mosaics under the colours the player holds most of
+    (what the table plays for a player who does not answer in time)."""
 
     def automatic(self, state: State, item: Item) -> bool:
         return not item.get("ready")
@@ -662,19 +674,27 @@ class Tax(Step):
     def seats(self, state: State, item: Item) -> list[int]:
         return list(item["waiting"])
 
+    def _taxed(self, state: State, item: Item, seat: int, keep: tuple[str, ...]) -> Result:
+        storage.apply_tax(state, seat, keep)
+        item["waiting"].remove(seat)
+        return [], bool(item["waiting"])
+
     def options(self, state: State, item: Item, seat: int) -> dict[str, Choice]:
         if seat not in item["waiting"]:
             return {}
         options = {}
         for keep in storage.tax_choices(state, seat):
-            def run(keep: tuple[str, ...] = keep) -> Result:
-                storage.apply_tax(state, seat, keep)
-                item["waiting"].remove(seat)
-                return (([], bool(item["waiting"])))
             lost = [g for g, n in state["seats"][seat]["raw"].items() if n > 0 and g not in keep]
             options[f"protect {' '.join(keep)}"] = Choice(
-                run, f"Keep your raw {', '.join(keep)}; lose the raw {', '.join(lost)}")
+                lambda keep=keep: self._taxed(state, item, seat, keep),
+                f"Keep your raw {', '.join(keep)}; lose the raw {', '.join(lost)}")
         return options
+
+    def on_finish(self, state: State, item: Item, seat: int) -> Result:
+        return self._taxed(state, item, seat, storage.largest_colours(state, seat))
+
+    def finish_label(self, state: State, item: Item) -> str:
+        return "Keep the raw goods you hold most of (the choice made for you if you do not answer)"
 
     def prompt(self, state: State, item: Item) -> str:
         return "to choose which raw goods their mosaics protect from the Tax"

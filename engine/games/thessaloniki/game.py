@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import BaseGame, IllegalAction, Outcome, clone, usable
+from engine.core import BaseGame, IllegalAction, Option, Outcome, clone, usable
 from engine.games.thessaloniki import bot, persist, setup, steps, views
 from engine.games.thessaloniki.scoring import PART_WORDS, PARTS
-from engine.games.thessaloniki.state import State, events_since, seat_title
+from engine.games.thessaloniki.state import State, comp, events_since, seat_title
 
 # Every step kind must be registered before a state is resolved.
 from engine.games.thessaloniki import effects as _effects, turn as _turn  # noqa: F401  (registration)
@@ -18,8 +18,16 @@ class Thessaloniki(BaseGame):
     title = "Thessaloniki"
     min_players = 2
     max_players = 4
-    options: dict = {}
+    options = {
+        "window_minutes": Option(
+            15, "Minutes the Port's sell window and a Tax choice wait for a player before the table answers "
+                "for them: it passes the sale, and at the Tax keeps the raw goods they hold most of.",
+            minimum=1, maximum=1440),
+    }
     bot_levels = ("easy", "normal")
+
+    INTERRUPTS = ("window", "tax")
+    """Steps where players other than the active one answer: they may time out."""
 
     def __init__(self) -> None:
         self._labels: tuple[State, int, dict[str, str]] | None = None
@@ -71,12 +79,22 @@ class Thessaloniki(BaseGame):
             return f"{who}: {action}"
         lines = events_since(state, after)
         if not lines:
-            word = steps.normalise(action)
-            quiet = {"pass": "passes", "bonus": "takes a bonus", "ability": "uses their family ability",
-                     "done": "ends their actions"}
-            return f"{who} {quiet.get(word.split(' ')[0], word)}"
+            return f"{who} {self._quiet_words(state, steps.normalise(action))}"
         text = "; ".join(lines)
         return text if text.startswith(who) else f"{who}: {text}"
+
+    @staticmethod
+    def _quiet_words(state: State, action: str) -> str:
+        """Words for an action that logs nothing by itself (it opens a choice)."""
+        words = action.split(" ")
+        alcoves = comp().alcoves
+        if words[0] == "bonus":
+            if len(words) > 1 and words[1] in alcoves:
+                return f"takes the mosaic bonus of the {alcoves[words[1]].title}"
+            here = state["turn"]["alcove"]
+            return f"takes the {alcoves[here].title}'s bonus" if here in alcoves else "takes the alcove bonus"
+        quiet = {"pass": "passes", "ability": "uses their family ability", "done": "ends their actions"}
+        return quiet.get(words[0], action)
 
     def label(self, state: State, seat: int, action: str) -> str:
         """The wording in a player's own action list (may name their cards)."""
@@ -87,6 +105,16 @@ class Thessaloniki(BaseGame):
             cached = (state, seat, steps.labels(state, seat))
             self._labels = cached
         return cached[2].get(steps.normalise(action)) or self.describe(state, seat, action)
+
+    def step_timeout(self, state: State) -> float | None:
+        """Seconds the sell window or the Tax waits before ``pass`` is played
+        for whoever has not answered, so one absent player does not hold the
+        table up."""
+        found = steps.current(state)
+        if state["phase"] == "over" or found is None or found[0]["do"] not in self.INTERRUPTS:
+            return None
+        minutes = state["options"].get("window_minutes", self.options["window_minutes"].default)
+        return 60.0 * int(minutes)
 
     def reveals(self, before: State, seat: int, action: str, after: State) -> bool:
         """Drawing a card, a ship or a demand tile shows what was hidden."""

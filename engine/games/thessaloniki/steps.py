@@ -79,6 +79,12 @@ class Step:
         """``pass`` (or ``done``), or nothing left to choose."""
         return finished()
 
+    def finish_label(self, state: State, item: Item) -> str:
+        """What ``pass`` or ``done`` means here, for the player's own list."""
+        if self.finish == DONE:
+            return "End your actions (unused ⚡ are lost) and resolve the sunset"
+        return "Pass: forfeit this effect"
+
     def prompt(self, state: State, item: Item) -> str:
         return "to choose"
 
@@ -171,10 +177,8 @@ def labels(state: State, seat: int) -> dict[str, str]:
     if seat not in handler.seats(state, item):
         return {}
     result = {key: choice.words() for key, choice in handler.options(state, item, seat).items()}
-    if handler.finish == PASS:
-        result[PASS] = "Pass: forfeit this effect"
-    elif handler.finish == DONE:
-        result[DONE] = "End your actions (unused ⚡ are lost) and resolve the sunset"
+    if handler.finish is not None:
+        result[handler.finish] = handler.finish_label(state, item)
     return result
 
 

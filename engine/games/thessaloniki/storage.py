@@ -330,6 +330,15 @@ def tax_choices(state: State, seat: int) -> list[tuple[str, ...]]:
     return list(combinations(held_colours, keep))
 
 
+def largest_colours(state: State, seat: int) -> tuple[str, ...]:
+    """The colours the seat holds most raw goods of, as many as it may
+    protect (ties go to the first colour in the usual order)."""
+    raw = state["seats"][seat]["raw"]
+    held = [g for g in comp().raw_goods if raw[g] > 0]
+    ranked = sorted(held, key=lambda g: -raw[g])[:protected_colours(state, seat)]
+    return tuple(g for g in held if g in ranked)
+
+
 def apply_tax(state: State, seat: int, keep: Iterable[str]) -> None:
     """Discard every raw good whose colour is not kept; salt and refined
     goods are never taxed."""

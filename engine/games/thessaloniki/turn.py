@@ -26,7 +26,7 @@ from engine.games.thessaloniki import contracts, effects, explain, pieces, port,
 from engine.games.thessaloniki.ending import game_ends_after_turn
 from engine.games.thessaloniki.scoring import final_scoring
 from engine.games.thessaloniki.state import (
-    State, ability, as_items, comp, has, note, seat_title, turn_order_from,
+    State, ability, as_items, colour_of, comp, has, note, seat_title, turn_order_from,
 )
 from engine.games.thessaloniki.steps import DONE, Auto, Choice, Item, Result, Step, again, finished, step
 
@@ -170,6 +170,7 @@ class Move(Step):
 
 def _move_label(state: State, move: workers.Move) -> str:
     c = comp()
+    seat = state["turn"]["seat"]
     who = "Patrician" if move.kind == workers.PATRICIAN else "Merchant"
     cost = []
     if move.denarii:
@@ -179,18 +180,28 @@ def _move_label(state: State, move: workers.Move) -> str:
     if move.free_merchant:
         cost.append("free (family)")
     target = move.target
-    full = "" if workers.has_room(state, target) else ", pushes a worker"
-    # Preview the arrival on a copy: the goods gained and the ⚡ to spend.
+    pushed = None if workers.has_room(state, target) else state["alcoves"][target][0]
+    # Preview the arrival on a copy: the goods gained, the ⚡ to spend, and
+    # what the push and the denarius space pay on the way.
     preview = clone(state)
-    workers.apply_move(preview, state["turn"]["seat"], move)
+    workers.apply_move(preview, seat, move)
     gained: dict[str, int] = {}
     for worker in preview["alcoves"][target]:
         good = workers.worker_good(worker)
         gained[good] = gained.get(good, 0) + 1
-    energy = workers.action_points_on_arrival(preview, state["turn"]["seat"], target)
+    energy = workers.action_points_on_arrival(preview, seat, target)
+    extras = []
+    if pushed is not None:
+        left = clone(state["alcoves"])
+        left[move.origin].remove(workers.token(colour_of(state, seat), move.kind))
+        landed, _ = workers.push_destination({"alcoves": left}, target)
+        extras.append(f"pushes {workers.worker_name(pushed)} to the {c.alcoves[landed].title}")
+    earned = preview["seats"][seat]["denarii"] - state["seats"][seat]["denarii"] + move.denarii
+    if earned:
+        extras.append(f"+{earned} denari{'us' if earned == 1 else 'i'}")
     return (f"{who} {c.alcoves[move.origin].title} → {c.alcoves[target].title} ({move.steps} step"
-            f"{'s' if move.steps > 1 else ''}{', ' + ' and '.join(cost) if cost else ''}{full}): "
-            f"gain {storage.format_goods(gained)}, {energy} ⚡")
+            f"{'s' if move.steps > 1 else ''}{', ' + ' and '.join(cost) if cost else ''}): "
+            f"gain {storage.format_goods(gained)}, {energy} ⚡" + "".join(f"; {e}" for e in extras))
 
 
 # ---------------------------------------------------------------------------

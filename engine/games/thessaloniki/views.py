@@ -86,6 +86,7 @@ def _seat(state: State, seat: int) -> dict[str, Any]:
         "ships": [ship_card(sid) for sid in data["ships"]],
         "family": family_card(data["family"]) if data["family"] else None,
         "legacy": scoring.legacy_counts(state, seat),
+        "demand_points": sum(scoring.demand_points(state, seat).values()),
         "offer_statues": contracts.offer_statue_count(state, seat),
     }
 

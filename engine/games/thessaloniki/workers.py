@@ -167,17 +167,24 @@ def take_from_denarius_space(state: State, seat: int) -> None:
         storage.add(state, seat, storage.SALT, held["salt"])
 
 
-def _push(state: State, alcove: str) -> None:
-    """Push the worker on the rightmost space of a full alcove to the next
-    clockwise alcove with an empty space."""
+def push_destination(state: State, alcove: str) -> tuple[str, bool]:
+    """Where a worker pushed out of ``alcove`` goes — "the next clockwise
+    Alcove that has at least 1 empty space" — and whether it passes the
+    denarius space on the way."""
     c = comp()
-    pushed = state["alcoves"][alcove].pop(0)
     here, crossed = alcove, False
     while True:
         crossed = crossed or crosses_denarius_space(here)
         here = c.next_alcove(here)
         if here != alcove and has_room(state, here):
-            break
+            return here, crossed
+
+
+def _push(state: State, alcove: str) -> None:
+    """Push the worker on the rightmost space of a full alcove on."""
+    c = comp()
+    pushed = state["alcoves"][alcove].pop(0)
+    here, crossed = push_destination(state, alcove)
     state["alcoves"][here].append(pushed)
     owner = seat_of_colour(state, token_colour(pushed)) if pushed != SALT_MERCHANT else None
     note(state, f"{worker_name(pushed)} is pushed from the {c.alcoves[alcove].title} to the "
