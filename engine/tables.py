@@ -1096,7 +1096,9 @@ class Tables:
         live = await self._live(game_id)
         record, game = live.record, live.game
         head = f"**{game.title}** #{record.id} — {record.status}"
-        options = ", ".join(f"{k}={v}" for k, v in record.options.items() if game.options[k].default != v)
+        # Keys the table adds itself (``AI_SEATS``) are not players' options.
+        options = ", ".join(f"{k}={v}" for k, v in record.options.items()
+                            if k in game.options and game.options[k].default != v)
         if options:
             head += f" ({options})"
         if record.status == "lobby":

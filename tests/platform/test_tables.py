@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.core import AgoraError, IllegalAction
+from engine.core import AI_SEATS, AgoraError, IllegalAction
 from engine.tables import TableError, Tables
 from tests.conftest import Clock, RecordingCourier
 
@@ -292,6 +292,18 @@ class TestBots:
         with pytest.raises(TableError, match="bots come in"):
             await tables.add_bot(record.id, ALICE, "godlike")
 
+
+    async def test_seats_the_rules_run_are_passed_to_the_game_and_kept_out_of_the_options_shown(self, tables):
+        """A rulebook's own AI players (Hellenica's ``ai`` level) are set up by
+        the rules: the table hands their seats to ``new`` in the options."""
+        record = await tables.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="hellenica", seed=3)
+        await tables.add_bot(record.id, ALICE, "ai")
+        await tables.start(record.id, ALICE)
+        record = await tables.record(record.id)
+        assert record.options[AI_SEATS] == [1]
+        assert await tables.verify(record.id), "a replay from the stored options sets the same AI seat up"
+        status = await tables.status(record.id)
+        assert "ai_seats" not in status and "Seats: alice" in status
 
 class TestReminders:
     async def test_ping_then_dm_then_mute(self, tables, courier, clock):
