@@ -3,12 +3,13 @@ for a shorter run). Prints a table of figures, each the best and the median
 of several rounds (other work on the machine only ever slows a round down, so
 the best is the fairest single-core figure).
 
-- random base games per second through the bitboard generator (``fast``);
+- random base games per second through the bitboard generator (``fast``),
+  each from a random placement to the win;
 - random base games per second through the readable rules (``GAME``);
 - full-turn generation per second, bitboards and readable rules;
 - bot search speed (positions per second, depth reached) in the base game
   and with gods;
-- board rendering time and PNG size.
+- board rendering time (wall clock and CPU) and PNG size.
 """
 
 from __future__ import annotations
@@ -46,12 +47,33 @@ def rounds(measure, count: int) -> tuple[float, float]:
 
 
 def fast_random_games(seconds: float) -> float:
+    """Whole base games: random placement, then random turns to the end."""
     rng = random.Random(1)
-    start = fast.from_state(from_diagram(OPENING))
     began = time.perf_counter()
     games = 0
     while time.perf_counter() - began < seconds:
-        fast.random_game(rng, start)
+        fast.random_game(rng, fast.random_start(rng))
+        games += 1
+    return games / (time.perf_counter() - began)
+
+
+def fast_uniform_games(seconds: float) -> float:
+    """The same, each turn drawn uniformly from ``fast.turns`` (the full
+    list of move-then-build turns the bot searches) and played by
+    ``fast.apply``."""
+    rng = random.Random(4)
+    began = time.perf_counter()
+    games = 0
+    while time.perf_counter() - began < seconds:
+        pos = fast.random_start(rng)
+        while True:
+            options = fast.turns(pos)
+            if not options:
+                break
+            move = options[rng.randrange(len(options))]
+            if move[2] < 0:
+                break
+            pos = fast.apply(pos, move)
         games += 1
     return games / (time.perf_counter() - began)
 
@@ -111,7 +133,10 @@ def bot_search(state, budget: float) -> tuple[float, int]:
     return searcher.nodes / (time.perf_counter() - began), searcher.depth_reached
 
 
-def render_time() -> tuple[float, int]:
+def render_time() -> tuple[float, float, int]:
+    """Milliseconds to draw one mid-game picture, by the wall clock and in
+    CPU time (on a shared machine the wall clock also counts waiting for a
+    core), and the PNG's size."""
     from render.santorini import render
 
     state = GAME.new(2, {"gods": "apollo,selene"}, 3)
@@ -121,9 +146,9 @@ def render_time() -> tuple[float, int]:
         state = GAME.play(state, seat, rng.choice(GAME.legal(state, seat)))
     view = GAME.view(state, None)
     png = render(view, ["alice", "bob"])
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     render(view, ["alice", "bob"])
-    return (time.perf_counter() - began) * 1000, len(png)
+    return (time.perf_counter() - began) * 1000, (time.process_time() - cpu) * 1000, len(png)
 
 
 def main() -> None:
@@ -137,6 +162,8 @@ def main() -> None:
 
     best, median = rounds(lambda: fast_random_games(seconds), count)
     rows.append(("random base games / s (bitboards)", f"{best:,.0f}", f"{median:,.0f}"))
+    best, median = rounds(lambda: fast_uniform_games(seconds), count)
+    rows.append(("random base games / s (bitboards, uniform full turns)", f"{best:,.0f}", f"{median:,.0f}"))
     best, median = rounds(lambda: readable_random_games(seconds), max(2, count // 2))
     rows.append(("random base games / s (readable rules)", f"{best:,.1f}", f"{median:,.1f}"))
     best, median = rounds(lambda: turn_generation(seconds, False), count)
@@ -150,9 +177,11 @@ def main() -> None:
         speeds = [r[0] for r in results]
         rows.append((f"bot positions / s, {label} ({budget:g} s)", f"{max(speeds):,.0f}",
                      f"{statistics.median(speeds):,.0f} (depth {max(r[1] for r in results)})"))
-    times = [render_time() for _ in range(count)]
-    rows.append(("board picture (ms)", f"{min(t for t, _ in times):.1f}",
-                 f"{statistics.median(t for t, _ in times):.1f} ({times[0][1] // 1024} KB)"))
+    times = [render_time() for _ in range(max(count, 10))]
+    rows.append(("board picture, wall clock (ms)", f"{min(t[0] for t in times):.1f}",
+                 f"{statistics.median(t[0] for t in times):.1f} ({times[0][2] // 1024} KB)"))
+    rows.append(("board picture, CPU time (ms)", f"{min(t[1] for t in times):.1f}",
+                 f"{statistics.median(t[1] for t in times):.1f}"))
 
     width = max(len(r[0]) for r in rows)
     print(f"{'figure':<{width}}  {'best':>12}  {'median':>12}")

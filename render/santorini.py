@@ -35,10 +35,13 @@ GRASS_EDGE = (118, 158, 88)
 TIER_FACE = [(244, 241, 232), (226, 220, 204), (204, 196, 176)]
 TIER_SIDE = [(170, 164, 150), (150, 143, 126), (128, 120, 102)]
 DOME = (30, 86, 160)
-DOME_LIGHT = (96, 150, 214)
+DOME_LIGHT = (120, 168, 224)
+DOME_RIM = (16, 44, 90)
 FORCE = (120, 60, 160)
 REMOVED = (200, 40, 40)
 LETTERS = "BOGPYCR"
+LEGEND = ("levels 1-3 stacked, number = height · ribbed cupola = dome · arrow = last move, dashed = forced · "
+          "yellow = built · red × = removed")
 
 
 def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
@@ -63,7 +66,7 @@ def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
     _coordinates(draw, top)
     if view.get("offered"):
         _offer_panel(draw, view["offered"], top)
-    return to_png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+    return to_png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE), compress_level=3)
 
 
 # -- geometry -------------------------------------------------------------------------
@@ -92,50 +95,81 @@ def _box(*coords: float) -> tuple[int, ...]:
 
 # -- header: players, gods, whose turn ---------------------------------------------------
 
+BADGE_X = 34
+"""Centre of a seat's lettered badge in the header."""
+NAME_X = 56
+GOD_X = 306
+REMINDER_X = 440
+REMINDER_WIDTH = WIDTH - REMINDER_X - 16
+REMINDER_SIZE = 15
+
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str]) -> None:
+    """One row per seat in fixed columns (badge and name, god, the god's
+    one-line reminder), then the line saying who is to do what."""
     seats = view["seats"]
     gods = view.get("gods") or [None] * len(seats)
     acting = view.get("turn")
+    winners = set(view.get("winners", []))
+    alive = view.get("alive", [True] * len(seats))
+    bold = font(_s(17), bold=True)
     y = 16
     for seat, colour in enumerate(seats):
         rgb = seat_rgb(seat)
-        alive = view.get("alive", [True] * len(seats))[seat]
-        cx, cy = LEFT + 14, y + ROW / 2
-        draw.ellipse(_box(cx - 13, cy - 13, cx + 13, cy + 13), fill=rgb, outline=INK, width=_s(1.5))
-        draw.text(_box(cx, cy), colour[0], font=font(_s(15), bold=True), fill=text_on(rgb), anchor="mm")
+        cy = y + ROW / 2
+        draw.ellipse(_box(BADGE_X - 13, cy - 13, BADGE_X + 13, cy + 13), fill=rgb, outline=INK, width=_s(1.5))
+        draw.text(_box(BADGE_X, cy), colour[0], font=font(_s(15), bold=True), fill=text_on(rgb), anchor="mm")
         label = names[seat] if seat < len(names) and names[seat] else colour
-        who = f"{label} ({colour})" if label != colour else colour
-        if seat == acting:
-            who = "▶ " + who
-        if not alive:
-            who += " — out"
-        ink = INK if alive else MUTED
-        draw.text(_box(LEFT + 36, cy), who, font=font(_s(17), bold=True), fill=ink, anchor="lm")
+        mark = "★ " if seat in winners else "▶ " if seat == acting else ""
+        suffix = f" ({colour})" if label != colour else ""
+        room = GOD_X - NAME_X - 10 - bold.getlength(suffix) / SCALE
+        ink = INK if alive[seat] else MUTED
+        draw.text(_box(NAME_X, cy), _fit(mark + label, room, 17, bold=True) + suffix, font=bold, fill=ink,
+                  anchor="lm")
         god = gods[seat]
         if god:
-            x = LEFT + 36 + font(_s(17), bold=True).getlength(who) / SCALE + 14
-            draw.text(_box(x, cy), god["display"], font=font(_s(17), bold=True), fill=DOME if alive else MUTED,
-                      anchor="lm")
-            x += font(_s(17), bold=True).getlength(god["display"]) / SCALE + 8
-            if god.get("status"):
-                status = f"[{god['status']}]"
-                draw.text(_box(x, cy), status, font=font(_s(15), bold=True), fill=FORCE, anchor="lm")
-                x += font(_s(15), bold=True).getlength(status) / SCALE + 6
-            reminder = god["reminder"]
-            draw.text(_box(x, cy), _fit(reminder, WIDTH - LEFT - x, 15), font=font(_s(15), condensed=True),
-                      fill=MUTED, anchor="lm")
+            draw.text(_box(GOD_X, cy), god["display"], font=bold, fill=DOME if alive[seat] else MUTED, anchor="lm")
+            if not alive[seat]:
+                width = bold.getlength(god["display"]) / SCALE
+                draw.line(_box(GOD_X, cy, GOD_X + width, cy), fill=MUTED, width=_s(2))
+        _reminder(draw, god, alive[seat], cy)
         y += ROW
     status = view.get("prompt", "")
     if view.get("mode") in ("teams", "agora"):
         status += "  · " + ("2 vs 2: Blue+Green against Orange+Purple" if view["mode"] == "teams"
                             else "Agora: partners across share workers, each wins alone")
-    draw.text(_box(LEFT, y + 18), _fit(status, BOARD, 17), font=font(_s(17)), fill=INK, anchor="lm")
+    draw.text(_box(20, y + 18), _fit(status, WIDTH - 40, 17), font=font(_s(17)), fill=INK, anchor="lm")
 
 
-def _fit(text: str, width: float, size: int) -> str:
+def _reminder(draw: ImageDraw.ImageDraw, god: dict[str, Any] | None, alive: bool, cy: float) -> None:
+    """The reminder column: a god's live status (Morpheus's bank, Athena's
+    curse) in front of its one-line reminder; "out" for a player who lost."""
+    x = REMINDER_X
+    if not alive:
+        draw.text(_box(x, cy), "out of the game", font=font(_s(REMINDER_SIZE), condensed=True), fill=MUTED,
+                  anchor="lm")
+        return
+    if god is None:
+        return
+    if god.get("status"):
+        tag = f"[{god['status']}] "
+        draw.text(_box(x, cy), tag, font=font(_s(REMINDER_SIZE), bold=True), fill=FORCE, anchor="lm")
+        x += font(_s(REMINDER_SIZE), bold=True).getlength(tag) / SCALE
+    draw.text(_box(x, cy), _fit(god["reminder"], REMINDER_X + REMINDER_WIDTH - x, REMINDER_SIZE),
+              font=font(_s(REMINDER_SIZE), condensed=True), fill=MUTED, anchor="lm")
+
+
+def reminder_fits(reminder: str, status: str = "") -> bool:
+    """Whether a god's reminder (after a status tag) fits its column uncut."""
+    width = font(_s(REMINDER_SIZE), condensed=True).getlength(reminder)
+    if status:
+        width += font(_s(REMINDER_SIZE), bold=True).getlength(f"[{status}] ")
+    return width <= REMINDER_WIDTH * SCALE
+
+
+def _fit(text: str, width: float, size: int, bold: bool = False) -> str:
     """Cut ``text`` with an ellipsis to fit ``width`` pixels."""
-    measure = font(_s(size), condensed=True)
+    measure = font(_s(size), bold=True) if bold else font(_s(size), condensed=True)
     if measure.getlength(text) <= width * SCALE:
         return text
     while text and measure.getlength(text + "…") > width * SCALE:
@@ -177,14 +211,21 @@ def _paste(draw: ImageDraw.ImageDraw, sprite: Image.Image, cx: float, cy: float)
 
 @lru_cache(maxsize=64)
 def _dome_sprite() -> Image.Image:
+    """A dome seen from above: a navy cupola with ribs, a ring and a finial,
+    so it never reads as a worker token (round, lettered)."""
     r = 36
     big = Image.new("RGBA", ((2 * r + 4) * SPRITE,) * 2, (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
     c = (r + 2) * SPRITE
-    draw.ellipse((c - r * SPRITE, c - r * SPRITE, c + r * SPRITE, c + r * SPRITE), fill=DOME,
-                 outline=(16, 44, 90), width=3 * SPRITE)
-    inner = (r - 9) * SPRITE
-    draw.arc((c - inner, c - inner, c + inner, c + inner), 200, 260, fill=DOME_LIGHT, width=5 * SPRITE)
+    k = SPRITE
+    draw.ellipse((c - r * k, c - r * k, c + r * k, c + r * k), fill=DOME, outline=DOME_RIM, width=3 * k)
+    for angle in range(0, 360, 45):
+        dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        draw.line((c + dx * 9 * k, c + dy * 9 * k, c + dx * (r - 3) * k, c + dy * (r - 3) * k),
+                  fill=DOME_LIGHT, width=2 * k)
+    inner = 19 * k
+    draw.ellipse((c - inner, c - inner, c + inner, c + inner), outline=DOME_LIGHT, width=2 * k)
+    draw.ellipse((c - 8 * k, c - 8 * k, c + 8 * k, c + 8 * k), fill=DOME_LIGHT, outline=DOME_RIM, width=2 * k)
     return big.resize((2 * r + 4, 2 * r + 4), Image.LANCZOS)
 
 
@@ -271,6 +312,5 @@ def _coordinates(draw: ImageDraw.ImageDraw, top: int) -> None:
     for rank in range(1, 6):
         draw.text(_box(LEFT - 22, top + (5 - rank) * CELL + CELL / 2), str(rank), font=label, fill=MUTED,
                   anchor="mm")
-    draw.text(_box(LEFT + BOARD, top + BOARD + 46),
-              "levels 1-3 stacked, blue = dome · arrow = last move, dashed = forced · yellow = built",
-              font=font(_s(13), condensed=True), fill=MUTED, anchor="rm")
+    draw.text(_box(WIDTH / 2, top + BOARD + 46), LEGEND, font=font(_s(13), condensed=True), fill=MUTED,
+              anchor="mm")

@@ -92,3 +92,54 @@ def test_search_with_gods_uses_the_rules_code():
     searcher = bot.Searcher(0, time.perf_counter() + 0.3)
     path = searcher.best(bot.root_options(state), 2, random.Random(0))
     assert path == (("move", 6, 11),)
+
+
+PAN_WIN = """
+    0 0  0 0 0O
+    0 0  0 0 0
+    0 0  0 0 0
+    0 2B 1 0 0
+    0 0  0 0 0O"""
+"""Pan on b2 (level 2) wins by stepping down two levels to a1, a2, a3, b1,
+b3 or c1; no plain win is in reach."""
+
+CHRONUS_WIN = """
+    3X 3X 0 0 0O
+    3X 3X 0 0 0
+    0  0  0 0 0
+    0  3  0 0 0
+    0B 0  0 0 0O"""
+"""Four complete towers; Chronus wins by moving and then domeing b2."""
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_takes_a_win_that_only_its_god_allows(level):
+    """"Never miss a win in one", also when the win is a god's alternative
+    win condition or needs the whole turn (move, then the winning build)."""
+    state = from_diagram(PAN_WIN, ["pan"])
+    after = GAME.play(state, 0, GAME.choose(state, 0, level, seed=2, budget=0.2))
+    assert GAME.outcome(after) is not None and GAME.outcome(after).winners == (0,)
+    state = from_diagram(CHRONUS_WIN, ["chronus"])
+    while GAME.outcome(state) is None and GAME.to_move(state) == [0]:
+        state = GAME.play(state, 0, GAME.choose(state, 0, level, seed=2, budget=0.2))
+    assert GAME.outcome(state) is not None and GAME.outcome(state).winners == (0,)
+
+
+def test_the_search_sees_every_turn_the_rules_allow():
+    """The bot's lazy turn generator (``turn.each_completion``) yields exactly
+    the finished turns ``turn.completions`` lists, in games with gods."""
+    from engine.games.santorini import turn
+    from engine.games.santorini.state import dump
+
+    rng = random.Random(4)
+    for seed in range(6):
+        state = GAME.new(2, {"gods": "random"}, seed)
+        for _ in range(30):
+            if GAME.outcome(state) is not None:
+                break
+            if state.phase == "play" and not state.turn.moved:
+                every = {repr(dump(done)) for _, done in turn.completions(state)}
+                lazy = {repr(dump(done)) for _, done in turn.each_completion(state)}
+                assert lazy == every, state.gods
+            seat = GAME.to_move(state)[0]
+            state = GAME.play(state, seat, rng.choice(GAME.legal(state, seat)))

@@ -42,8 +42,9 @@ def test_fast_and_readable_generators_agree_on_random_positions():
     rng = random.Random(20240601)
     checked = stuck = wins = 0
     for index in range(POSITIONS):
-        diagram = random_diagram(rng, crowded=index % 4 == 0)
-        state = from_diagram(diagram, seat=rng.randrange(2))
+        players = 3 if index % 5 == 0 else 2  # three pools: the mover's workers still block and are blocked
+        diagram = random_diagram(rng, players, crowded=index % 4 == 0)
+        state = from_diagram(diagram, seat=rng.randrange(players), players=players)
         readable = turn_texts(state)
         assert fast_texts(state) == readable, diagram
         position = fast.from_state(state)
@@ -84,3 +85,12 @@ def test_random_games_run_to_an_end():
     results = [fast.random_game(rng, start) for _ in range(200)]
     assert {winner for winner, _ in results} == {0, 1}
     assert all(plies >= 1 for _, plies in results)
+
+
+def test_random_starts_place_four_workers_on_an_empty_board():
+    rng = random.Random(5)
+    for _ in range(50):
+        h1, h2, h3, dm, pools, mover = fast.random_start(rng)
+        squares = [sq for pool in pools for sq in pool]
+        assert (h1, h2, h3, dm, mover) == (0, 0, 0, 0, 0) and len(set(squares)) == 4
+        assert fast.random_game(rng, (h1, h2, h3, dm, pools, mover))[1] >= 1

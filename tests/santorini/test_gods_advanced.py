@@ -7,38 +7,8 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.santorini import GAME
-from engine.games.santorini.board import parse_square
-from engine.games.santorini.positions import from_diagram, turn_texts
-
-OPEN_CORNER = """
-    0O 0 0 3X 0B
-    0  0 0 3X 3X
-    0  0 0 0  0
-    0  0 0 0  0
-    0B 0 0 0  0O"""
-
-CORRIDOR = """
-    0O 0  0 3X 0B
-    0  0  0 3X 3X
-    0  0  0 0  0
-    0  3X 0 0  0
-    0B 3X 0 0  0O"""
-"""a1 may only go to a2; from a2 it may build on a1, a3 or b3."""
-
-
-def sq(name: str) -> int:
-    return parse_square(name)
-
-
-def turns(text: str, gods=(), **kwargs) -> set[str]:
-    return turn_texts(from_diagram(text, gods, **kwargs))
-
-
-def play(state, *actions: str):
-    for action in actions:
-        state = GAME.play(state, GAME.to_move(state)[0], action)
-    return state
-
+from engine.games.santorini.positions import from_diagram
+from tests.santorini.helpers import CORRIDOR, OPEN_CORNER, legal_sequences, play, sq, turns
 
 # -- Aphrodite -------------------------------------------------------------------
 
@@ -267,6 +237,14 @@ def test_hestia_builds_again_but_not_on_the_perimeter():
 # -- Hypnus ----------------------------------------------------------------------
 
 
+LONE_WORKER = """
+    0 0  0 0 0O
+    0 0  0 0 0
+    0 0  0 0 0
+    0 1B 0 0 0
+    0 0  0 0 0O"""
+
+
 def test_hypnus_freezes_the_single_highest_worker():
     """"If one of your opponent's workers is higher than all of their others,
     it cannot move.\""""
@@ -285,6 +263,9 @@ def test_hypnus_freezes_the_single_highest_worker():
         0 1B 0 0 0
         1B 0 0 0 0O""", [None, "hypnus"])
     assert any(a.startswith("move b2") for a in GAME.legal(level, 0))
+    # "higher than all of their others": a lone worker has no others.
+    alone = from_diagram(LONE_WORKER, [None, "hypnus"])
+    assert any(a.startswith("move b2") for a in GAME.legal(alone, 0))
 
 
 def test_hypnus_can_leave_a_player_stuck_and_losing():
@@ -514,19 +495,20 @@ def test_urania_wraps_around_the_edges():
 def test_terpsichore_moves_every_worker_then_builds_with_each():
     """"All of your workers must move, and then all must build." Blue a1 (to
     a2 only) and e5 (to e4 only): both orders of moving, then a build next to
-    each: a2 builds a1 or a3, e4 builds d5? no (dome) — e3 or e5: 2x2 builds,
-    in either order: 2 move orders x 2 x 2 x 2 build orders = 16."""
+    each: a2 builds a1 or a3, e4 builds e3 or e5 (d5 is a dome): 2 x 2
+    results, each reached in 2 move orders x 2 build orders = 16 ways."""
     position = """
         0O 0  0 3X 0B
         0  0  0 3X 0
         0  3X 0 3X 0
         0  3X 0 0  0
         0B 3X 0 0  0O"""
-    got = turns(position, ["terpsichore"])
+    state = from_diagram(position, ["terpsichore"])
+    assert len(turns(position, ["terpsichore"])) == 4  # distinct results
+    got = legal_sequences(state)
     assert len(got) == 16
     assert "move a1 a2, move e5 e4, build a3, build e3" in got
     assert "move e5 e4, move a1 a2, build e5, build a1" in got
-    state = from_diagram(position, ["terpsichore"])
     after = play(state, "move a1 a2")
     assert set(GAME.legal(after, 0)) == {"move e5 e4"}
 
@@ -541,16 +523,46 @@ def test_terpsichore_loses_when_a_worker_cannot_move():
     assert GAME.outcome(stuck).winners == (1,)
 
 
-def test_graeae_three_workers_and_any_of_them_builds():
-    """"When placing your workers, place 3 of your color. You choose which
-    worker of yours builds.\""""
+def test_graeae_places_three_workers():
+    """"Setup: When placing your workers, place 3 of your color.\""""
     state = GAME.new(2, {"gods": "graeae,apollo"}, 1)
     state = play(state, "place a1", "place c3", "place e5")
     assert GAME.to_move(state) == [1]
     state = play(state, "place a5", "place e1")
-    after = play(state, "move a1 a2")
-    legal = set(GAME.legal(after, 0))
-    assert "build d4" in legal and "build b4" in legal  # next to c3 and e5, not the moved worker
+    assert state.phase == "play" and len(state.own_workers(0)) == 3
+
+
+GRAEAE = """
+    0O 0 0  3X 0B
+    0  0 0  3X 3X
+    0  0 0  0  0
+    0  3X 0 0  0
+    0B 3X 0B 0 0O"""
+
+
+def test_graeae_builds_with_a_worker_that_did_not_move():
+    """"Your Build: Build with either worker that did not move" (the revised
+    card). a1 can only go to a2; then c1 builds c2, d1 or d2 (e5 is walled
+    in by domes): 3. c1 can go to c2, d1 or d2; then only a1 can build, on
+    a2: 3. Never the worker that moved: 6."""
+    got = turns(GRAEAE, ["graeae"])
+    assert got == {"move a1 a2, build c2", "move a1 a2, build d1", "move a1 a2, build d2",
+                   "move c1 c2, build a2", "move c1 d1, build a2", "move c1 d2, build a2"}
+    state = play(from_diagram(GRAEAE, ["graeae"]), "move a1 a2")
+    with pytest.raises(IllegalAction, match="not next to a worker that may build now"):
+        GAME.play(state, 0, "build a3")
+
+
+def test_graeae_with_a_single_worker_left_cannot_build_and_loses():
+    """A lone worker has moved, so no worker that did not move can build:
+    "Must or Cannot: ... they must be obeyed, or you lose the game.\""""
+    state = from_diagram("""
+        0 0 0 0 0O
+        0 0 0 0 0
+        0 0 0 0 0
+        0 0 0 0 0
+        0B 0 0 0 0O""", ["graeae"], settle=True)
+    assert GAME.outcome(state).winners == (1,)
 
 
 # -- more hand-counted turn sets ---------------------------------------------------

@@ -14,27 +14,7 @@ from engine.core import IllegalAction
 from engine.games.santorini import GAME
 from engine.games.santorini.board import parse_square
 from engine.games.santorini.positions import diagram, from_diagram, turn_texts
-
-OPEN_CORNER = """
-    0O 0 0 3X 0B
-    0  0 0 3X 3X
-    0  0 0 0  0
-    0  0 0 0  0
-    0B 0 0 0  0O"""
-"""a1 may go to a2 (then 5 builds), b1 (5) or b2 (8): 18 plain turns."""
-
-CORRIDOR = """
-    0O 0  0 3X 0B
-    0  0  0 3X 3X
-    0  0  0 0  0
-    0  3X 0 0  0
-    0B 3X 0 0  0O"""
-"""a1 may only go to a2; from a2 it may build on a1, a3 or b3."""
-
-
-def turns(text: str, gods=(), **kwargs) -> set[str]:
-    return turn_texts(from_diagram(text, gods, **kwargs))
-
+from tests.santorini.helpers import CORRIDOR, OPEN_CORNER, turns
 
 def test_plain_rules_in_the_open_corner():
     assert len(turns(OPEN_CORNER)) == 18
@@ -332,3 +312,29 @@ def test_prometheus_building_first_cannot_move_up_at_all():
     assert GAME.legal(after, 0) == ["move a1 b2"]
     with pytest.raises(IllegalAction):
         GAME.play(after, 0, "move a1 b1")
+
+
+def test_optional_steps_say_what_is_offered_and_what_pass_declines():
+    """Optional parts of a power are extra steps with ``pass``; the board's
+    prompt and the log line name them."""
+    state = GAME.play(from_diagram(CORRIDOR, ["artemis"]), 0, "move a1 a2")
+    assert GAME.view(state, None)["prompt"] == "Blue to move again or pass"
+    assert GAME.describe(state, 0, "pass") == "Blue does not move again"
+    state = GAME.play(GAME.play(from_diagram(CORRIDOR, ["demeter"]), 0, "move a1 a2"), 0, "build a1")
+    assert GAME.view(state, None)["prompt"] == "Blue to build again or pass"
+    assert GAME.describe(state, 0, "pass") == "Blue does not build again"
+    assert GAME.view(from_diagram(PROMETHEUS, ["prometheus"]), None)["prompt"] == "Blue to move or build"
+
+
+def test_artemis_remembers_where_her_worker_started_even_on_the_same_board():
+    """Two turns reach the same board with the worker on a2, one from a1 and
+    one from b1: each may not go back to its own start, whatever the rules
+    engine remembered from the other."""
+    from_a1 = GAME.play(from_diagram(OPEN_CORNER, ["artemis"]), 0, "move a1 a2")
+    from_b1 = GAME.play(from_diagram(OPEN_CORNER.replace("    0B 0 0 0  0O", "    0  0B 0 0  0O"), ["artemis"]),
+                        0, "move b1 a2")
+    assert from_a1.workers == from_b1.workers and from_a1.blocks == from_b1.blocks
+    assert "move a2 a1" not in GAME.legal(from_a1, 0) and "move a2 b1" in GAME.legal(from_a1, 0)
+    assert "move a2 b1" not in GAME.legal(from_b1, 0) and "move a2 a1" in GAME.legal(from_b1, 0)
+    with pytest.raises(IllegalAction):
+        GAME.play(from_b1, 0, "move a2 b1")

@@ -53,3 +53,22 @@ def test_the_picture_uses_only_the_view():
     state = midgame({"gods": "random"}, 2, 8, 20)
     view = GAME.view(state, None)
     assert render(view, []) == render(dict(view), [])  # no hidden inputs, deterministic
+
+
+def test_every_gods_reminder_fits_its_column_uncut():
+    """The issue asks for "each player's god named with a one-line reminder
+    of its power": no reminder may be cut short, even after a status tag."""
+    from engine.games.santorini.gods import CARDS
+    from render.santorini import reminder_fits
+
+    statuses = {"morpheus": "12 banked", "athena": "active"}
+    for name, card in CARDS.items():
+        assert reminder_fits(card.reminder, statuses.get(name, "")), name
+
+
+def test_the_finished_game_names_the_winner_once():
+    state = midgame({}, 2, 9, 400)
+    assert GAME.outcome(state) is not None
+    prompt = GAME.view(state, None)["prompt"]
+    winner = state.reason.split()[0]
+    assert prompt.count(winner) == 1 and prompt.endswith("and wins.")

@@ -10,12 +10,7 @@ from engine.core import IllegalAction, resolve_options
 from engine.games.santorini import GAME
 from engine.games.santorini.gods import CARDS, banned_together
 from engine.games.santorini.positions import from_diagram
-
-
-def play(state, *actions: str):
-    for action in actions:
-        state = GAME.play(state, GAME.to_move(state)[0], action)
-    return state
+from tests.santorini.helpers import play
 
 
 def test_chosen_gods_the_classic_way():
@@ -169,3 +164,45 @@ def test_setup_actions_refuse_nonsense():
     state = play(state, "offer zeus", "offer pan", "choose pan")
     with pytest.raises(IllegalAction, match="colour of the start player"):
         GAME.play(state, 0, "first red")
+
+
+def test_start_player_by_roll_off_or_by_choice():
+    """"Start Player: ... Players can agree on a start player, or roll off to
+    determine one." ``start=random`` rolls with the game's own generator
+    (replays agree); ``start=choose`` lets Blue pick with an action."""
+    rolled = {GAME.new(2, {"start": "random"}, seed).start for seed in range(20)}
+    assert rolled == {0, 1}
+    state = GAME.new(3, {"start": "random"}, 5)
+    assert state.phase == "place" and GAME.to_move(state) == [state.start]
+    assert GAME.new(3, {"start": "random"}, 5).start == state.start
+    chosen = GAME.new(3, {"start": "choose"}, 5)
+    assert GAME.to_move(chosen) == [0] and GAME.legal(chosen, 0) == ["first blue", "first orange", "first green"]
+    chosen = play(chosen, "first green")
+    assert GAME.to_move(chosen) == [2] and chosen.start == 2
+
+
+def test_chosen_gods_with_a_roll_off_skip_the_challengers_pick():
+    state = GAME.new(2, {"gods": "chosen", "start": "random"}, 7)
+    state = play(state, "offer apollo", "offer pan")
+    line = GAME.describe(state, 1, "choose pan")
+    assert line.startswith("Orange chooses Pan, Blue keeps Apollo, the roll-off makes ")
+    state = play(state, "choose pan")
+    assert state.phase == "place" and GAME.to_move(state) == [state.start]
+
+
+def test_god_choices_are_labelled_with_what_the_god_does():
+    state = GAME.new(2, {"gods": "chosen"}, 1)
+    assert GAME.label(state, 0, "offer apollo") == \
+        "Blue offers Apollo (may move into an opponent's space, swapping places)"
+    state = play(state, "offer apollo", "offer pan")
+    assert GAME.label(state, 1, "choose pan") == \
+        "Orange chooses Pan (also wins by moving down two or more levels), Blue keeps Apollo"
+
+
+def test_placement_refusals_say_why():
+    state = play(GAME.new(2, {}, 1), "place c3")
+    with pytest.raises(IllegalAction, match="c3 already has a worker on it"):
+        GAME.play(state, 0, "place c3")
+    eros = GAME.new(2, {"gods": "eros,pan"}, 1)
+    with pytest.raises(IllegalAction, match="opposite edges"):
+        GAME.play(eros, 0, "place c3")

@@ -16,10 +16,12 @@ Notation (lower case; squares ``a1``..``e5``, file a-e, rank 1-5):
   Minotaur). Zeus builds under himself with ``build <his own square>``.
 - Set-up with gods: ``offer apollo`` (the challenger offers one god per
   player), ``choose apollo``, ``first orange`` (the challenger picks the
-  start player).
+  start player; also Blue with ``start=choose``).
 
 You win by moving up onto level 3. You lose if you cannot move and then
-build; with three players the game goes on without you.
+build (a move after which your worker could not build is never offered, so
+you are out when every move is like that); with three players the game goes
+on without you, and in 2 vs 2 a team loses together.
 
 Gods (``data/santorini/gods.toml`` has each power's text): the ten simple
 gods Apollo, Artemis, Athena, Atlas, Demeter, Hephaestus, Hermes, Minotaur,
@@ -31,7 +33,8 @@ Terpsichore, Aphrodite and Urania) never meet.
 
 Options: ``gods`` = none (default), chosen, draft, random, party, or a list
 such as ``artemis,demeter``; ``mode`` = standard, teams (2 vs 2) or agora (4
-players); ``pool`` = all, simple or advanced.
+players); ``start`` = first (default), random (a roll-off) or choose;
+``pool`` = all, simple or advanced.
 """
 
 from engine.games.santorini.game import GAME, Santorini

@@ -10,8 +10,12 @@ takes a win in one when it has one.
 - hard: iterative-deepening alpha-beta within the time budget. Base games
   for two sides (1 vs 1, 2 vs 2) are searched with the bitboard generator
   (``fast``); games with gods or more than two sides through the rules code
-  itself, "paranoid" (every opponent plays against the bot).
+  itself, "paranoid" (every opponent plays against the bot). The turns
+  whose children are leaves are generated lazily (``turn.each_completion``)
+  and cut off as soon as one refutes, so gods are searched two or three
+  turns deep in the default 2 s.
 
+The budget covers the whole decision, listing the root's turns included.
 A turn is several steps; the bot plans the whole turn at its first step and
 remembers the rest, so later steps come at once.
 """
@@ -21,10 +25,11 @@ from __future__ import annotations
 import random
 import time
 from collections import OrderedDict
+from contextlib import suppress
 from typing import Any
 
 from engine.core import IllegalAction
-from engine.games.santorini import fast, turn
+from engine.games.santorini import fast, rules, turn
 from engine.games.santorini.board import NEIGHBOURS, distance
 from engine.games.santorini.gods import CARDS
 from engine.games.santorini.gods.base import Step
@@ -75,44 +80,75 @@ def choose(game: Any, state: State, seat: int, level: str, seed: int, budget: fl
 
 
 def plan_turn(state: State, seat: int, level: str, rng: random.Random, budget: float) -> tuple[Step, ...]:
-    """The steps of the whole turn the bot will play."""
-    options = root_options(state)
+    """The steps of the whole turn the bot will play. The clock starts now:
+    listing the turns counts against the budget (a god with many ways to
+    build, Poseidon or Morpheus, can have thousands)."""
+    deadline = time.perf_counter() + (min(budget, 1.0) if level == "medium" else budget)
+    options = root_options(state, begin=False)
     for path, child in options:
         if child.phase == "over" and seat in child.winners:
             return path
     if level == "easy":
-        # The first safe turn of a random order is a uniform pick among the safe ones.
-        order = [path for path, _ in options]
-        rng.shuffle(order)
-        children = dict(options)
-        return next((path for path in order if not _opponent_wins_next(children[path], seat)), order[0])
-    deadline = time.perf_counter() + (min(budget, 1.0) if level == "medium" else budget)
+        return _easy_turn(options, seat, rng, deadline)
     max_depth = MEDIUM_DEPTH if level == "medium" else MAX_DEPTH
     return Searcher(seat, deadline).best(options, max_depth, rng)
 
 
-def root_options(state: State, check: Any = None, settle: bool = True) -> list[tuple[tuple[Step, ...], State]]:
-    """Every complete turn from here with the state it leads to (the next
-    player's turn begun and, with ``settle``, stuck players removed), one per
-    distinct result."""
+def _easy_turn(options: list[tuple[tuple[Step, ...], State]], seat: int, rng: random.Random,
+               deadline: float) -> tuple[Step, ...]:
+    """A uniformly random turn among those after which no opponent can win at
+    once; a turn that leaves the next player stuck (and so wins) if one is
+    found while there is time to look."""
+    order = list(options)
+    rng.shuffle(order)
+    safe = None
+    for path, child in order:
+        open_turn(child)
+        if child.phase == "over" and seat in child.winners:
+            return path
+        if safe is None and not _opponent_wins_next(child, seat):
+            safe = path
+        if safe is not None and time.perf_counter() > deadline:
+            break
+    return safe if safe is not None else order[0][0]
+
+
+def root_options(state: State, check: Any = None, settle: bool = True,
+                 begin: bool = True) -> list[tuple[tuple[Step, ...], State]]:
+    """Every complete turn from here with the state it leads to, one per
+    distinct result (turns that leave the same board are merged). With
+    ``begin`` the next player's turn is begun in each (and, with ``settle``,
+    stuck players are removed); without, each is left closed, to be opened
+    by ``open_turn`` if the search gets to it: beginning turns is the costly
+    part."""
     seen: set = set()
     result = []
     for path, done in turn.completions(state, check):
-        child = _finish(done, settle)
-        key = child.key()
-        if key not in seen:
-            seen.add(key)
-            result.append((path, child))
+        if done.phase == "play":  # completions hands out fresh states: close them in place
+            turn.close_turn(done)
+        key = done.board_key()
+        if key in seen:
+            continue
+        seen.add(key)
+        if begin:
+            open_turn(done, settle)
+        result.append((path, done))
     return result
 
 
-def _finish(done: State, settle: bool = True) -> State:
-    child = done  # completions hands out fresh states: finish them in place
-    if child.phase == "play":
-        turn.finish_turn(child)
+def is_closed(state: State) -> bool:
+    """A finished turn whose successor has not begun (``root_options`` with
+    ``begin=False``)."""
+    return state.phase == "play" and state.turn.stage == turn.END
+
+
+def open_turn(state: State, settle: bool = True) -> None:
+    """Begin the next player's turn in a closed state (in place) and, with
+    ``settle``, remove players who are stuck; nothing if already open."""
+    if is_closed(state):
+        turn.begin_turn(state, rules.next_seat(state, state.turn.seat))
         if settle:
-            turn.settle(child)
-    return child
+            turn.settle(state)
 
 
 def _remember(state: State, path: tuple[Step, ...], level: str) -> None:
@@ -125,7 +161,8 @@ def _remember(state: State, path: tuple[Step, ...], level: str) -> None:
         if index:
             _PLANS[(current.key(), level)] = step
             if len(_PLANS) > _PLAN_SIZE:
-                _PLANS.popitem(last=False)
+                with suppress(KeyError):  # bots of other tables think in other threads
+                    _PLANS.popitem(last=False)
         current = current.copy()
         perform(current, current.turn.seat, step)
 
@@ -197,12 +234,16 @@ def evaluate(state: State, seat: int) -> float:
     blocks, domes, workers, owner = state.blocks, state.domes, state.workers, state.owner
     score = 0.0
     mine_pool = state.pool_of[seat]
+    standing = set(workers)
     for wid, sq in enumerate(workers):
         if sq == OFF:
             continue
         h = blocks[sq]
         value = HEIGHT_BONUS[h] + CENTRE_OF[sq]
-        climbs = sum(1 for n in NEIGHBOURS[sq] if blocks[n] == h + 1 and not domes[n] and n not in workers)
+        climbs = 0
+        for n in NEIGHBOURS[sq]:
+            if blocks[n] == h + 1 and not domes[n] and n not in standing:
+                climbs += 1
         value += CLIMB_BONUS * climbs
         threats = climbs if h == 2 else 0
         if owner[wid] == mine_pool:
@@ -272,14 +313,30 @@ class Searcher:
     def best(self, options: list[tuple[tuple[Step, ...], State]], max_depth: int,
              rng: random.Random) -> tuple[Step, ...]:
         """Iterative deepening over the root's turns; the best path found by
-        the deepest finished iteration (ties broken at random)."""
+        the deepest finished iteration (ties broken at random), or by an
+        unfinished one where it already proved a turn better than the last
+        best. Each root turn is searched with the best value so far as its
+        lower bound, so a turn that cannot beat it is dropped early."""
         order = list(options)
         rng.shuffle(order)
         best_path = order[0][0]
+        deadline = self.deadline
         for depth in range(1, max_depth + 1):
+            scored: list[tuple[float, tuple[Step, ...], State]] = []
+            alpha = -WIN * 2
+            # The first iteration only evaluates each turn's result: always
+            # finish it, so even a late start ranks the turns.
+            self.deadline = float("inf") if depth == 1 else deadline
             try:
-                scored = [(self.value(child, depth - 1), path, child) for path, child in order]
+                for path, child in order:
+                    if depth > 1:
+                        open_turn(child)
+                    score = self.value(child, depth - 1, alpha, WIN * 2)
+                    scored.append((score, path, child))
+                    alpha = max(alpha, score)
             except _OutOfTime:
+                if scored and max(scored, key=lambda item: item[0])[0] > scored[0][0]:
+                    best_path = max(scored, key=lambda item: item[0])[1]
                 break
             scored.sort(key=lambda item: -item[0])
             order = [(path, child) for _, path, child in scored]
@@ -346,21 +403,14 @@ class Searcher:
         self._tick()
         if depth == 0:
             return evaluate(state, self.seat)
+        maximising = state.turn.seat in state.team(self.seat)
+        if depth == 1:
+            return self.leaves(state, maximising, alpha, beta)
         # Stuck players are found lazily: a node without turns is settled here,
         # instead of checking every child for it.
         children = [child for _, child in root_options(state, self._clock, settle=False)]
         if not children:
-            settled = state.copy()
-            turn.settle(settled)
-            return self.value(settled, depth, alpha, beta)
-        maximising = state.turn.seat in state.team(self.seat)
-        if depth == 1:
-            # The children are leaves: one evaluation each, no ordering needed.
-            values = []
-            for child in children:
-                self._tick()
-                values.append(evaluate(child, self.seat))
-            return max(values) if maximising else min(values)
+            return self.stuck(state, depth, alpha, beta)
         children.sort(key=lambda c: evaluate(c, self.seat), reverse=maximising)
         if maximising:
             best = -WIN * 2
@@ -377,6 +427,30 @@ class Searcher:
                 if alpha >= beta:
                     break
         return best
+
+    def leaves(self, state: State, maximising: bool, alpha: float, beta: float) -> float:
+        """A node whose children are leaves: each finished turn is evaluated
+        as it stands (end-of-turn effects applied, the next turn not begun),
+        stopping as soon as one is good enough to cut."""
+        best = None
+        for _, done in turn.each_completion(state, self._clock):
+            self._tick()
+            if done.phase == "play":
+                turn.close_turn(done)
+            score = evaluate(done, self.seat)
+            if best is None or (score > best if maximising else score < best):
+                best = score
+                if (maximising and best >= beta) or (not maximising and best <= alpha):
+                    break
+        if best is None:
+            return self.stuck(state, 1, alpha, beta)
+        return best
+
+    def stuck(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        """A player without a turn is out: settle and search on."""
+        settled = state.copy()
+        turn.settle(settled)
+        return self.value(settled, depth, alpha, beta)
 
 
 __all__ = ["choose", "plan_turn", "root_options", "evaluate", "fast_evaluate", "Searcher"]

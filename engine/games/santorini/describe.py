@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.games.santorini.board import square_name
 from engine.games.santorini.gods import CARDS
-from engine.games.santorini.rules import colour
+from engine.games.santorini.rules import colour, god_of
 from engine.games.santorini.state import State
 
 
@@ -76,6 +76,8 @@ def clause(state: State, actor: int, event: list[Any]) -> str:
         return f"chooses {_god(event[2])}" if event[1] == actor else f"{colour(event[1])} keeps {_god(event[2])}"
     if kind == "first":
         return f"picks {colour(event[2])} to start"
+    if kind == "roll":
+        return f"the roll-off makes {colour(event[1])} the start player"
     if kind == "place":
         return f"places a worker on {square_name(event[2])}"
     return kind
@@ -101,3 +103,32 @@ def line(state: State, actor: int, events: list[list[Any]], fallback: str) -> st
         else:
             text += (", " if text else "") + part
     return f"{who} {text}"
+
+
+_VERB_WORDS = {"move": "move", "build": "build", "dome": "build", "force": "ferry an opponent",
+               "remove": "remove a block"}
+
+
+def stage_choices(state: State) -> tuple[list[str], bool]:
+    """What the power of the player to move offers at this stage of the turn,
+    in words ("move", "move again", "build again", "remove a block" ...), and
+    whether ``pass`` declines it."""
+    turn = state.turn
+    steps = god_of(state, turn.seat).steps(state)
+    built = any(e[0] in ("build", "dome") for e in state.turn_log)
+    words: list[str] = []
+    for step in steps:
+        word = _VERB_WORDS.get(step[0])
+        if word == "move" and turn.moved:
+            word = "move again"
+        elif word == "build" and built and turn.moved:
+            word = "build again"
+        if word and word not in words:
+            words.append(word)
+    return words, ("pass",) in steps
+
+
+def passing(state: State) -> str:
+    """What ``pass`` declines now, as a log clause: "does not move again"."""
+    words, _ = stage_choices(state)
+    return f"does not {' or '.join(words)}" if words else "passes"

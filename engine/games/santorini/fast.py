@@ -139,6 +139,13 @@ def perft(pos: Position, depth: int) -> int:
     return total
 
 
+def random_start(rng: random.Random) -> Position:
+    """A fresh base game with both players' workers placed at random (the
+    set-up step of a full random game)."""
+    squares = rng.sample(range(25), 4)
+    return 0, 0, 0, 0, (tuple(squares[:2]), tuple(squares[2:])), 0
+
+
 def random_game(rng: random.Random, pos: Position) -> tuple[int, int]:
     """Play uniformly random moves (then a random build) to the end: the
     winning pool and the number of turns. Two pools only (1 vs 1, 2 vs 2)."""
@@ -175,4 +182,5 @@ def random_game(rng: random.Random, pos: Position) -> tuple[int, int]:
         mover = 1 - mover
 
 
-__all__ = ["Position", "from_state", "turns", "apply", "perft", "random_game", "can_win_now", "has_move"]
+__all__ = ["Position", "from_state", "turns", "apply", "perft", "random_start", "random_game", "can_win_now",
+           "has_move"]

@@ -9,6 +9,7 @@ from engine.games.santorini import describe as wording
 from engine.games.santorini import setup, turn
 from engine.games.santorini.board import square_name
 from engine.games.santorini.gods import CARDS, GODS
+from engine.games.santorini.gods import power as god_power
 from engine.games.santorini.gods.base import Step
 from engine.games.santorini.notation import format_step, parse_step
 from engine.games.santorini.options import OPTIONS
@@ -96,9 +97,25 @@ class Santorini(BaseGame):
             return f"{who}: {action}"
         after = state.copy()
         perform(after, seat, step)
-        text = wording.line(after, seat, after.events, "passes" if step == ("pass",) else format_step(step))
+        if step == ("pass",) and state.phase == "play":
+            declined = f"{who} {wording.passing(state)}"
+            if not after.events:
+                return declined
+            return f"{declined}, {wording.line(after, seat, after.events, '')[len(who) + 1:]}"
+        text = wording.line(after, seat, after.events, format_step(step))
         if step[0] == "build" and state.phase == "play" and state.turn.stage == "move":
             text += " before moving"
+        return text
+
+    def label(self, state: State, seat: int, action: str) -> str:
+        """The log line, plus what a god does when the action picks one (so
+        the list of gods on offer explains itself)."""
+        text = self.describe(state, seat, action)
+        words = action.split()
+        if len(words) == 2 and words[0] in ("offer", "choose") and words[1] in CARDS:
+            card = CARDS[words[1]]
+            reminder = card.reminder.rstrip(".")
+            text = text.replace(card.display, f"{card.display} ({reminder[0].lower()}{reminder[1:]})", 1)
         return text
 
     def choose(self, state: State, seat: int, level: str, seed: int, budget: float = 2.0) -> str:
@@ -122,11 +139,14 @@ class Santorini(BaseGame):
         """A specific reason why ``step`` is not legal, or the standard list."""
         texts = [format_step(s) for s in legal]
         verb = step[0]
+        if state.phase == "place" and verb == "place" and legal:
+            reason = _place_problem(state, seat, step[1])
+            if reason:
+                return IllegalAction(f"{reason} You can: {_some(texts)}.")
         if state.phase == "play" and verb in ("move", "build") and any(s[0] == verb for s in legal):
             reason = _move_problem(state, seat, step) if verb == "move" else _build_problem(state, seat, step)
             if reason:
-                options = ", ".join(f"`{t}`" for t in texts[:6]) + (" ..." if len(texts) > 6 else "")
-                return IllegalAction(f"{reason} You can: {options}.")
+                return IllegalAction(f"{reason} You can: {_some(texts)}.")
         if state.phase == "play" and verb == "build" and not any(s[0] == "build" for s in legal):
             if any(s[0] == "move" for s in legal):
                 return IllegalAction("Move first, then build: e.g. " + f"`{texts[0]}`.")
@@ -152,6 +172,22 @@ def perform(state: State, seat: int, step: Step) -> None:
         turn.settle(state)
 
 
+def _some(texts: list[str], shown: int = 6) -> str:
+    """A few legal actions for an error message."""
+    listed = ", ".join(f"`{t}`" for t in texts[:shown])
+    return listed + (f" (and {len(texts) - shown} more)" if len(texts) > shown else "")
+
+
+def _place_problem(state: State, seat: int, square: int) -> str:
+    if state.occupant(square) != OFF:
+        return f"{square_name(square)} already has a worker on it; place on an empty square."
+    for holder in range(state.players):
+        god = god_power(state.gods[holder])
+        if state.pool_of[holder] == state.pool_of[seat] and god.placement_rule:
+            return f"{square_name(square)} is not allowed: {god.placement_rule}."
+    return ""
+
+
 def _move_problem(state: State, seat: int, step: Step) -> str:
     _, frm, to = step
     mine = [state.workers[w] for w in state.own_workers(seat)]
@@ -166,29 +202,32 @@ def _move_problem(state: State, seat: int, step: Step) -> str:
     if state.blocks[to] > state.blocks[frm] + 1:
         return (f"{square_name(to)} is level {state.blocks[to]}: from level {state.blocks[frm]} you can move up "
                 "at most one level.")
-    if state.occupant(to) != OFF:
-        return f"{square_name(to)} is occupied by a worker."
     wid = state.occupant(frm)
     for holder, rival in rival_powers(state, seat):
         if not state.is_own(holder, wid) and rival.forbids_move(state, holder, seat, wid, frm, to):
             return f"{CARDS[rival.name].display} ({colour(holder)}) forbids that move: {CARDS[rival.name].reminder}"
+    if state.occupant(to) != OFF:
+        return f"{square_name(to)} is occupied by a worker."
     return f"`{format_step(step)}` would leave you no way to finish your turn."
 
 
 def _build_problem(state: State, seat: int, step: Step) -> str:
     square = step[1]
-    builder = state.turn.builder
-    neighbours = god_of(state, seat).neighbours
-    if builder != OFF and state.workers[builder] != OFF and square not in neighbours[state.workers[builder]] \
-            and square != state.workers[builder]:
-        return f"{square_name(square)} is not next to the worker you moved (on {square_name(state.workers[builder])})."
+    god = god_of(state, seat)
+    squares = [state.workers[w] for w in god.builders(state)]
+    if squares and not any(square in god.neighbours[here] or square == here for here in squares):
+        where = ", ".join(square_name(here) for here in squares)
+        if len(squares) == 1 and state.turn.builder != OFF and state.workers[state.turn.builder] == squares[0]:
+            return f"{square_name(square)} is not next to the worker you moved (on {where})."
+        return f"{square_name(square)} is not next to a worker that may build now (on {where})."
     if state.domes[square]:
         return f"{square_name(square)} has a dome; nothing can be built on it."
     if state.occupant(square) != OFF:
         return f"{square_name(square)} has a worker on it; build on an unoccupied square."
     for holder, rival in rival_powers(state, seat):
         if rival.forbids_build(state, holder, seat, square, False):
-            return f"{CARDS[rival.name].display} ({colour(holder)}) forbids building there: {CARDS[rival.name].reminder}"
+            card = CARDS[rival.name]
+            return f"{card.display} ({colour(holder)}) forbids building there: {card.reminder}"
     return ""
 
 

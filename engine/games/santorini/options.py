@@ -51,6 +51,10 @@ OPTIONS: dict[str, Option] = {
                          "workers and win together) or agora (4 players, partners across share workers but "
                          "each plays to win alone)",
         choices=("standard", "teams", "agora")),
+    "start": Option(
+        "first", help="who starts: first (Blue, the first seat; with chosen or drafted gods the challenger "
+                      "picks), random (a roll-off) or choose (Blue picks the start player)",
+        choices=("first", "random", "choose")),
     "pool": Option("all", help="which gods may be offered or dealt: simple (the ten simple gods), "
                                "advanced (all others) or all",
                    choices=("all", "simple", "advanced")),

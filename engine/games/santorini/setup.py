@@ -18,6 +18,11 @@ last one and picks the start player. "draft" is the same from a random offer;
 "random" deals gods. Random draws respect bans: "the start player sets aside
 one of the conflicting gods, and redraws a replacement".
 
+The start player ("Players can agree on a start player, or roll off to
+determine one"): option ``start`` = ``first`` (Blue starts, unless the
+challenger of chosen or drafted gods picks), ``choose`` (Blue picks with
+``first <colour>``) or ``random`` (a roll-off with the game's die).
+
 Placement: the start player places first, then the others in turn order (a
 player whose shared workers are already placed is skipped); Bia's workers are
 placed before everyone's.
@@ -54,7 +59,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
     elif gods_option in ("random", "party"):
         for seat, name in enumerate(_deal(state, players, party=gods_option == "party")):
             state.gods[seat] = name
-    elif gods_option in ("chosen", "draft"):
+    if gods_option in ("chosen", "draft"):
         state.setup["challenger"] = 0
         if len(_pool(state)) < players:
             raise IllegalAction("Too few gods in that pool for this many players.")
@@ -65,8 +70,23 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
             state.setup["offered"] = []
             state.phase = "offer"
         return state
-    begin_placement(state)
+    _begin_start(state)
     return state
+
+
+def _begin_start(state: State) -> None:
+    """The gods are settled: pick the start player as the options say, then
+    place workers."""
+    rule = state.options.get("start", "first")
+    picks = state.options.get("gods", "none") in ("chosen", "draft")
+    if rule == "random":
+        state.start = state.rng.below(state.players)
+        state.emit("roll", state.start)
+    elif rule == "choose" or picks:
+        state.setup.setdefault("challenger", 0)
+        state.phase = "first"
+        return
+    begin_placement(state)
 
 
 def _pool(state: State, party: bool = False) -> list[str]:
@@ -158,7 +178,7 @@ def apply(state: State, seat: int, step: Step) -> None:
             challenger = state.setup["challenger"]
             state.gods[challenger] = state.setup["offered"].pop()
             state.emit("choose", challenger, state.gods[challenger])
-            state.phase = "first"
+            _begin_start(state)
     elif verb == "first":
         state.start = step[1]
         state.emit("first", seat, step[1])

@@ -63,9 +63,10 @@ class Turn:
 
     def key(self) -> tuple:
         # ``builds`` is history, not state: a power that needs to remember a
-        # build (Demeter's first square) keeps it in ``flags``.
-        return (self.seat, self.stage, self.moved, self.moved_up, self.builder,
-                tuple(sorted(self.flags.items())))
+        # build (Demeter's first square) keeps it in ``flags``. Where a moved
+        # worker started is state: Artemis may not move back there.
+        return (self.seat, self.stage, self.moved, tuple(self.starts[w] for w in self.moved), self.moved_up,
+                self.builder, tuple(sorted(self.flags.items())))
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "stage": self.stage, "starts": list(self.starts), "moved": list(self.moved),
@@ -172,8 +173,13 @@ class State:
     def key(self) -> tuple:
         """Everything that decides what can happen next (not the logs): equal
         keys, equal futures. Used to merge transpositions in searches."""
-        return (self.mode, self.pool_of, self.owner, tuple(self.workers), tuple(self.blocks), tuple(self.domes), tuple(self.gods), tuple(self.alive),
-                self.phase, self.turn.key() if self.turn else None, tuple(self.moved_up_last),
+        return self.board_key() + (self.turn.key() if self.turn else None,)
+
+    def board_key(self) -> tuple:
+        """``key`` without the turn in progress: what a finished turn leaves
+        behind (two ways of playing a turn that leave the same are one)."""
+        return (self.mode, self.pool_of, self.owner, tuple(self.workers), tuple(self.blocks), tuple(self.domes),
+                tuple(self.gods), tuple(self.alive), self.phase, tuple(self.moved_up_last),
                 tuple(sorted(self.tokens.items())), tuple(self.winners))
 
     # -- questions ----------------------------------------------------------------

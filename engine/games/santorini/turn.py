@@ -15,6 +15,7 @@ turn meeting them exists.
 from __future__ import annotations
 
 from collections import OrderedDict
+from contextlib import suppress
 from typing import Callable, Iterator
 
 from engine.games.santorini import rules
@@ -75,9 +76,18 @@ def has_preferences(state: State) -> bool:
 
 
 def finish_turn(state: State) -> None:
-    """The mover's steps are done: automatic end-of-turn effects, what the
-    next turn must remember, party-mode rotation, then the next player's turn
+    """The mover's steps are done: ``close_turn``, then the next player's turn
     begins (without checking whether that player is stuck: ``settle``)."""
+    seat = state.turn.seat
+    close_turn(state)
+    if state.phase != "over":
+        begin_turn(state, rules.next_seat(state, seat))
+
+
+def close_turn(state: State) -> None:
+    """Automatic end-of-turn effects (Medusa), what the next turn must
+    remember (Athena), party-mode rotation. The board is then final for this
+    turn (a bot evaluates it as it stands)."""
     turn = state.turn
     seat = turn.seat
     god_of(state, seat).end_of_turn(state)
@@ -88,7 +98,6 @@ def finish_turn(state: State) -> None:
         rotate_gods(state)
     state.last_log = state.turn_log
     state.turn_log = []
-    begin_turn(state, rules.next_seat(state, seat))
 
 
 def rotate_gods(state: State) -> None:
@@ -174,8 +183,26 @@ def completions(state: State, check: Callable[[], None] | None = None) -> list[t
     when the steps are done (before ``finish_turn``). Paths reaching the same
     state twice are kept once (Hermes and Triton could loop forever).
     ``check`` is called now and then during long searches (a bot's clock)."""
+    done = list(_valid_finishes(state, check))
+    if has_preferences(state) and any(turn_preferred(s) for _, s in done):
+        done = [(p, s) for p, s in done if turn_preferred(s)]
+    done.reverse()
+    return done
+
+
+def each_completion(state: State,
+                    check: Callable[[], None] | None = None) -> Iterator[tuple[tuple[Step, ...], State]]:
+    """``completions`` one at a time, as the search finds them (in another
+    order), so that a caller may stop early; all at once when an "if
+    possible" requirement (Persephone) needs the whole set first."""
+    if has_preferences(state):
+        yield from completions(state, check)
+    else:
+        yield from _valid_finishes(state, check)
+
+
+def _valid_finishes(state: State, check: Callable[[], None] | None) -> Iterator[tuple[tuple[Step, ...], State]]:
     seen: set = set()
-    done: list[tuple[tuple[Step, ...], State]] = []
     stack: list[tuple[State, tuple[Step, ...]]] = [(state, ())]
     expanded = 0
     while stack:
@@ -185,14 +212,10 @@ def completions(state: State, check: Callable[[], None] | None = None) -> list[t
             check()
         if turn_done(current):
             if turn_valid(current):
-                done.append((path, current))
+                yield path, current
             continue
         for step, child in _children(current, seen):
             stack.append((child, path + (step,)))
-    if has_preferences(state) and any(turn_preferred(s) for _, s in done):
-        done = [(p, s) for p, s in done if turn_preferred(s)]
-    done.reverse()
-    return done
 
 
 def can_win(state: State, limit: int = 2000) -> bool | None:
@@ -228,8 +251,9 @@ def legal_steps(state: State) -> list[Step]:
     key = state.key()
     cached = _LEGAL_CACHE.get(key)
     if cached is not None:
-        _LEGAL_CACHE.move_to_end(key)
-        return cached
+        with suppress(KeyError):  # bots think in other threads: another may just have dropped it
+            _LEGAL_CACHE.move_to_end(key)
+        return list(cached)
     need_preferred = has_preferences(state) and has_completion(state, preferred=True)
     result = []
     for step in candidates(state):
@@ -239,5 +263,6 @@ def legal_steps(state: State) -> list[Step]:
             result.append(step)
     _LEGAL_CACHE[key] = result
     if len(_LEGAL_CACHE) > _LEGAL_CACHE_SIZE:
-        _LEGAL_CACHE.popitem(last=False)
-    return result
+        with suppress(KeyError):
+            _LEGAL_CACHE.popitem(last=False)
+    return list(result)

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.games.santorini import setup
 from engine.games.santorini.board import square_name
-from engine.games.santorini.describe import pool_name
+from engine.games.santorini.describe import pool_name, stage_choices
 from engine.games.santorini.gods import CARDS
 from engine.games.santorini.gods.selene import female_worker
 from engine.games.santorini.rules import colour
@@ -15,7 +15,7 @@ from engine.games.santorini.state import OFF, State
 
 _PROMPTS = {
     "offer": "to offer gods", "choose": "to choose a god", "first": "to pick the start player",
-    "place": "to place workers", "move": "to move", "build": "to build",
+    "place": "to place workers",
 }
 
 
@@ -63,9 +63,21 @@ def _acting(state: State) -> int | None:
 def _prompt(state: State, acting: int | None) -> str:
     if state.phase == "over":
         names = " and ".join(colour(s) for s in state.winners)
-        return f"{names} win{'s' if len(state.winners) == 1 else ''}: {state.reason}" if names else state.reason
-    step = state.phase if state.phase != "play" else ("build" if state.turn.stage != "move" else "move")
-    return f"{colour(acting)} {_PROMPTS.get(step, 'to act')}"
+        if len(state.winners) == 1 and state.reason.startswith(names + " "):
+            return f"{state.reason} and wins."  # "Orange moved up onto a level-3 tower and wins."
+        return f"{names} win{'s' if len(state.winners) == 1 else ''}: {state.reason}." if names else state.reason
+    if state.phase != "play":
+        return f"{colour(acting)} {_PROMPTS.get(state.phase, 'to act')}"
+    return f"{colour(acting)} {_turn_prompt(state)}"
+
+
+def _turn_prompt(state: State) -> str:
+    """What the player to move may do at this stage of the turn: "to move",
+    "to move again or pass", "to build or pass" (Morpheus), "to move or
+    build" (Prometheus)."""
+    words, optional = stage_choices(state)
+    text = "to " + " or ".join(words) if words else "to finish the turn"
+    return text + " or pass" if optional and words else text
 
 
 def _god(state: State, seat: int) -> dict[str, Any] | None:

@@ -35,6 +35,8 @@ class God:
     """Workers placed at set-up (Graeae: 3)."""
     places_first: ClassVar[bool] = False
     """Set-up: this god's workers are placed before everyone else's (Bia)."""
+    placement_rule: ClassVar[str] = ""
+    """Set-up: the restriction ``placement_ok`` enforces, in words (Eros)."""
 
     # -- the turn as a state machine ---------------------------------------------
 
@@ -92,6 +94,15 @@ class God:
         self.do_build(state, step)
         if state.phase != "over":
             state.turn.stage = self.after_build(state)
+
+    def builders(self, state: State) -> list[int]:
+        """The workers that may build at this stage (error messages name
+        them): the worker that moved, or any of the player's workers before
+        a move (Prometheus) or when a power lets either build (Hermes)."""
+        wid = state.turn.builder
+        if wid != OFF and state.workers[wid] != OFF:
+            return [wid]
+        return state.own_workers(state.turn.seat)
 
     def do_build(self, state: State, step: Step) -> None:
         rules.build(state, state.turn.seat, step[1], dome=step[0] == "dome", by=self.name)

@@ -13,6 +13,7 @@ class Eros(God):
     same level in a 3-player game)." "The first level" is one block high."""
 
     name = "eros"
+    placement_rule = "Eros places his workers anywhere along opposite edges of the board"
 
     def placement_ok(self, state: State, pool: int, placed: list[int], square: int) -> bool:
         if square not in PERIMETER:

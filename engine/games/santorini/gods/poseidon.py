@@ -17,15 +17,20 @@ class Poseidon(God):
     def after_build(self, state: State) -> str:
         return "tide"
 
-    def steps_tide(self, state: State) -> list[Step]:
+    def builders(self, state: State) -> list[int]:
         turn = state.turn
-        if turn.flags.get("tide", 0) >= EXTRA_BUILDS:
+        if turn.stage != "tide":
+            return super().builders(state)
+        return [w for w in state.own_workers(turn.seat)
+                if w not in turn.moved and state.blocks[state.workers[w]] == 0]
+
+    def steps_tide(self, state: State) -> list[Step]:
+        if state.turn.flags.get("tide", 0) >= EXTRA_BUILDS:
             return [PASS]
         seen: dict[Step, None] = {}
-        for wid in state.own_workers(turn.seat):
-            if wid not in turn.moved and state.blocks[state.workers[wid]] == 0:
-                for step in self.standard_builds(state, wid):
-                    seen.setdefault(step)
+        for wid in self.builders(state):
+            for step in self.standard_builds(state, wid):
+                seen.setdefault(step)
         return self.optional(list(seen))
 
     def apply_tide(self, state: State, step: Step) -> None:

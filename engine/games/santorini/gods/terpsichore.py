@@ -5,7 +5,7 @@ from itertools import permutations
 from engine.games.santorini.board import adjacent
 from engine.games.santorini.gods.base import God, Step
 from engine.games.santorini.rules import BUILD, END
-from engine.games.santorini.state import State
+from engine.games.santorini.state import OFF, State
 
 
 class Terpsichore(God):
@@ -26,6 +26,12 @@ class Terpsichore(God):
             return
         if all(w in state.turn.moved for w in state.own_workers(state.turn.seat)):
             state.turn.stage = BUILD
+            # Every worker builds, so none is "the" builder: moving them in
+            # either order leads to the same turn.
+            state.turn.builder = OFF
+
+    def builders(self, state: State) -> list[int]:
+        return state.own_workers(state.turn.seat)
 
     def steps_build(self, state: State) -> list[Step]:
         workers = [state.workers[w] for w in state.own_workers(state.turn.seat)]
@@ -41,7 +47,8 @@ class Terpsichore(God):
         self.do_build(state, step)
         if state.phase == "over":
             return
-        done = state.turn.flags.get("danced", ()) + (step[1],)
+        # Squares built so far, sorted: the order of her builds never matters.
+        done = tuple(sorted(state.turn.flags.get("danced", ()) + (step[1],)))
         state.turn.flags["danced"] = done
         if len(done) >= len(state.own_workers(state.turn.seat)):
             state.turn.stage = END
