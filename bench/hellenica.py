@@ -1,7 +1,7 @@
 """Hellenica benchmarks: whole random-bot games, play/legal throughput, view
 and picture time, and how often the part 2 rules come up (World Events
 revealed and occurring, bids, Invocations, casting windows, Creatures), and
-part 3's AI-only and solitaire games. A script, not a test:
+part 3's AI-only and solitaire games and map building. A script, not a test:
 
     python bench/hellenica.py [--games N] [--seed S]
 """
@@ -108,13 +108,17 @@ def main() -> None:
 def ai_games(games: int, seed: int) -> None:
     """Part 3: the rulebook's AI players — a game of 7 AI seats (played to the
     end inside ``new``) and solitaire against 6 AI seats (the person played by
-    the random bot)."""
+    the random bot) on the standard, a random and an explorable map — and how
+    long a player waits while the Buildable Map is built by three people."""
     rows = []
-    for label, ai in (("AI-only (7 AI)", list(range(7))), ("solitaire vs 6 AI", list(range(1, 7)))):
+    cases = (("AI-only (7 AI)", list(range(7)), "standard"), ("solitaire vs 6 AI", list(range(1, 7)), "standard"),
+             ("solitaire vs 6 AI, random map", list(range(1, 7)), "random"),
+             ("solitaire vs 6 AI, explorable map", list(range(1, 7)), "explorable"))
+    for label, ai, board in cases:
         times, turns, human = [], [], []
         for game in range(games):
             start = time.perf_counter()
-            state = GAME.new(7, {"ai_seats": ai}, seed + game)
+            state = GAME.new(7, {"ai_seats": ai, "map": board}, seed + game)
             actions = 0
             while GAME.outcome(state) is None:
                 seat = GAME.to_move(state)[0]
@@ -127,6 +131,17 @@ def ai_games(games: int, seed: int) -> None:
     for label, mean, worst, turn, actions in rows:
         print(f"{label}: {mean:.2f} s a game (worst {worst:.2f} s), {turn:.1f} turns, "
               f"{actions:.0f} actions by the person")
+    waits = []
+    for game in range(games):
+        state = GAME.new(3, {"map": "buildable", "homes": "random"}, seed + game)
+        while "building" in state:
+            seat = GAME.to_move(state)[0]
+            start = time.perf_counter()
+            legal = GAME.legal(state, seat)
+            state = GAME.play(state, seat, legal[(seed + game) % len(legal)])
+            waits.append(time.perf_counter() - start)
+    print(f"Buildable Map, 3 people: {len(waits) / games:.0f} placements a game, legal+play "
+          f"{1000 * statistics.mean(waits):.0f} ms on average (worst {1000 * max(waits):.0f} ms)")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ and the offers); and the latest log lines.
 
 Every colour also carries a letter: seats by their initial, upgrades by
 letter (A Academy, T Temple, M Market, B Barracks, S Stables, D Docks,
-W Walls, O Wonder), units by letter (H Hoplite, C Cavalry, T Trireme,
+W Walls, Ω Wonder), units by letter (H Hoplite, C Cavalry, T Trireme,
 X Hero, Al Alcibiades; ``*`` marks elite units), Creatures by two letters on
 a black disc, Invocations by their level (a cross when spent).
 """
@@ -53,7 +53,9 @@ SUPPLIED = (255, 190, 0)
 SEA_INK = (35, 65, 105)
 
 UPGRADE_LETTER = {"academy": "A", "temple": "T", "market": "M", "barracks": "B", "stables": "S",
-                  "docks": "D", "walls": "W", "wonder": "O"}
+                  "docks": "D", "walls": "W", "wonder": "Ω"}
+GOVERNMENT_LETTERS = {"tyranny": "Ty", "republic": "Re", "democracy": "De", "oligarchy": "Ol", "theocracy": "Te",
+                      "thalassocracy": "Th"}
 UNIT_LETTER = {"hoplite": "H", "cavalry": "C", "trireme": "T", "hero": "X", "alcibiades": "Al"}
 STATE_FILL = {"active": WHITE, "building": WOOD, "exhausted": EXHAUSTED}
 ACTION_LETTER = (("build", "B"), ("train", "T"), ("research", "R"), ("worship", "W"), ("supply", "S"))
@@ -219,9 +221,17 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
     favorite = view["favorite"]
     arrow = "↻ clockwise" if view["direction"] == "zeus" else "↺ counter-clockwise"
     _seat_chip(image, draw, MAP_X, 80, favorite, 20)
-    _line(image, (MAP_X + 26, 90), f"Favorite of the Gods: {_label(view, names, favorite)}, "
-                                   f"{view['direction'].title()} side up ({arrow})", 15, INK, anchor="lm")
-    x = width - PANEL_W - 12 - 27 * (view["chaos_start"] + 1) - 52
+    chaos_x = width - PANEL_W - 12 - 27 * (view["chaos_start"] + 1) - 52
+    text = f"Favorite of the Gods: {_label(view, names, favorite)}, {view['direction'].title()} ({arrow})"
+    _line(image, (MAP_X + 26, 90), _fit(text, 15, chaos_x - MAP_X - 40 - 19 * len(view["order"]) - 50), 15, INK,
+          anchor="lm")
+    if view["order"]:  # the seats in action order, as chips, just left of the chaos track
+        x = chaos_x - 16 - 19 * len(view["order"])
+        _line(image, (x - 4, 90), "order", 13, MUTED, anchor="rm")
+        for seat in view["order"]:
+            _seat_chip(image, draw, x, 82, seat, 16)
+            x += 19
+    x = chaos_x
     _line(image, (x, 90), "Chaos", 14, INK, bold=True, anchor="lm")
     x += 52
     for space in range(view["chaos_start"], -1, -1):
@@ -365,7 +375,8 @@ def _piece(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
     if shape == "government":
         draw.polygon([(x, y + size), (x, y + 5), (x + size / 2, y - 2), (x + size, y + 5), (x + size, y + size)],
                      fill=fill, outline=INK)
-        _text(image, (x + size / 2, y + size / 2 + 2), piece["type"][:2].title(), 9, ink, bold=True)
+        letters = GOVERNMENT_LETTERS.get(piece["type"], piece["type"][:2].title())
+        _text(image, (x + size / 2, y + size / 2 + 2), letters, 9, ink, bold=True)
         return
     rim = tuple(view["deities"][piece["deity"]]["colour"]) if piece.get("deity") else INK
     width = 3 if piece.get("deity") else 1
@@ -487,12 +498,13 @@ def _panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
             _text(image, (cx + 14, top + 60), f"{letter}{n}", 11, INK if n else MUTED, bold=True)
             cx += 31
         _deity_cards(image, draw, view, info, cx + 8, top + 60)
-        pathos = ", ".join(c["title"] for c in view["pathos"] if c["name"] in info["pathos_done"]) or "none"
+        done = [c["title"] for c in view["pathos"] if c["name"] in info["pathos_done"]]
+        pathos = f"{len(done)}" + (f" ({', '.join(done)})" if done else "")
         ethos = f"{info['ethos_count']} Ethos kept (hidden)" if info["ethos_kept"] else "Ethos not chosen yet"
         revealed = view["revealed"].get(str(seat))
         if revealed:
             ethos = "Ethos: " + ", ".join(c["title"] for c in revealed)
-        _line(image, (x + 10, top + 72), _fit(f"Pathos met: {pathos} · {ethos}", 12, PANEL_W - 36), 12, INK)
+        _line(image, (x + 10, top + 72), _fit(f"Pathos met {pathos} · {ethos}", 12, PANEL_W - 36), 12, INK)
         won = info.get("won", [])
         slain = [c["title"] for c in view.get("creatures", []) if c["slain_by"] == seat]
         events = f"World Events won ({len(won)}): " + (", ".join(c["title"] for c in won) or "none")
@@ -538,11 +550,14 @@ def _event_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
     _line(image, (x + 10, y + 6), f"World Events — deck {events.get('deck', 0)}, discard {events.get('discard', 0)}",
           14, INK, bold=True)
     lines: list[tuple[str, bool]] = []
+    quiet = events.get("quiet")
+    if quiet:
+        lines.append((f"Last revealed: {quiet['title']} (Chaos {quiet['chaos']}) — did not occur.", True))
     last = events.get("last")
     if last:
         if last["occurred"]:
             under_way = last.get("winner") is None and not last["silence"]
-            head = f"{'Now' if under_way else 'Last'}: {last['title']} (Chaos {last['chaos']})"
+            head = f"{'Now' if under_way else 'Last World Event'}: {last['title']} (Chaos {last['chaos']})"
             if last.get("winner") is not None:
                 bids = last.get("bids") or {}
                 shown = ", ".join(f"{view['seats'][int(s)]} {n}" for s, n in sorted(bids.items()))
@@ -591,7 +606,8 @@ def _log(image: Image.Image, view: dict[str, Any], top: float, width: int) -> No
     draw = ImageDraw.Draw(image)
     draw.line((MAP_X, top, width, top), fill=MUTED, width=1)
     legend = ("A Academy · T Temple (rim = deity) · M Market · B Barracks · S Stables · D Docks · W Walls · "
-              "O Wonder · pentagon = Government; white active, wood = building, grey = exhausted · "
+              "Ω Wonder · pentagon = Government (Ty Tyranny, Re Republic, De Democracy, Ol Oligarchy, Te Theocracy, "
+              "Th Thalassocracy); white active, wood = building, grey = exhausted · "
               "H Hoplite · C Cavalry · T Trireme · X Hero · Al Alcibiades · * elite · ■ at Supply Limit or held "
               "by a Creature · △ mine · black disc = Creature · ✕ closed this turn · Invocations: level boxes, "
               "✕ = spent, grey = too few Temples")
@@ -607,6 +623,12 @@ def _log(image: Image.Image, view: dict[str, Any], top: float, width: int) -> No
         y += 16
 
 
+def _copies(card: dict[str, Any]) -> str:
+    """An Ethos card's marks: how many copies the deck holds (others may want it too)."""
+    n = card.get("copies", 1)
+    return f"{n} cop{'y' if n == 1 else 'ies'} in the game"
+
+
 def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
     """A seat's private view in words: its Ethos objectives and choices."""
     private = view.get("private") or {}
@@ -617,10 +639,10 @@ def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
                      + ", ".join(d["title"] for d in private["deity_hand"]) + ".")
     if private.get("ethos"):
         lines.append("Your Ethos objectives (✔ = met right now):")
-        lines += [f"  {'✔' if c['met'] else '·'} {c['title']}: {c['text']}" for c in private["ethos"]]
+        lines += [f"  {'✔' if c['met'] else '·'} {c['title']}: {c['text']} ({_copies(c)})" for c in private["ethos"]]
     if private.get("ethos_hand"):
         lines.append("Ethos cards dealt to you (keep two different ones with `keep <a> <b>`, or `discard`):")
-        lines += [f"  {c['place']}. {c['title']}: {c['text']}" for c in private["ethos_hand"]]
+        lines += [f"  {c['place']}. {c['title']}: {c['text']} ({_copies(c)})" for c in private["ethos_hand"]]
     pathos = ", ".join(c["title"] for c in view["pathos"])
     lines.append(f"Objectives met right now: {private.get('objectives_met', 0)} of the "
                  f"{view['objectives_to_win']} needed (public Pathos: {pathos}).")

@@ -308,3 +308,45 @@ class TestSupplyAndExchange:
         assert not any(a.startswith("exchange") for a in GAME.legal(game, 0))
         with pytest.raises(IllegalAction, match="costs 3 Commerce"):
             GAME.play(game, 0, f"exchange worship {_home(game)}")
+
+
+def test_listed_actions_are_exactly_those_the_refusals_allow():
+    """The lists of Build and Train actions are computed in one pass per city;
+    in mid-game positions they hold exactly the actions whose refusal checks
+    pass (nothing allowed is missing, nothing refused is listed)."""
+    import random
+
+    from engine.games.hellenica import build, produce
+    from engine.games.hellenica.board import preset
+    from engine.games.hellenica.components import TRAINABLE, UPGRADES
+    from engine.games.hellenica.notation import train_word
+
+    board = preset("classic")
+    rng = random.Random(3)
+    state = GAME.new(4, {"homes": "random"}, 3)
+    checked = 0
+    for step in range(900):
+        movers = GAME.to_move(state)
+        if not movers:
+            break
+        seat = movers[0]
+        state = GAME.play(state, seat, GAME.choose(state, seat, "random", step))
+        if step % 25:
+            continue
+        for seat in range(4):
+            listed = set(build.upgrade_commands(state, seat))
+            places = [(c, None) for c in state["cities"]] + [(m, None) for m in board.mines] + [("oracle", None)]
+            places += [(c, build.target_token(p)) for c, r in state["cities"].items() for p in r["slots"] if p]
+            for kind in UPGRADES:
+                for place, over in places:
+                    command = f"build {kind} {place}" + (f" over {over}" if over else "")
+                    allowed = build.upgrade_refusal(state, seat, kind, place, over) is None
+                    assert allowed == (command in listed), (command, build.upgrade_refusal(state, seat, kind,
+                                                                                            place, over))
+                    checked += 1
+            trained = set(produce.commands(state, seat, "train"))
+            for city in state["cities"]:
+                for kind in TRAINABLE:
+                    allowed = produce.train_refusal(state, seat, kind, city) is None
+                    assert allowed == (f"train {train_word(kind)} {city}" in trained)
+    assert checked > 10_000

@@ -11,7 +11,7 @@ from engine.games.hellenica.ai import bidding, combat as ai_combat, garrison, mo
 from engine.games.hellenica.ai.board import board_of
 from engine.games.hellenica.ai.cards import CARDS
 from engine.games.hellenica.ai.grudges import note_entry
-from engine.games.hellenica.state import add_units, count_units
+from engine.games.hellenica.state import add_units, count_units, map_of
 from engine.games.hellenica.steps import STEPS
 
 TROY, BYZANTIUM, HUMAN = 1, 2, 0
@@ -263,3 +263,66 @@ def test_harm_records_grudges_and_ai_do_not_trade():
     assert board_of(state, TROY)["grudge"] == BYZANTIUM
     state = ai_game()
     assert not any(a.startswith("offer orange") for a in GAME.legal(state, HUMAN))
+
+
+def test_land_units_leave_behind_for_the_most_dice():
+    """D. "Always move the combination of units that will result in the maximum
+    number of Combat dice to be rolled, even if no Combat will occur. If
+    different combinations of units would result in the same number of Combat
+    dice, then leave behind a Government Marker, Hoplite, Cavalry, elite
+    Hoplite, or elite Cavalry in that order.\""""
+    state = _troy_position()
+    state["units"]["phocaea"] = []
+    add_units(state, "phocaea", TROY, "hoplite", 1)
+    add_units(state, "phocaea", TROY, "cavalry", 1)
+    add_units(state, "phocaea", TROY, "cavalry", 1, elite=True)
+    # Phocaea is a City: one unit stays. Leaving the Hoplite would send 2 red
+    # dice; leaving the Cavalry sends a green, 2 red and Combined Arms.
+    assert movement.land_to_send(state, TROY, "phocaea") == 2
+    sent = movement.best_group(movement.land_available(state, TROY, "phocaea"), 2)
+    assert sent == {("hoplite", False): 1, ("cavalry", True): 1}
+    assert movement.land_dice(sent) == 4
+    # equal dice: the Hoplite is left behind first
+    assert movement.best_group({("hoplite", False): 2, ("cavalry", False): 1}, 2) == \
+        {("hoplite", False): 1, ("cavalry", False): 1}
+    # where the Government Marker stands, it is what stays: every other unit goes
+    assert movement.land_to_send(state, TROY, "troy") == 3
+    # a Non-City Area: "Otherwise, move all units"
+    add_units(state, "lydia", TROY, "hoplite", 2)
+    assert movement.land_to_send(state, TROY, "lydia") == 2
+
+
+def test_transport_room_takes_the_units_with_most_dice():
+    """With room on the Triremes for 2, the pair rolling the most dice sails:
+    an elite Hoplite and a Cavalry (3 green, 1 red) rather than 2 Hoplites."""
+    available = {("hoplite", False): 2, ("cavalry", False): 1, ("hoplite", True): 1}
+    assert movement.best_group(available, 2) == {("cavalry", False): 1, ("hoplite", True): 1}
+    assert movement.best_group(available, 9) == available
+
+
+def test_most_settlements_treats_empty_areas_as_three():
+    """Explorable Map: "treat all Empty Areas as if it is a City Area with 3
+    settlements on it" for Most Settlements."""
+    state = GAME.new(2, {"ai_seats": [1], "homes": "random", "map": "explorable"}, 3)
+    board = map_of(state)
+    empty = next(a for a, area in board.areas.items() if area.empty)
+    four = next(a for a, area in board.areas.items() if area.settlements == 4)
+    assert movement.settlements_seen(state, empty) == 3
+    assert movement._most_settlements(state, 1, [empty, four]) == [four]
+    small = [a for a, area in board.areas.items() if 0 < area.settlements < 3]
+    assert all(movement._most_settlements(state, 1, [empty, a]) == [empty] for a in small)
+
+
+def test_people_choose_home_and_patron_first_ai_players_neither_patron():
+    """"The player(s) decide which City-State(s) they wish to play. Any number
+    of the unselected City-States can be played by the game system"; AI
+    players start with "no City Upgrades": no first Temple, so no patron."""
+    state = GAME.new(3, {"ai_seats": [0, 2]}, 5)
+    assert GAME.to_move(state) == [1] and GAME.legal(state, 1)[0].startswith("home ")
+    state = GAME.play(state, 1, "home athens")
+    homes = {p["city"] for p in state["seats"]}
+    assert None not in homes and len(homes) == 3  # the AI players took theirs at once
+    assert GAME.to_move(state) == [1] and all(a.startswith("patron ") for a in GAME.legal(state, 1))
+    assert state["seats"][0]["deity_hand"] == [] and state["seats"][2]["deity_hand"] == []
+    state = GAME.play(state, 1, GAME.legal(state, 1)[0])
+    assert state["seats"][0]["deities"] == [] and len(state["seats"][1]["deities"]) == 1

@@ -41,6 +41,13 @@ class TestDice:
             {"green": 2, "red": 1}
         assert dice_pool(_stacks(hoplite=2), sea=False, defender=True, walls=True) == {"green": 2}
 
+    def test_heroes_behind_walls_take_the_walls_die(self):
+        """"If City Walls are present during a land combat ... The defender rolls
+        1 extra Green combat die": Heroes behind walls are not fighting alone."""
+        assert dice_pool(_stacks(hero=1), sea=False, defender=True, walls=True) == {"green": 1, "yellow": 1}
+        assert dice_pool(_stacks(hero=1), sea=False, defender=True) == {"yellow": 1}
+        assert dice_pool(_stacks(hero=1), sea=False, walls=True) == {"yellow": 1}  # the attacker: no walls die
+
     def test_sea_pools(self):
         """Sea example: John's 2 Triremes and a Hero take a Blue and the Yellow
         die; Bill's elite Trireme takes 2 Blue."""

@@ -88,8 +88,11 @@ class TestInterdiction:
         state = play(act_as(state, 0), 0, f"train hoplites {home}")
         assert all(s["used"] >= 100 for s in state["units"][home])
 
-    def test_no_sea_transport_through_a_creature(self):
-        """Sea Transport example geography, with Scylla in the Cyclades."""
+    @pytest.mark.parametrize("creature,blocks", [("cetus", True), ("scylla", False)])
+    def test_no_sea_transport_through_the_cetus(self, creature, blocks):
+        """Cetus: "No Sea Transport may occur through this Area." Scylla's
+        quick reference says no such thing: land units carried through her
+        sea do not enter it. (Sea Transport example geography.)"""
         state = new_game(2, seed=33)
         clear_units(state)
         seat = next(s for s in (0, 1) if home_of(state, s) == "athens")
@@ -97,8 +100,8 @@ class TestInterdiction:
         units(state, "cyclades", seat, "trireme", 1)
         state = play(act_as(state, seat), seat, "supply athens from athens")
         assert "move 2 hoplite chios" in moves(state, seat)
-        beasts.place(state, "scylla", "cyclades", 1 - seat)
-        assert "move 2 hoplite chios" not in moves(state, seat)
+        beasts.place(state, creature, "cyclades", 1 - seat)
+        assert ("move 2 hoplite chios" in moves(state, seat)) is not blocks
 
     def test_slaying_lifts_the_interdiction(self, board):
         """"If the Creature is destroyed these restrictions are immediately removed.\""""
@@ -200,6 +203,17 @@ class TestUpkeepAbilities:
         rig(board, *rolls)
         beasts.unleash(board, "hydra")
         assert count(board, "panactum", 1, "hoplite") == left
+
+    def test_a_hero_fighting_the_hydra_falls_only_in_a_duel(self, board):
+        """"Heroes are only eliminated by Mythological Creatures via Duels": a
+        Hero's Yellow die in the Hydra's combat adds its plusses, but a minus
+        does not kill it (the Hydra's 4 beats the Hoplite's 3: the Hoplite falls)."""
+        units(board, "panactum", 1, "hoplite", 1)
+        units(board, "panactum", 1, "hero", 1)
+        beasts.place(board, "hydra", "panactum", 0)
+        rig(board, ("green", 3), ("yellow", "-"), ("any", 1))
+        beasts.unleash(board, "hydra")
+        assert count(board, "panactum", 1, "hero") == 1 and count(board, "panactum", 1, "hoplite") == 0
 
     def test_cyclops(self, board):
         """"Roll the Yellow die once for each Trireme on adjacent Sea Areas and

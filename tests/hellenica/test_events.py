@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.hellenica import GAME
-from engine.games.hellenica.components import EVENTS, OLYMPUS, event_deck
+from engine.games.hellenica.components import EVENTS, OLYMPUS, YELLOW_SIGNS, event_deck
 from engine.games.hellenica.events import advance_chaos, new_deck
 from engine.games.hellenica.favorite import turn_order
 from engine.games.hellenica.state import government_city
@@ -92,7 +92,28 @@ class TestDeck:
         phases.advance(state)
         assert state["chaos"] == 1 and state["events"]["discard"][-1] == "persian-gold"
         assert current(state)["kind"] == "action" and GAME.to_move(state) == [seat]
-        assert GAME.view(state, None)["events"]["last"]["occurred"] is False
+        events = GAME.view(state, None)["events"]
+        assert events["quiet"]["title"] == "Persian Gold" and events["last"] is None
+
+    def test_the_picture_keeps_the_last_event_that_occurred(self):
+        """The last World Event's text stays on view while cards revealed
+        after it do not occur."""
+        state = new_game(2, seed=3)
+        seat = state["order"][0]
+        for player in state["seats"]:
+            player["favor"] = 2
+        state = bid(trigger(state, seat, "egyptian-support"), blue=0, orange=1)
+        from tests.hellenica.helpers import next_cards
+        from engine.games.hellenica import phases
+        from engine.games.hellenica.steps import push
+        state["chaos"] = 3
+        next_cards(state, "persian-gold")
+        act_as(state, seat)
+        push(state, "event", seat=seat)
+        phases.advance(state)
+        events = GAME.view(state, None)["events"]
+        assert events["quiet"]["title"] == "Persian Gold"
+        assert events["last"]["title"] == "Egyptian Support" and events["last"]["winner"] == 1
 
     def test_an_empty_deck_is_re_formed_from_the_discard_pile(self):
         state = new_game(2, seed=3)
@@ -262,6 +283,21 @@ class TestEffects:
         state = bid(trigger(state, blue, "mercenaries"), blue=1, orange=0)
         assert count(state, home, 0, "hoplite") == before + 2
 
+    def test_units_won_never_appear_beside_enemy_units(self, duel):
+        """Units a World Event gives are placed, not moved, so no combat could
+        follow: with enemy units in the Government City they go to another
+        city of the winner, and with none free they are not received."""
+        state, blue = duel
+        home = government_city(state, 0)
+        units(state, home, 1, "hoplite", 1)
+        own(state, "megara", 0)
+        state = bid(trigger(state, blue, "mercenaries"), blue=1, orange=0)
+        assert count(state, "megara", 0, "hoplite") == 2 and count(state, home, 0, "hoplite") == 1
+        units(state, "megara", 1, "cavalry", 1)
+        state = bid(trigger(state, blue, "alcibiades"), blue=1, orange=0)
+        assert all(count(state, area, 0, "alcibiades") == 0 for area in state["units"])
+        assert any("no city free of enemy units" in e["text"] for e in state["log"])
+
     def test_a_creature_arrives_where_the_winner_places_it(self, duel):
         """"The winner of the World Events bid places the Creature on an Area
         using the rules shown on the World Events Card.\""""
@@ -398,15 +434,16 @@ class TestRevolts:
 
     @pytest.fixture
     def megara(self):
-        """Nate (Orange) holds Megara with 3 City Upgrades and 2 units."""
+        """Nate (Orange) holds Megara with 3 City Upgrades — on its two
+        settlements and on the Geraneia mine, part of Megara's City Area —
+        and 2 units."""
         state = new_game(2, seed=5)
         clear_units(state)
         nate = 1
         own(state, "megara", nate)
         upgrade(state, "megara", 0, "market")
         upgrade(state, "megara", 1, "academy")
-        state["cities"]["megara"]["slots"].append(None)  # a third settlement for the example
-        state["cities"]["megara"]["slots"][2] = {"type": "barracks", "state": "active"}
+        state["mines"]["geraneia"] = {"type": "barracks", "state": "active"}
         units(state, "megara", nate, "hoplite", 2)
         return state, nate
 
@@ -421,7 +458,9 @@ class TestRevolts:
         revolt(state, "megara")
         assert count(state, "megara", nate) == units_left
         assert state["cities"]["megara"]["owner"] == owner
-        assert sum(1 for p in state["cities"]["megara"]["slots"] if p) == 3  # "retains its City Upgrades"
+        assert any(f"- 3 City Upgrades = {YELLOW_SIGNS[face] - 1}" in e["text"] for e in state["log"])
+        # "retains its City Upgrades for a future conqueror"
+        assert sum(1 for p in state["cities"]["megara"]["slots"] if p) == 2 and state["mines"]["geraneia"]
 
     def test_a_chosen_revolt_through_the_event(self, megara):
         state, nate = megara
@@ -484,6 +523,24 @@ class TestAreaReduction:
         state = bid(trigger(state, 0, "plague"), blue=1, orange=0)  # Megara is the only Area to strike
         assert count(state, "megara", 1) == 0 and state["cities"]["megara"]["slots"][0] is None
         assert state["cities"]["megara"]["owner"] is None
+
+    def test_a_city_holding_a_mine_upgrade_is_not_emptied(self):
+        """A City Area is "all the Settlements in one Area plus any Mines in
+        adjacent Areas": Megara stripped bare keeps its owner while its
+        Geraneia mine holds an upgrade — and becomes neutral when a Plague in
+        Panactum, where the mine lies, takes that too."""
+        from engine.games.hellenica.losses import area_reduction
+        state = new_game(2, seed=5)
+        clear_units(state)
+        own(state, "megara", 1)
+        upgrade(state, "megara", 0, "market")
+        units(state, "megara", 1, "hoplite", 1)
+        state["mines"]["geraneia"] = {"type": "barracks", "state": "active"}
+        area_reduction(state, "megara", [], [0, 1], "Plague")
+        assert state["cities"]["megara"]["slots"][0] is None and count(state, "megara", 1) == 0
+        assert state["cities"]["megara"]["owner"] == 1
+        area_reduction(state, "panactum", [], [0, 1], "Plague")
+        assert state["mines"]["geraneia"] is None and state["cities"]["megara"]["owner"] is None
 
     def test_the_player_chooses_what_goes(self):
         state = new_game(2, seed=5)

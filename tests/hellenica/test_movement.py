@@ -175,6 +175,16 @@ class TestSeaTransport:
         state = _supply(game, "athens")
         assert "move 1 hoplite chios" not in GAME.legal(state, seat)
 
+    @pytest.mark.parametrize("order", [("trireme", "hero"), ("hero", "trireme")])
+    def test_a_hero_at_sea_sails_on_with_its_only_trireme(self, game, order):
+        """"Heroes may remain at sea and move with Triremes": a Hero and its one
+        Trireme sail on together, whichever moves first."""
+        seat = _seat(game)
+        units(game, "cyclades", seat, "trireme", 1)
+        units(game, "cyclades", seat, "hero", 1)
+        state = play(_supply(game, "cyclades"), seat, *(f"move 1 {kind} saronic-gulf" for kind in order), "done")
+        assert count(state, "saronic-gulf", seat) == 2 and count(state, "cyclades", seat) == 0
+
     def test_heroes_at_sea_without_triremes_are_lost(self, game):
         seat = _seat(game)
         units(game, "cyclades", seat, "trireme", 1)

@@ -115,6 +115,36 @@ class TestConquest:
         assert "apollo" in state["seats"][0]["deities"]  # a new patron's Deity Card
 
 
+    def test_the_free_temple_keeps_to_rival_deities(self, game):
+        """Rival Deities: "A player may never own a Temple belonging to a Deity
+        and that Deity's rival at the same time": the free Temple is offered
+        only to Deities that are no rival of the player's own."""
+        patron = game["cities"][home_of(game, 0)]["slots"][2]["deity"]
+        others = [d for d in ("apollo", "ares", "zeus", "hera") if d != patron]
+        game["rivals"] = [others[0], patron, others[1], others[2]]
+        units(game, "delphi", 0, "hoplite", 1)
+        state = _finish_turn(game)
+        assert current(state)["kind"] == "oracle"
+        offered = {a.split()[1] for a in moves(state, 0) if a != "pass"}
+        assert others[0] not in offered and others[1] not in offered and others[2] in offered
+        with pytest.raises(IllegalAction, match="Rival Deities"):
+            GAME.play(state, 0, f"temple {others[0]}")
+
+    def test_a_new_government_raises_no_units_beside_enemy_units(self, game):
+        """The free activation of a Tyranny gives a Hoplite — but, as no Train
+        action may place units where enemy units stand, not in a city held
+        with the enemy."""
+        loser = 1
+        own(game, "megara", loser)
+        units(game, "megara", loser, "cavalry", 1)
+        units(game, "megara", 0, "hoplite", 1)
+        units(game, home_of(game, loser), 0, "hoplite", 2)
+        state = _finish_turn(game)
+        state = GAME.play(state, loser, "government tyranny megara")
+        assert count(state, "megara", loser, "hoplite") == 0
+        assert state["cities"]["megara"]["government"]["type"] == "tyranny"
+
+
 class TestRetrieveAndReplenish:
     def test_cubes_come_off_units_and_upgrades(self, game):
         home = home_of(game, 0)

@@ -52,7 +52,9 @@ At any time, by anyone (the game does not wait for these)
 Movement (after ``supply <area>``)
   ``move <n> <unit> <area>`` units: hoplite, elite-hoplite, cavalry,
                              elite-cavalry, trireme, elite-trireme, hero;
-                             across a chain of your Triremes if need be
+                             across a chain of your Triremes if need be (a
+                             Hero at sea sails on with its Triremes; one left
+                             at sea without them when the Movement ends is lost)
   ``attack <area>``          units moved at an enemy-held area wait together
                              until this launches the combat
   ``raid <mine>``            ``done`` ends the movement
@@ -75,8 +77,26 @@ Upkeep
   ``government <government> <city>`` after losing your Government City;
   ``temple <deity>`` or ``pass`` on taking Delphi
 
-Option ``window_minutes`` (default 3): how long a casting window waits before
-the table passes for the players who have not answered.
+Advanced rules
+  ``forsake <deity>``        Rival Deities: remove your Temples to one of two rivals
+  ``place <tile> <location> <turns>``  building the map: lay a tile (your Home
+                             City first) on an empty location (``d4``: column
+                             letter, row number), turned 0 to 5 times clockwise
+                             from its printed orientation
+  ``explore <area>``         which Empty Area to explore first
+  ``place <tile> <turns>``   lay one of the two tiles you drew on the Empty Area
+
+Options: ``window_minutes`` (default 3): how long a casting window waits before
+the table passes for the players who have not answered; ``map`` = standard,
+buildable (players build it; at random in solitaire), random or explorable;
+``patrons`` = dealt or all (All Deities); ``rivals`` (Rival Deities);
+``pathos`` = standard or random (Random Pathos); ``epic`` (4 objectives).
+
+AI players: a seat added with ``/game add-bot ai`` is a city-state run by the
+rulebook's own AI system (AI cards for production and movement, the AI Board,
+grudges, bids by the Yellow die, the shared AI Ethos cards): it never waits,
+and its turns appear in the log as ``Orange (AI) ...``. One person and up to
+six AI players make a solitaire game.
 
 Component data the rulebook omits (map, advancements, governments beyond
 Tyranny, Republic and Democracy, objective requirements, dice faces, deities

@@ -85,9 +85,10 @@ def base_commands(state: dict, seat: int, *, free: bool) -> list[str]:
     cubes (``free=False``) or through Exchange (``free=True``)."""
     cubes = state["seats"][seat]["cubes"]
     commands = build.commands(state, seat) if free or cubes["build"] else []
+    made: dict[str, dict[str, int]] = {}  # each city's production, counted once for every verb
     for verb in PRODUCE_VERBS:
         if free or cubes[verb]:
-            commands += produce.commands(state, seat, verb)
+            commands += produce.commands(state, seat, verb, made)
     return commands
 
 
@@ -139,10 +140,12 @@ class ActionStep(Step):
     kind = "action"
 
     def legal(self, state: dict, frame: dict, seat: int) -> list[str]:
-        actions = base_commands(state, seat, free=False)
-        if state["seats"][seat]["commerce"] >= exchange_cost(state, seat):
-            actions += [f"exchange {command}" for command in base_commands(state, seat, free=True)]
-        return actions + ["pass"]
+        if state["seats"][seat]["commerce"] < exchange_cost(state, seat):
+            return base_commands(state, seat, free=False) + ["pass"]
+        every = base_commands(state, seat, free=True)  # what Exchange allows: a superset, computed once
+        cubes = state["seats"][seat]["cubes"]
+        actions = [command for command in every if cubes[CUBE_OF[command.split(" ", 1)[0]]]]
+        return actions + [f"exchange {command}" for command in every] + ["pass"]
 
     def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
         words = action.split()

@@ -55,6 +55,8 @@ class Area:
     free_temple: str = ""
     """The name of the Free Temple location (Delphi's ``oracle``), if any."""
     sides: str = ""
+    empty: bool = False
+    """An Empty Area of an Explorable Map (a location no tile lies on yet)."""
 
     @property
     def is_land(self) -> bool:
@@ -246,7 +248,7 @@ def preset(name: str) -> Map:
 
 def get_map(state: Mapping[str, Any]) -> Map:
     """The map a game is played on (a built map once its tiles are down)."""
-    if state.get("tiles"):
+    if state.get("tiles") is not None:
         from engine.games.hellenica.maps.assemble import built_map  # maps build on this module
-        return built_map(state["tiles"])
+        return built_map(state["tiles"], state["map"])
     return preset(state["map"])

@@ -334,6 +334,9 @@ def _move(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Ran
                     score = 20.0 - 1.5 * n
                 else:
                     score = 4.0 * (here - distance.get(dest, 9)) + n * 0.3
+                if board.areas[dest].is_sea and not any(s["owner"] == seat and s["kind"] == "trireme"
+                                                        for s in stacks(state, dest)):
+                    score -= 20.0  # a Hero left at sea without a Trireme is lost
                 if kind == "hero" and dest in hero_goals:
                     score += 25.0
                 if kind == "hero" and origin in hero_goals:

@@ -56,9 +56,9 @@ def _oracle_city(state: dict) -> str | None:
 # Upgrades
 
 
-def resolve_site(state: dict, seat: int, kind: str, place: str, over: str | None) -> tuple[str, str] | str:
-    """(city, site) where ``build <kind> <place> [over <over>]`` would stand,
-    or the reason it cannot."""
+def resolve_site(state: dict, seat: int, place: str, over: str | None) -> tuple[str, str] | str:
+    """(city, site) where ``build <upgrade> <place> [over <over>]`` would
+    stand, whatever the upgrade, or the reason nothing can."""
     board = map_of(state)
     if place in state["cities"]:
         city = place
@@ -70,7 +70,7 @@ def resolve_site(state: dict, seat: int, kind: str, place: str, over: str | None
                 if piece is None:
                     return city, f"s{index}"
             return (f"{board.title(city)} has no empty settlement: build over an upgrade, "
-                    f"e.g. `build {kind} {city} over {target_token(slots[0])}`.")
+                    f"e.g. `build market {city} over {target_token(slots[0])}`.")
         found_exhausted = False
         for index, piece in enumerate(slots):
             if piece is not None and target_token(piece) == over:
@@ -88,8 +88,6 @@ def resolve_site(state: dict, seat: int, kind: str, place: str, over: str | None
             return f"{mine.title} belongs to {board.title(mine.city)}, which you do not own."
         if not adv.has_effect(state, seat, "mines"):
             return f"Building on {mine.title} needs the Mining advancement."
-        if UPGRADES[kind].not_on_mines:
-            return f"{UPGRADES[kind].title} may never be placed on a mine."
         piece = state["mines"][place]
         if piece is not None and not _replaceable(state, seat, piece):
             return f"The {UPGRADES[piece['type']].title} on {mine.title} is Exhausted and cannot be replaced."
@@ -98,8 +96,6 @@ def resolve_site(state: dict, seat: int, kind: str, place: str, over: str | None
         city = _oracle_city(state)
         if state["cities"][city]["owner"] != seat:
             return f"The Free Temple is in {board.title(city)}, which you do not own."
-        if kind != "temple":
-            return "Delphi's Free Temple location holds only a Temple."
         piece = state["cities"][city][ORACLE]
         if piece is not None and not _replaceable(state, seat, piece):
             return "The Free Temple is Exhausted and cannot be replaced."
@@ -107,37 +103,57 @@ def resolve_site(state: dict, seat: int, kind: str, place: str, over: str | None
     return f"`{place}` is not a city, a mine or the Free Temple (`oracle`)."
 
 
-def upgrade_refusal(state: dict, seat: int, kind: str, place: str, over: str | None) -> str | None:
-    """Why ``build <kind> <place> [over <over>]`` is not allowed (None if it is);
-    the action cube is checked by the caller."""
+def _kind_refusal(state: dict, seat: int, kind: str) -> str | None:
+    """Why the seat may build no ``kind`` anywhere."""
     upgrade = UPGRADES.get(kind)
     if upgrade is None:
         return f"`{kind}` is not a City Upgrade. Build one of: {', '.join(UPGRADES)}."
-    player = state["seats"][seat]
     if upgrade.needs_advancement and not adv.has_effect(state, seat, upgrade.needs_advancement):
         return f"Building a {upgrade.title} needs the {upgrade.title} advancement."
-    if upgrade.one_per_player and player["wonder_built"]:
+    if upgrade.one_per_player and state["seats"][seat]["wonder_built"]:
         return f"You have built your {upgrade.title} already: one per player per game."
-    where = resolve_site(state, seat, kind, place, over)
-    if isinstance(where, str):
-        return where
-    city, site = where
-    existing = get_site(state, city, site)
-    if existing is not None and existing["type"] == kind and kind != "temple":
-        return f"That is already a {upgrade.title}."
-    if upgrade.coastal and not map_of(state).coastal(city):
-        return f"{upgrade.title} need a city with a clearing facing the sea; {map_of(state).title(city)} has none."
-    if upgrade.one_per_city:
-        for other_site, piece in upgrades_of(state, city):
-            if other_site != site and other_site != "government" and piece["type"] == kind:
-                return f"{map_of(state).title(city)} already has {upgrade.title}: one per city."
     return None
 
 
-def upgrade_commands(state: dict, seat: int) -> list[str]:
-    """Every ``build <upgrade> ...`` the rules allow (cube not checked)."""
+def _placement_refusal(state: dict, kind: str, city: str, site: str) -> str | None:
+    """Why a ``kind`` may not stand on that site of the city."""
+    upgrade = UPGRADES[kind]
     board = map_of(state)
-    commands = []
+    if site == ORACLE and kind != "temple":
+        return "Delphi's Free Temple location holds only a Temple."
+    if upgrade.not_on_mines and site in board.mines:
+        return f"{upgrade.title} may never be placed on a mine."
+    existing = get_site(state, city, site)
+    if existing is not None and existing["type"] == kind and kind != "temple":
+        return f"That is already a {upgrade.title}."
+    if upgrade.coastal and not board.coastal(city):
+        return f"{upgrade.title} need a city with a clearing facing the sea; {board.title(city)} has none."
+    if upgrade.one_per_city:
+        for other_site, piece in upgrades_of(state, city):
+            if other_site != site and other_site != "government" and piece["type"] == kind:
+                return f"{board.title(city)} already has {upgrade.title}: one per city."
+    return None
+
+
+def upgrade_refusal(state: dict, seat: int, kind: str, place: str, over: str | None) -> str | None:
+    """Why ``build <kind> <place> [over <over>]`` is not allowed (None if it is);
+    the action cube is checked by the caller."""
+    refusal = _kind_refusal(state, seat, kind)
+    if refusal:
+        return refusal
+    where = resolve_site(state, seat, place, over)
+    if isinstance(where, str):
+        return where
+    return _placement_refusal(state, kind, *where)
+
+
+def upgrade_commands(state: dict, seat: int) -> list[str]:
+    """Every ``build <upgrade> ...`` the rules allow (cube not checked): the
+    same checks as ``upgrade_refusal``, each site resolved once."""
+    board = map_of(state)
+    kinds = [kind for kind in UPGRADES if _kind_refusal(state, seat, kind) is None]
+    order = {kind: index for index, kind in enumerate(UPGRADES)}
+    commands: list[str] = []
     for city in owned_cities(state, seat):
         record = state["cities"][city]
         overs = sorted({target_token(p) for p in record["slots"] if p is not None})
@@ -146,15 +162,19 @@ def upgrade_commands(state: dict, seat: int) -> list[str]:
         places += [(mine, None) for mine in board.mines_of(city)]
         if ORACLE in record:
             places.append((ORACLE, None))
-        for kind in UPGRADES:
-            for place, over in places:
-                if upgrade_refusal(state, seat, kind, place, over) is None:
-                    commands.append(f"build {kind} {place}" + (f" over {over}" if over else ""))
+        found: list[tuple[str, str, str | None]] = []
+        for place, over in places:
+            where = resolve_site(state, seat, place, over)
+            if isinstance(where, str):
+                continue
+            found += [(kind, place, over) for kind in kinds if _placement_refusal(state, kind, *where) is None]
+        found.sort(key=lambda item: order[item[0]])  # city by city, upgrade by upgrade
+        commands += [f"build {kind} {place}" + (f" over {over}" if over else "") for kind, place, over in found]
     return commands
 
 
 def build_upgrade(state: dict, seat: int, kind: str, place: str, over: str | None) -> None:
-    city, site = resolve_site(state, seat, kind, place, over)  # type: ignore[misc]
+    city, site = resolve_site(state, seat, place, over)  # type: ignore[misc]
     replaced = get_site(state, city, site)
     set_site(state, city, site, new_upgrade(kind, BUILDING))
     if UPGRADES[kind].one_per_player:
@@ -188,8 +208,7 @@ def government_refusal(state: dict, seat: int, kind: str, city: str) -> str | No
         return f"`{kind}` is not a government. Choose one of: {', '.join(GOVERNMENTS)}."
     if city not in state["cities"] or state["cities"][city]["owner"] != seat:
         return f"Place your Government Marker on a city you own, not `{city}`."
-    current = next(((c, p) for c in owned_cities(state, seat)
-                    for s, p in upgrades_of(state, c) if s == "government"), None)
+    current = _marker(state, seat)
     if current is not None:
         here, piece = current
         if piece["state"] == EXHAUSTED:
@@ -201,7 +220,16 @@ def government_refusal(state: dict, seat: int, kind: str, city: str) -> str | No
     return None
 
 
+def _marker(state: dict, seat: int) -> tuple[str, dict] | None:
+    """(city, marker) of the seat's Government Marker on the map, if any."""
+    return next(((name, record["government"]) for name, record in state["cities"].items()
+                 if record["owner"] == seat and record["government"] is not None), None)
+
+
 def government_commands(state: dict, seat: int) -> list[str]:
+    current = _marker(state, seat)
+    if current is not None and current[1]["state"] == EXHAUSTED:
+        return []
     return [f"build government {kind} {city}" for city in owned_cities(state, seat) for kind in GOVERNMENTS
             if government_refusal(state, seat, kind, city) is None]
 

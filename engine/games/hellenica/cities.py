@@ -43,9 +43,33 @@ def matching(state: dict, city: str, kind: str) -> list[tuple[str, dict, int]]:
     return plain + government + wonders
 
 
+def productions(state: dict, city: str) -> dict[str, int]:
+    """``production`` of every upgrade type at once (one pass over the city)."""
+    owner = state["cities"][city]["owner"]
+    present: set[str] = set()
+    counts: dict[str, int] = {}
+    wonders = 0
+    for site, piece in upgrades_of(state, city):
+        if piece["type"] == "wonder" and site != "government":
+            wonders += piece["state"] == ACTIVE
+            continue
+        kind = counts_as(piece, site)
+        present.add(kind)
+        if piece["state"] == ACTIVE:
+            weight = 1
+            if site == "government" and owner is not None:
+                weight = effect_value(state, owner, "government_counts", 1)
+            counts[kind] = counts.get(kind, 0) + weight
+    if wonders:
+        for kind in present:
+            counts[kind] = counts.get(kind, 0) + wonders
+        counts["wonder"] = wonders
+    return counts
+
+
 def production(state: dict, city: str, kind: str) -> int:
     """How many Active pieces of ``kind`` the city counts when activated."""
-    return sum(weight for _, _, weight in matching(state, city, kind))
+    return productions(state, city).get(kind, 0)
 
 
 def exhaust_one(state: dict, city: str, kind: str) -> str:

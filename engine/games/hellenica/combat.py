@@ -88,21 +88,24 @@ def dice_pool(units: list[dict[str, Any]], *, sea: bool, defender: bool = False,
                 take("blue")
             for colour in extra:
                 take(colour)
-    elif present("hoplite") or present("cavalry"):
-        if present("hoplite"):
-            take("green")
-            if present("hoplite", True):
+    else:
+        if present("hoplite") or present("cavalry"):
+            if present("hoplite"):
                 take("green")
-        if present("cavalry"):
-            take("red")
-            if present("cavalry", True):
+                if present("hoplite", True):
+                    take("green")
+            if present("cavalry"):
                 take("red")
-        if present("hoplite") and present("cavalry") and not walls:
-            take("green")  # Combined Arms
-        if defender and walls:
+                if present("cavalry", True):
+                    take("red")
+            if present("hoplite") and present("cavalry") and not walls:
+                take("green")  # Combined Arms
+            for colour in extra:
+                take(colour)
+        # "The defender rolls 1 extra Green combat die": Heroes behind City
+        # Walls are not "alone" and roll it too.
+        if defender and walls and any(s["n"] > 0 for s in units if s["kind"] != "trireme"):
             take("green")
-        for colour in extra:
-            take(colour)
     if any(present(kind) for kind in HEROES):
         take("yellow")
     return pool

@@ -29,6 +29,8 @@ Notation: the Favorite orders the Creatures with ``unleash <creature>``.
 
 from __future__ import annotations
 
+from engine.games.hellenica.maps import explore
+from engine.games.hellenica.ai import world as ai_world
 from engine.games.hellenica.choice import ask, suspend
 from engine.games.hellenica.combat import dice_pool, roll, strength
 from engine.games.hellenica.components import CREATURES, DICE_FACES, HEROES, RULES, UNITS
@@ -74,7 +76,7 @@ def placement_areas(state: dict, name: str) -> list[str]:
             ok = area.is_land and not area.is_city
         else:
             ok = area.is_city and area_name not in governments
-        if ok:
+        if ok or explore.creature_may_wait(state, area_name, place):  # Explorable Map: on Empty Areas too
             result.append(area_name)
     return result
 
@@ -180,7 +182,9 @@ def seats_in(state: dict, area: str, order: list[int]) -> list[int]:
 
 def creature_combat(state: dict, name: str) -> None:
     """Cetus and Hydra fight each player on their Area in turn: a win or a
-    tie kills a random victim, only a win fights another round."""
+    tie kills a random victim, only a win fights another round. "Heroes are
+    only eliminated by Mythological Creatures via Duels": a Hero's Yellow die
+    adds its plusses here, but its minus does not kill it."""
     creature = CREATURES[name]
     area = state["creatures"][name]
     board = map_of(state)
@@ -197,13 +201,7 @@ def creature_combat(state: dict, name: str) -> None:
             rng = rng_of(state)
             dice = roll(rng, pool)
             store_rng(state, rng)
-            score, killed = strength(dice)
-            for _ in range(killed):
-                hero = next((k for k in HEROES if any(s["kind"] == k for s in stacks(state, area)
-                                                      if s["owner"] == seat)), None)
-                if hero is not None:
-                    take_units(state, area, seat, hero, False, 1)
-                    log(state, f"{seat_name(seat)}'s {UNITS[hero].title} falls to the Yellow die.")
+            score, _ = strength(dice)
             faces = listing([f"{c}:{_face(f)}" for c, fs in dice.items() for f in fs]) or "nothing"
             wins, ties = creature.params["strength"] > score, creature.params["strength"] == score
             log(state, f"The {creature.title} attacks {seat_name(seat)} in {board.title(area)} (round "
@@ -240,7 +238,12 @@ def cyclops(state: dict, name: str) -> None:
         if hits:
             take_units(state, area, stack["owner"], stack["kind"], stack["elite"], hits)
             lost.append(f"{seat_name(stack['owner'])}'s {unit_word(stack['kind'], stack['elite'], hits)}")
-    for site, piece in city_upgrades(state, area) if area in state["cities"] else []:
+    ai_city = ai_world.is_ai_city(state, area)
+    if ai_city:  # an AI player's Settlements are blocked instead
+        struck = ai_world.cyclops_blocks(state, area, name, lambda: _yellow(state) in creature.params["lose_on"])
+        if struck:
+            lost.append(f"{struck} Settlement{'s' if struck != 1 else ''} blocked")
+    for site, piece in city_upgrades(state, area) if area in state["cities"] and not ai_city else []:
         if _yellow(state) in creature.params["lose_on"]:
             owner = state["cities"][area]["owner"]
             whose = f"{seat_name(owner)}'s " if owner is not None else ""
@@ -276,6 +279,9 @@ def toll(state: dict, name: str) -> None:
                     check_emptied(state, area, f"the {creature.title}")
                 if board.areas[area].is_sea:
                     strand_heroes_everyone(state, area)
+                return
+        elif owner is not None and ai_world.is_ai_city(state, area):
+            if ai_world.block_settlement(state, area, name):  # an AI player's Settlement is blocked instead
                 return
         elif owner is not None and city_upgrades(state, area):
             lose(state, owner, [area], 1, "upgrades", after={"emptied": [area]}, why=f"the {creature.title}")

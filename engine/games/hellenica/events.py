@@ -55,18 +55,19 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.core import IllegalAction, Rng
+from engine.games.hellenica.maps import explore
 from engine.games.hellenica import build, creatures
 from engine.games.hellenica.choice import ask, suspend
 from engine.games.hellenica.components import (CREATURES, EVENTS, OLYMPUS, UNITS, event_deck, unit_limit)
 from engine.games.hellenica.favorite import turn_order
 from engine.games.hellenica.interdiction import arrival_used
-from engine.games.hellenica.losses import (area_reduction, check_emptied, city_upgrades, lose, piece_title,
-                                           players_on, revolt, revolt_cities)
+from engine.games.hellenica.losses import (area_reduction, check_emptied, city_upgrades, counted_upgrades, lose,
+                                           piece_title, players_on, revolt, revolt_cities)
 from engine.games.hellenica.notation import listing
 from engine.games.hellenica.objectives import upgrade_count
-from engine.games.hellenica.state import (ACTIVE, EXHAUSTED, add_units, government_city, log, map_of, owned_cities,
-                                          remove_owner, rng_of, seat_by_name, seat_name, set_site, store_rng,
-                                          total_units, upgrades_of)
+from engine.games.hellenica.state import (ACTIVE, EXHAUSTED, add_units, enemies_in, government_city, log, map_of,
+                                          owned_cities, remove_owner, rng_of, seat_by_name, seat_name, set_site,
+                                          store_rng, total_units, upgrades_of)
 from engine.games.hellenica.steps import Step, done_waiting, finish, push, register
 
 
@@ -98,7 +99,7 @@ def new_deck(rng: Rng) -> dict[str, Any]:
     others = rng.shuffled(card for card in event_deck() if card != OLYMPUS)
     top = (len(others) + 1) // 2
     return {"upper": sorted(others[:top]), "lower": sorted(others[top:] + [OLYMPUS]), "discard": [],
-            "last": None, "reveals": 0}
+            "last": None, "quiet": None, "reveals": 0}
 
 
 def draw(state: dict) -> str | None:
@@ -196,7 +197,7 @@ def _reveal(state: dict, frame: dict) -> None:
     text = f"{who}'s movement reveals {EVENTS[card].title} (Chaos {chaos}): the marker moves from {before}"
     if not triggered:
         state["events"]["discard"].append(card)
-        state["events"]["last"] = {"card": card, "occurred": False}
+        state["events"]["quiet"] = card  # ``last`` keeps the last event that occurred, for the picture
         log(state, text + f" to {state['chaos']}.")
         frame["stage"] = "done"
         return
@@ -225,9 +226,22 @@ def _occur(frame: dict, card: str) -> None:
 
 
 def _trigger(state: dict, frame: dict) -> None:
+    if explore.skip_eruption(state, frame["card"]):  # Explorable Map: no Volcano revealed yet
+        state["events"]["discard"].append(frame["card"])
+        log(state, f"{EVENTS[frame['card']].title}: no Volcano has been revealed; the card is ignored and "
+                   f"another is drawn.")
+        card = draw(state)
+        if card is None:
+            frame["stage"] = "done"
+        elif card == OLYMPUS:
+            _olympus(state, frame)
+        else:
+            _occur(frame, card)
+        return
     card = EVENTS[frame["card"]]
     state["events"]["last"] = {"card": frame["card"], "occurred": True, "winner": None, "bids": None,
                                "cancelled": False}
+    state["events"]["quiet"] = None
     if card.effect == "silence":
         log(state, f"World Event: {card.title}. {card.text}")
         state["events"]["discard"].append(frame["card"])
@@ -286,14 +300,23 @@ def _pay(state: dict, frame: dict) -> None:
     frame["stage"] = "tasks"
 
 
+def muster_city(state: dict, seat: int) -> str | None:
+    """Where units a World Event gives arrive: the Government City, else
+    another city of the seat — never one where enemy units stand (placing
+    them there is no movement and would start no combat)."""
+    cities = [government_city(state, seat)] + owned_cities(state, seat)
+    return next((c for c in cities if c is not None and state["cities"][c]["owner"] == seat
+                 and not enemies_in(state, c, seat)), None)
+
+
 def _reward(state: dict, seat: int, reward: dict[str, Any]) -> None:
     player = state["seats"][seat]
     for key in ("commerce", "philosophers", "favor"):
         player[key] += reward.get(key, 0)
     if reward.get("units"):
-        home = government_city(state, seat) or next(iter(owned_cities(state, seat)), None)
+        home = muster_city(state, seat)
         if home is None:
-            log(state, f"{seat_name(seat)} has no city to receive the units.")
+            log(state, f"{seat_name(seat)} has no city free of enemy units to receive the units.")
             return
         for kind, n in reward["units"].items():
             count = min(n, unit_limit(kind) - total_units(state, seat, kind))
@@ -414,8 +437,8 @@ def _revolt_own(state: dict, frame: dict, task: dict) -> bool:
     if not cities:
         log(state, f"{seat_name(seat)} has no city that can revolt (a Government City never does).")
         return True
-    most = max(len(city_upgrades(state, c)) for c in cities)
-    options = [c for c in cities if len(city_upgrades(state, c)) == most]
+    most = max(counted_upgrades(state, c) for c in cities)  # an AI's Settlements count as upgrades
+    options = [c for c in cities if counted_upgrades(state, c) == most]
     answer = _choice(state, frame, task, seat, "revolt", options, "choose which of your cities revolts")
     if answer is None:
         return False
@@ -481,9 +504,9 @@ def _alcibiades(state: dict, frame: dict, task: dict) -> bool:
     if where is not None and where[1] in _spared(frame):
         log(state, f"Alcibiades stays with {seat_name(where[1])}, spared by the gods.")
         return True
-    home = government_city(state, winner) or next(iter(owned_cities(state, winner)), None)
+    home = muster_city(state, winner)
     if home is None:
-        log(state, f"{seat_name(winner)} has no city to receive Alcibiades.")
+        log(state, f"{seat_name(winner)} has no city free of enemy units to receive Alcibiades.")
         return True
     if where is not None:
         remove_owner(state, where[0], where[1], ("alcibiades",))

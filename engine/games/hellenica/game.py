@@ -70,8 +70,10 @@ class Hellenica(BaseGame):
         if seat in self.to_move(state):
             frame = current(state)
             actions = STEPS[frame["kind"]].legal(state, frame, seat)
-        extra = invocations.free_commands(state, seat) + [c for c in trade.commands(state, seat)
-                                                          if not ai_trade_refusal(state, c)]
+        trades = trade.commands(state, seat)
+        if state.get("ai_seats"):  # AI players do not trade
+            trades = [c for c in trades if not ai_trade_refusal(state, c)]
+        extra = invocations.free_commands(state, seat) + trades
         return actions + [a for a in extra if a not in actions]
 
     def play(self, state: dict, seat: int, action: str) -> dict:
@@ -84,7 +86,7 @@ class Hellenica(BaseGame):
             refusal = ai_trade_refusal(state, text)
             if refusal:
                 raise IllegalAction(refusal)
-            after = copy_state(state)
+            after = trade.copy_for_trade(state)
             trade.play(after, seat, text)
             return after
         if verb == "invoke" and frame is not None and frame["kind"] != "window" and state["phase"] != "over":
@@ -160,10 +162,11 @@ class Hellenica(BaseGame):
         return 60.0 * int(state["options"].get("window_minutes", self.options["window_minutes"].default))
 
     def reveals(self, before: dict, seat: int, action: str, after: dict) -> bool:
-        """Dice, drawn cards and dealt hands (the generator moved) or secret
-        bids opened."""
+        """Dice, drawn cards and dealt hands (the generator moved), secret
+        bids opened, or map tiles drawn to explore."""
         return state_rng(before) != state_rng(after) or \
-            before["events"]["reveals"] != after["events"]["reveals"]
+            before["events"]["reveals"] != after["events"]["reveals"] or \
+            before.get("explore", {}).get("stack") != after.get("explore", {}).get("stack")
 
     def choose(self, state: dict, seat: int, level: str, seed: int, budget: float = 2.0) -> str:
         return bot.choose(self, state, seat, level, seed)

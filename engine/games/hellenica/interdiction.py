@@ -7,9 +7,9 @@ areas Invocations close for the rest of the turn.
   the entire Turn so units may not move out of an Area on the same turn that
   they or the Creature entered the Area. If the Creature is destroyed these
   restrictions are immediately removed."
-- Cetus: "No Sea Transport may occur through this Area." Any Creature at sea
-  interdicts what enters its Area, so no Sea Transport runs through a sea
-  with a Creature in it.
+- Cetus: "No Sea Transport may occur through this Area" (``blocks_transport``
+  in ``creatures.toml``). Scylla only interdicts what enters her Area: land
+  units carried through it do not stop there.
 - Storms at Sea and Wild Woods (our Invocations) close an area to entering
   units until Upkeep.
 
@@ -19,7 +19,8 @@ This module only reads and marks the state; the Creatures' abilities live in
 
 from __future__ import annotations
 
-from engine.games.hellenica.state import PINNED, map_of, stacks
+from engine.games.hellenica.components import CREATURES
+from engine.games.hellenica.state import PINNED, stacks
 
 
 def creature_at(state: dict, area: str) -> str | None:
@@ -47,9 +48,9 @@ def blocked(state: dict) -> set[str]:
 
 def no_transport(state: dict) -> set[str]:
     """Sea areas no Sea Transport (and no Hero at sea) may pass through:
-    closed seas and seas holding a Creature."""
-    board = map_of(state)
-    return blocked(state) | {area for area in creature_areas(state) if board.areas[area].is_sea}
+    closed seas and seas holding a Creature that blocks it (the Cetus)."""
+    return blocked(state) | {area for area, name in creature_areas(state).items()
+                             if CREATURES[name].params.get("blocks_transport")}
 
 
 def arrival_used(state: dict, area: str, used: int) -> int:

@@ -58,6 +58,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.core import IllegalAction
+from engine.games.hellenica.maps import explore
 from engine.games.hellenica import creatures
 from engine.games.hellenica.choice import ask, frame_by_id, suspend
 from engine.games.hellenica.components import (ACTIONS, CREATURES, DEITIES, HEROES, INVOCATIONS, RULES,
@@ -109,8 +110,9 @@ def known(state: dict, seat: int) -> list[str]:
     return [name for deity in state["seats"][seat]["deities"] for name in DEITIES[deity].invocations]
 
 
-def cast_refusal(state: dict, seat: int, name: str) -> str | None:
-    """Why the seat cannot pay for or use ``name`` now (target aside)."""
+def cast_refusal(state: dict, seat: int, name: str, counted: dict[str, int] | None = None) -> str | None:
+    """Why the seat cannot pay for or use ``name`` now (target aside);
+    ``counted`` keeps the Temples counted per Deity across calls."""
     inv = INVOCATIONS.get(name)
     if inv is None:
         return f"There is no Invocation `{name}`."
@@ -119,12 +121,16 @@ def cast_refusal(state: dict, seat: int, name: str) -> str | None:
         return f"{inv.title} is {DEITIES[inv.deity].title}'s: you have no {DEITIES[inv.deity].title} Deity Card."
     if name in player["invoked"]:
         return f"You have cast {inv.title} this turn already: each Invocation once per turn."
-    temples = temples_for(state, seat, inv.deity)
+    if player["favor"] < inv.level:  # before the Temples: this is checked at every ``legal``, counting is slower
+        return f"{inv.title} costs {inv.level} Favor; you have {player['favor']}."
+    if counted is None:
+        counted = {}
+    if inv.deity not in counted:
+        counted[inv.deity] = temples_for(state, seat, inv.deity)
+    temples = counted[inv.deity]
     if temples < inv.level:
         return (f"{inv.title} is level {inv.level}: it needs {inv.level} Temples to {DEITIES[inv.deity].title} "
                 f"(you count {temples}).")
-    if player["favor"] < inv.level:
-        return f"{inv.title} costs {inv.level} Favor; you have {player['favor']}."
     return None
 
 
@@ -246,15 +252,16 @@ def _alliance_targets(state: dict, seat: int) -> list[str]:
     return [c for c, record in state["cities"].items()
             if record["owner"] is None and c not in state["impassable"]
             and not any(s["owner"] != seat for s in stacks(state, c))
-            and any(n in mine for n in board.neighbours(c))]
+            and any(n in mine for n in board.neighbours(c))] + explore.alliance_targets(state, seat)
 
 
 def commands(state: dict, seat: int, ctx: Context, phases: set[str]) -> list[str]:
     """``invoke ...`` commands the seat may cast now, for the given phases."""
     result = []
+    counted: dict[str, int] = {}
     for name in known(state, seat):
         inv = INVOCATIONS[name]
-        if inv.phase not in phases or cast_refusal(state, seat, name):
+        if inv.phase not in phases or cast_refusal(state, seat, name, counted):
             continue
         for target in _target_list(state, seat, inv, ctx):
             result.append(f"invoke {name} {target}".strip())
@@ -672,6 +679,9 @@ def _reduction(state, cast, inv, ctx):
 
 
 def _alliance(state, cast, inv, ctx):
+    if explore.is_empty(state, cast["target"]):  # Explorable Map: a free exploration for a City tile
+        explore.cast_alliance(state, cast["seat"], cast["target"])
+        return
     state["cities"][cast["target"]]["owner"] = cast["seat"]
     log(state, f"{inv.title}: {map_of(state).title(cast['target'])} joins {seat_name(cast['seat'])}.")
 

@@ -21,10 +21,11 @@ cities left empty.
   possible.
 
 Readings: a Government Marker "counts as the City Upgrade shown on it", so it
-is a City Upgrade here too (it can be lost, and it is counted); the City
-Upgrades "on" a city are those on its settlements, its Free Temple and its
-Government Marker (mines lie in other areas; an upgrade on a mine is lost with
-the area the mine lies in); "all units" of a city are its owner's units.
+is a City Upgrade here too (it can be lost, and it is counted); an upgrade is
+lost with the area it lies in (one on a mine with the area the mine lies in),
+but a revolt or an emptied city counts the whole City Area, its mines too
+(the revolt example's Megara holds 3 City Upgrades: its 2 settlements and
+the Geraneia mine); "all units" of a city are its owner's units.
 
 Notation: ``lose <piece> <area>`` — a unit (``hoplite``, ``elite-cavalry``,
 ``hero`` ...), an upgrade on a settlement (``market``, ``temple-athena``,
@@ -36,11 +37,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import IllegalAction
+from engine.games.hellenica.ai import world as ai_world
 from engine.games.hellenica.components import DICE_FACES, GOVERNMENTS, RULES, UPGRADES, YELLOW_SIGNS
 from engine.games.hellenica.movement import strand_heroes
 from engine.games.hellenica.notation import listing, parse_unit, unit_token
-from engine.games.hellenica.state import (is_settlement, log, map_of, rng_of, seat_name, set_site, sites,
-                                          stacks, store_rng, take_units, unit_word)
+from engine.games.hellenica.state import (is_government_city, is_settlement, log, map_of, rng_of, seat_name,
+                                          set_site, sites, stacks, store_rng, take_units, unit_word)
 from engine.games.hellenica.steps import Step, finish, push, register
 
 REDUCTION = RULES["events"]["area_reduction"]
@@ -92,6 +94,15 @@ def upgrades_in_area(state: dict, area: str, seat: int) -> list[tuple[str, str, 
         if piece is not None and state["cities"][board.mines[mine].city]["owner"] == seat:
             found.append((board.mines[mine].city, mine, piece))
     return found
+
+
+def counted_upgrades(state: dict, city: str) -> int:
+    """The City Upgrades a revolt or an emptied city counts: the whole City
+    Area's — "City Areas are all the Settlements in one Area plus any Mines in
+    adjacent Areas" — so its settlements, Free Temple, Government Marker and
+    mines (an AI player's Settlements stand for its upgrades)."""
+    on_mines = sum(1 for mine in map_of(state).mines_of(city) if state["mines"][mine] is not None)
+    return ai_world.counted_upgrades(state, city) + on_mines
 
 
 def units_in_area(state: dict, area: str, seat: int) -> int:
@@ -173,7 +184,7 @@ def check_emptied(state: dict, city: str, why: str) -> None:
     owner = state["cities"][city]["owner"]
     if owner is None:
         return
-    if not units_in_area(state, city, owner) and not city_upgrades(state, city):
+    if not units_in_area(state, city, owner) and not counted_upgrades(state, city):
         revert(state, city, why)
 
 
@@ -190,7 +201,7 @@ def revolt_result(face: str, units: int, upgrades: int) -> int:
 def revolt_cities(state: dict, seat: int) -> list[str]:
     """A seat's cities that may revolt: not its Government City."""
     return [name for name, record in state["cities"].items()
-            if record["owner"] == seat and record["government"] is None]
+            if record["owner"] == seat and not is_government_city(state, name)]
 
 
 def revolt(state: dict, city: str) -> None:
@@ -198,13 +209,13 @@ def revolt(state: dict, city: str) -> None:
     record = state["cities"][city]
     owner = record["owner"]
     board = map_of(state)
-    if owner is None or record["government"] is not None:
+    if owner is None or is_government_city(state, city):
         return
     rng = rng_of(state)
     face = rng.choice(DICE_FACES["yellow"])
     store_rng(state, rng)
     units = units_in_area(state, city, owner)
-    upgrades = len(city_upgrades(state, city))
+    upgrades = counted_upgrades(state, city)
     result = revolt_result(face, units, upgrades)
     shown = face or "blank"
     text = (f"Revolt in {board.title(city)}: {seat_name(owner)} rolls {shown}: {YELLOW_SIGNS[face]:+d} "
@@ -232,6 +243,7 @@ def lose(state: dict, seat: int, areas: list[str], n: int, what: str, after: dic
          why: str = "") -> None:
     """``seat`` loses ``n`` pieces (``what``: any, units or upgrades) from
     ``areas``: at once when there is nothing to choose, else a ``losses`` step."""
+    what = ai_world.loss_kind(state, seat, what)  # an AI player loses units only
     frame = {"seat": seat, "areas": list(areas), "n": n, "what": what, "after": after or {}, "why": why}
     if not _auto(state, frame):
         push(state, "losses", **frame)
@@ -241,7 +253,8 @@ def area_reduction(state: dict, area: str, spared: list[int], order: list[int], 
     """Every player on the area (but the spared) loses 2 pieces there; pushed
     so that the first in ``order`` chooses first."""
     board = map_of(state)
-    hit = [seat for seat in order if seat in players_on(state, area) and seat not in spared]
+    hit = [seat for seat in order if seat in players_on(state, area) and seat not in spared
+           and not ai_world.spared_by_reduction(state, seat, area)]
     if not hit:
         log(state, f"Area Reduction in {board.title(area)}: nobody is there.")
         return
@@ -282,8 +295,10 @@ def _finish_losses(state: dict, frame: dict) -> None:
     if "revolt" in after:
         _after_revolt(state, after["revolt"])
     for area in after.get("emptied", []):
-        if area in state["cities"]:
-            check_emptied(state, area, frame["why"] or "everything was lost")
+        # the area's own city, and the cities whose mines lie there
+        cities = ([area] if area in state["cities"] else []) + [board.mines[m].city for m in board.mines_in(area)]
+        for city in dict.fromkeys(cities):
+            check_emptied(state, city, frame["why"] or "everything was lost")
 
 
 @register

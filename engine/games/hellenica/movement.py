@@ -15,6 +15,9 @@
   adjacent to the final Sea Area (Exception: Heroes may remain at sea and move
   with Triremes)." "Each Trireme may Transport up to 2 Hoplites and/or Cavalry
   across the Sea Area they occupy per Supply action. Heroes do not count."
+  A Hero at sea may sail to a neighbouring sea whatever its order of moves
+  with the Triremes it goes with; one left without a Trireme when the
+  Movement ends is lost.
 - "When units move into an Area containing another player's units, they are
   interdicted ... Combat immediately occurs ... the active player may continue
   moving other supplied units that have not yet moved, but may not move
@@ -44,6 +47,7 @@ from collections import deque
 from typing import Any
 
 from engine.core import IllegalAction
+from engine.games.hellenica.maps import explore
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica.ai.grudges import note_entry
 from engine.games.hellenica.board import CLEARING, MOUNTAIN
@@ -140,16 +144,16 @@ def destinations(state: dict, seat: int, origin: str, kind: str, n: int,
             if board.areas[there].is_sea and (here.is_sea or border == CLEARING):
                 result[there] = []
             elif board.areas[there].is_land and here.is_sea and border == CLEARING \
-                    and not enemies_in(state, there, seat):
+                    and not enemies_in(state, there, seat) and explore.trireme_may_enter(state, there):
                 result[there] = []
         return result
     if here.is_land:
         for there, border in board.neighbours(origin).items():
             if there not in closed and board.areas[there].is_land and land_step_ok(state, seat, border):
                 result[there] = []
-    else:  # a Hero at sea steps ashore through a clearing
+    else:  # a Hero at sea steps ashore through a clearing, or sails on beside its Triremes
         for there, border in board.neighbours(origin).items():
-            if there not in closed and board.areas[there].is_land and border == CLEARING:
+            if there not in closed and (board.areas[there].is_sea or border == CLEARING):
                 result[there] = []
     cargo = n if kind in CARGO else 0
     for sea, path in trireme_chain(state, seat, origin, cargo, carried, bonus).items():
@@ -207,11 +211,11 @@ def move_refusal(state: dict, frame: dict, seat: int, n: int, kind: str, elite: 
     if dest not in board.areas:
         return f"`{dest}` is not an area."
     available = movable(state, seat, origin).get((kind, elite), 0)
-    what = unit_word(kind, elite, 2).split(" ", 1)[1]
     if available < n:
         limit = adv.supply_limit(state, seat, kind)
         why = f" (Supply Limit {limit} a turn)" if limit else ""
-        return f"You have {available or 'no'} {what} in {board.title(origin)} that can still move{why}."
+        what = unit_word(kind, elite, available) if available else "no " + unit_word(kind, elite, 2).split(" ", 1)[1]
+        return f"You have {what} in {board.title(origin)} that can still move{why}."
     if dest in frame["fought"]:
         return f"Combat was fought in {board.title(dest)} during this Supply action: no more units may enter."
     waiting = next(iter(frame["assaults"]), None)
@@ -252,6 +256,7 @@ def move_units(state: dict, frame: dict, seat: int, n: int, kind: str, elite: bo
     limit = adv.supply_limit(state, seat, kind)
     taken = take_units(state, origin, seat, kind, elite, n, movable_limit=limit)
     note_entry(state, seat, dest)  # moving onto an AI player's area earns its grudge
+    explore.note_entry(state, frame, dest, route)  # Explorable Map: the side units enter an Empty Area by
     if kind in CARGO:
         for sea in route:
             frame["carried"][sea] = frame["carried"].get(sea, 0) + n
@@ -322,6 +327,7 @@ def end_movement(state: dict, frame: dict, seat: int) -> None:
     finish(state, frame)
     if frame["moved_any"]:
         push(state, "event", seat=seat)
+    explore.after_movement(state, frame, seat)  # Explorable Map: Empty Areas entered are explored first
 
 
 @register

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from engine.core import IllegalAction
 from engine.games.hellenica import advancements as adv
-from engine.games.hellenica.cities import exhaust_one, production
+from engine.games.hellenica.cities import exhaust_one, production, productions
 from engine.games.hellenica.creatures import supply_succeeds
 from engine.games.hellenica.interdiction import arrival_used
 from engine.games.hellenica.components import (ADVANCEMENTS, RULES, TRAINABLE, UNITS, UPGRADES, advancement_cost,
@@ -58,9 +58,11 @@ def _nothing_active(state: dict, city: str, upgrade: str) -> str:
 # Train
 
 
-def train_count(state: dict, seat: int, kind: str, city: str) -> int:
-    """How many units a Train action would place (before the unit limit)."""
-    found = production(state, city, UNITS[kind].trained_by)
+def train_count(state: dict, seat: int, kind: str, city: str, found: int | None = None) -> int:
+    """How many units a Train action would place (before the unit limit);
+    ``found`` is the city's production of the training upgrade, if known."""
+    if found is None:
+        found = production(state, city, UNITS[kind].trained_by)
     if found == 0:
         return 0
     count = 1 if UNITS[kind].one_at_a_time else found
@@ -274,16 +276,24 @@ def apply(state: dict, seat: int, parsed: tuple, *, free: bool) -> None:
         supply(state, seat, parsed[1], parsed[2], free=free)
 
 
-def commands(state: dict, seat: int, verb: str) -> list[str]:
-    """Every allowed ``verb`` action of a seat (cube not checked)."""
+def commands(state: dict, seat: int, verb: str, made: dict[str, dict[str, int]] | None = None) -> list[str]:
+    """Every allowed ``verb`` action of a seat (cube not checked): the checks
+    of the refusals above, with each city's production counted once
+    (``made``: city -> ``productions``, shared by the caller's verbs)."""
     cities = owned_cities(state, seat)
+    if made is None:
+        made = {}
+    for city in cities:
+        if city not in made:
+            made[city] = productions(state, city)
     if verb == "train":
-        return [f"train {train_word(kind)} {city}" for city in cities for kind in TRAINABLE
-                if train_refusal(state, seat, kind, city) is None]
+        room = [kind for kind in TRAINABLE if total_units(state, seat, kind) < unit_limit(kind)]
+        return [f"train {train_word(kind)} {city}" for city in cities if not enemies_in(state, city, seat)
+                for kind in room if train_count(state, seat, kind, city, made[city].get(UNITS[kind].trained_by, 0))]
     if verb in ("worship", "research"):
-        check = worship_refusal if verb == "worship" else research_refusal
-        return [f"{verb} {city}" for city in cities if check(state, seat, city) is None]
-    markets = [city for city in cities if production(state, city, "market")]
+        upgrade = "temple" if verb == "worship" else "academy"
+        return [f"{verb} {city}" for city in cities if made[city].get(upgrade)]
+    markets = [city for city in cities if made[city].get("market")]
     if not markets:
         return []
     areas = ["commerce"] + movable_areas(state, seat)

@@ -99,10 +99,14 @@ def run_setup(state: dict, first: bool) -> bool:
         _deal_deities(state)
         deity_modes.prepare(state)  # advanced rules: All Deities, Rival Deities
         pathos.prepare(state)  # advanced rule: Random Pathos objectives
-        push(state, "patron", waiting=list(range(state["players"])))
+        people = ai_setup.patron_choosers(state)  # AI players build no Temple, so choose no patron
+        if people:
+            push(state, "patron", waiting=people)
         map_hooks.push_building(state)  # built maps: after the homes, before the patrons
         if _homes_are_chosen(state):
             order = [(state["favorite"] + k) % state["players"] for k in range(state["players"])]
+            # "The player(s) decide which City-State(s) they wish to play": AI players take theirs after
+            order = [s for s in order if s not in state["ai_seats"]] + [s for s in order if s in state["ai_seats"]]
             for seat in reversed(order):
                 push(state, "home", seat=seat)
         else:
@@ -165,14 +169,14 @@ def _place_starting_pieces(state: dict) -> None:
         city = state["cities"][home]
         city["owner"] = index
         for slot, kind in enumerate(SETUP["home_upgrades"]):
-            deity = seat["deities"][0] if data.UPGRADES[kind].needs_deity else None
+            deity = seat["deities"][0] if data.UPGRADES[kind].needs_deity and seat["deities"] else None
             city["slots"][slot] = new_upgrade(kind, ACTIVE, deity)
         city["government"] = new_upgrade(SETUP["government"], ACTIVE)
         for kind in SETUP["home_units"]:
             add_units(state, home, index, kind, 1)
         seat["cubes"] = dict(SETUP["cubes"])
     homes = [seat["city"] for seat in state["seats"]]
-    if len(homes) < len(board.homes):
+    if len(homes) < len(preset("classic").homes):  # a built map holds only the homes in play
         near: set[str] = set()
         for home in homes:
             near.update(a for a, d in board.distances(home).items() if d <= SETUP["impassable_beyond"])

@@ -49,11 +49,12 @@ def _probe(state: dict) -> None:
     own fields are many and kind-specific; a frame broken in a way the checks
     above miss fails here, as a ``StateError``, rather than later.)"""
     from engine.games.hellenica.game import GAME
+    from engine.games.hellenica.views import private_view
 
-    GAME.view(state, None)
+    GAME.view(state, None)  # a seat's view is this one plus its private part
     for seat in range(state["players"]):
         GAME.legal(state, seat)
-        GAME.view(state, seat)
+        private_view(state, seat)
     GAME.step_timeout(state)
     GAME.outcome(state)
 
@@ -94,7 +95,7 @@ def _check(state: dict) -> None:
     require(all(a in board.areas for a in state["impassable"]), "unknown impassable area")
     require(isinstance(state["seats"], list) and len(state["seats"]) == players, "one seat record per player")
     for player in state["seats"]:
-        _check_seat(player, board)
+        _check_seat(player, map_hooks.known_homes(state, board.homes))
     _check_ethos(state)
     _check_cities(state, board, seats)
     _check_units(state, board, seats)
@@ -123,6 +124,7 @@ def _check_events(state: dict) -> None:
     held += held_cards(state)
     require(all(c in EVENTS for c in held), "unknown World Event card")
     require(Counter(held) == Counter(event_deck()), "World Event cards were created or lost")
+    require(deck.get("quiet") is None or deck["quiet"] in EVENTS, "bad quiet World Event card")
     last = deck["last"]
     require(last is None or (isinstance(last, dict) and isinstance(last.get("card"), str) and last["card"] in EVENTS
                              and isinstance(last.get("occurred"), bool)), "bad last World Event")
@@ -158,11 +160,11 @@ def _check_part2(state: dict, board: Any, seats: range) -> None:
     require(alcibiades <= 1, "there is only one Alcibiades")
 
 
-def _check_seat(player: dict, board: Any) -> None:
+def _check_seat(player: dict, homes: set[str]) -> None:
     require(isinstance(player, dict), "a seat must be an object")
     missing = [key for key in SEAT_KEYS if key not in player]
     require(not missing, f"a seat lacks {', '.join(missing)}")
-    require(player["city"] is None or player["city"] in board.homes, "a seat's city must be a home city")
+    require(player["city"] is None or player["city"] in homes, "a seat's city must be a home city")
     require(all(_int(player[k]) for k in ("favor", "commerce", "philosophers")), "commodities must be 0 or more")
     require(isinstance(player["cubes"], dict) and set(player["cubes"]) == set(ACTIONS)
             and all(_int(v) for v in player["cubes"].values()), "bad action cubes")

@@ -24,9 +24,9 @@ Creature takes it off again.
 
 Part 2 adds: ``events`` (the World Event deck as two unordered piles — drawing
 at random from the upper pile, then the lower one, is the same as drawing from
-the rulebook's shuffled deck — the discard pile, the last event, a reveal
-counter), ``creatures`` {creature: area or None}, ``slain`` {creature: seat},
-``turn_effects`` (closed areas, sanctuaries, calmed creatures: until Upkeep),
+the rulebook's shuffled deck — the discard pile, the last event, the last card
+revealed that did not occur (``quiet``), a reveal counter), ``creatures``
+{creature: area or None}, ``slain`` {creature: seat}, ``turn_effects`` (closed areas, sanctuaries, calmed creatures: until Upkeep),
 ``offers`` (proposed trades) and ``drafts`` (trades being written), ``reorder``
 (a new turn order waiting for the next round); per seat ``won`` (World Event
 cards) and ``invoked`` (Invocations used this turn).
@@ -108,11 +108,21 @@ def owned_cities(state: State, seat: int) -> list[str]:
 
 
 def government_city(state: State, seat: int) -> str | None:
-    """The city holding this seat's Government Marker (its Government City)."""
+    """The city holding this seat's Government Marker (its Government City);
+    for a rulebook AI player, the City of its AI Government Marker."""
+    if seat in state.get("ai_seats", ()):
+        return state["ai"]["boards"][str(seat)]["garrison"]
     for name, city in state["cities"].items():
         if city["owner"] == seat and city["government"] is not None:
             return name
     return None
+
+
+def is_government_city(state: State, city: str) -> bool:
+    """Whether a city holds its owner's Government Marker (a person's marker
+    or an AI player's AI Government Marker)."""
+    owner = state["cities"][city]["owner"]
+    return owner is not None and government_city(state, owner) == city
 
 
 def sites(state: State, city: str) -> Iterator[tuple[str, dict[str, Any] | None]]:

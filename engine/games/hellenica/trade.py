@@ -17,7 +17,7 @@ pile up); an offer is checked again when accepted.
 from __future__ import annotations
 
 from engine.core import IllegalAction
-from engine.games.hellenica.state import log, seat_by_name, seat_name
+from engine.games.hellenica.state import copy_state, log, seat_by_name, seat_name
 
 GOODS = ("commerce", "philosophers")
 _WORD = {"commerce": "commerce", "philosopher": "philosophers", "philosophers": "philosophers"}
@@ -45,6 +45,19 @@ def _offers_to(state: dict, seat: int) -> list[dict]:
 def _affordable(state: dict, offer: dict) -> bool:
     giver, taker = state["seats"][offer["from"]], state["seats"][offer["to"]]
     return all(giver[g] >= offer["give"][g] and taker[g] >= offer["ask"][g] for g in GOODS)
+
+
+def copy_for_trade(state: dict) -> dict:
+    """The state a trade action works on. A trade changes only the seats'
+    commodities, the offers, the drafts and the log; those are copied, every
+    other part is shared with ``state``, which (like every state ``play``
+    returns) nothing changes afterwards. Trades are frequent and copying the
+    whole board for them would be most of their cost."""
+    after = dict(state)
+    for key in ("seats", "offers", "drafts"):
+        after[key] = copy_state(state[key])
+    after["log"] = list(state["log"])  # entries are never changed, only added and dropped
+    return after
 
 
 def commands(state: dict, seat: int) -> list[str]:

@@ -36,14 +36,15 @@ from __future__ import annotations
 from engine.core import IllegalAction
 from engine.games.hellenica.ai import garrison as ai_garrison
 from engine.games.hellenica import advancements as adv
+from engine.games.hellenica import deity_modes
 from engine.games.hellenica.build import change_government
 from engine.games.hellenica.cities import production
 from engine.games.hellenica.components import ACTIONS, DEITIES, GOVERNMENTS, UNITS, UPGRADES, unit_limit
 from engine.games.hellenica.objectives import declare_victory, victors
 from engine.games.hellenica.produce import commerce_from_supply
-from engine.games.hellenica.state import (ACTIVE, BUILDING, add_units, government_city, is_settlement, log,
-                                          map_of, new_upgrade, owned_cities, rng_of, seat_name, sites,
-                                          store_rng, tidy_units, total_units, unit_owners, upgrades_of)
+from engine.games.hellenica.state import (ACTIVE, BUILDING, add_units, enemies_in, government_city, is_settlement,
+                                          log, map_of, new_upgrade, owned_cities, rng_of, seat_name, sites,
+                                          store_rng, tidy_units, total_units, unit_owners, unit_word, upgrades_of)
 from engine.games.hellenica.interdiction import creature_areas
 from engine.games.hellenica.steps import Step, finish, push, register
 
@@ -73,6 +74,8 @@ def run_conquest(state: dict, first: bool) -> bool:
     for seat in taken_oracle:
         push(state, "oracle", seat=seat)
     for seat in reversed(range(state["players"])):
+        if seat in state["ai_seats"]:
+            continue  # an AI Government Marker regenerates by itself (``run_upkeep``)
         if government_city(state, seat) is None and owned_cities(state, seat):
             push(state, "government", seat=seat)
     return False
@@ -144,9 +147,14 @@ def activate_government(state: dict, seat: int, kind: str, city: str) -> None:
     trained = [k for k, unit in UNITS.items() if unit.trained_by == upgrade and not unit.one_at_a_time]
     if trained:
         unit = trained[0]
+        if enemies_in(state, city, seat):  # as for a Train action: nothing is raised beside enemy units
+            log(state, f"Enemy units stand in {map_of(state).title(city)}: {seat_name(seat)}'s new government "
+                       f"raises no {UNITS[unit].plural}.")
+            return
         count = min(weight, unit_limit(unit) - total_units(state, seat, unit))
-        add_units(state, city, seat, unit, count, elite=adv.trains_elite(state, seat, unit))
-        log(state, f"{seat_name(seat)}'s new government raises {count} {UNITS[unit].plural}.")
+        elite = adv.trains_elite(state, seat, unit)
+        add_units(state, city, seat, unit, count, elite=elite)
+        log(state, f"{seat_name(seat)}'s new government raises {unit_word(unit, elite, count)}.")
     elif upgrade == "academy":
         player["philosophers"] += weight
         log(state, f"{seat_name(seat)}'s new government gains {weight} Philosopher and may research.")
@@ -198,17 +206,20 @@ class OracleStep(Step):
     def legal(self, state: dict, frame: dict, seat: int) -> list[str]:
         if not _delphi_is(state, seat):
             return ["pass"]
-        return [f"temple {deity}" for deity in DEITIES] + ["pass"]
+        return [f"temple {deity}" for deity in deity_modes.allowed_dedications(state, seat)] + ["pass"]
 
     def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
         words = action.split()
         if words == ["pass"]:
             finish(state, frame)
             return
+        allowed = deity_modes.allowed_dedications(state, seat)
         if len(words) != 2 or words[0] != "temple" or words[1] not in DEITIES:
-            raise IllegalAction(f"Place `temple <deity>` (one of {', '.join(DEITIES)}) or `pass`.")
+            raise IllegalAction(f"Place `temple <deity>` (one of {', '.join(allowed)}) or `pass`.")
         if not _delphi_is(state, seat):
             raise IllegalAction("You no longer hold Delphi; `pass`.")
+        if words[1] not in allowed:
+            raise IllegalAction(deity_modes.dedication_refusal(state, seat, words[1]) or "")
         city = next(c for c in state["cities"] if ORACLE in state["cities"][c])
         state["cities"][city][ORACLE] = new_upgrade("temple", ACTIVE, words[1])
         log(state, f"{seat_name(seat)} places a Temple to {DEITIES[words[1]].title} on Delphi's Free Temple.")
@@ -281,6 +292,8 @@ def take_deity_cards(state: dict) -> None:
 
 def replenish(state: dict) -> None:
     for seat, player in enumerate(state["seats"]):
+        if seat in state["ai_seats"]:
+            continue  # "AI Players do not use a player board"
         cities = owned_cities(state, seat)
         markets = sum(production(state, city, "market") for city in cities)
         player["cubes"] = {action: (markets if action == "supply" else 1) + adv.extra_cubes(state, seat, action)

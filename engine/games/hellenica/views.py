@@ -17,6 +17,7 @@ from typing import Any
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica import trade
 from engine.games.hellenica.ai.board import ai_view
+from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.components import ADVANCEMENTS, CREATURES, DEITIES, EVENTS, OBJECTIVES, RULES
 from engine.games.hellenica.events import bid_view, own_bid, reward_text
 from engine.games.hellenica.interdiction import pinned
@@ -30,9 +31,14 @@ from engine.games.hellenica.steps import STEPS, current
 LOG_SHOWN = 12
 
 
-def _card(name: str) -> dict[str, str]:
+def _card(name: str) -> dict[str, Any]:
+    """An objective card; an Ethos card also shows its marks ("how many of that
+    exact card are in the Ethos Objective deck")."""
     card = OBJECTIVES[name]
-    return {"name": name, "title": card.title, "text": card.text}
+    shown: dict[str, Any] = {"name": name, "title": card.title, "text": card.text}
+    if card.kind == "ethos":
+        shown["copies"] = card.copies
+    return shown
 
 
 def _area(state: dict, name: str, homes: dict[str, int]) -> dict[str, Any]:
@@ -43,6 +49,7 @@ def _area(state: dict, name: str, homes: dict[str, int]) -> dict[str, Any]:
         "name": name, "title": area.title, "kind": area.kind, "hexes": [list(h) for h in area.hexes],
         "sides": area.sides, "settlements": area.settlements, "home": area.home, "island": area.island,
         "volcano": area.volcano, "shallows": area.shallows, "impassable": name in state["impassable"],
+        "empty": area.empty,
         "home_of": homes.get(name), "owner": None, "slots": [], "government": None,
         "units": [{"owner": s["owner"], "kind": s["kind"], "elite": s["elite"], "n": s["n"],
                    "spent": _spent(state, s)} for s in state["units"].get(name, [])],
@@ -110,6 +117,7 @@ def public_view(state: dict, game: str) -> dict[str, Any]:
         "closed": sorted({e["target"] for e in state["turn_effects"] if e["kind"] == "closed"}),
         "log": [entry["text"] for entry in state["log"][-LOG_SHOWN:]],
         "ai": ai_view(state),  # the AI Board and the AI players' shared Ethos cards (None without AI)
+        **map_hooks.public_view(state),  # built maps: the layout, map building, the tile stack
         "winners": list(state["winners"]), "reason": state["reason"], "notes": list(state["notes"]),
         "revealed": {seat: [_card(c) for c in cards] for seat, cards in state["revealed"].items()},
     }
@@ -145,7 +153,9 @@ def _events(state: dict) -> dict[str, Any]:
     if last is not None:
         shown = {**event_card(last["card"]), "occurred": last["occurred"], "winner": last.get("winner"),
                  "bids": dict(last["bids"]) if last.get("bids") else None, "cancelled": last.get("cancelled", False)}
-    return {"deck": len(deck["upper"]) + len(deck["lower"]), "discard": len(deck["discard"]), "last": shown}
+    quiet = deck.get("quiet")  # the last card revealed that did not occur
+    return {"deck": len(deck["upper"]) + len(deck["lower"]), "discard": len(deck["discard"]), "last": shown,
+            "quiet": event_card(quiet) if quiet else None}
 
 
 def private_view(state: dict, seat: int) -> dict[str, Any]:
@@ -159,4 +169,5 @@ def private_view(state: dict, seat: int) -> dict[str, Any]:
         "deity_hand": [{"name": d, "title": DEITIES[d].title} for d in player["deity_hand"]],
         "objectives_met": len(done),
         "bid": own_bid(state, seat),
+        **map_hooks.private_view(state, seat),  # built maps: tiles in hand, tiles being explored
     }

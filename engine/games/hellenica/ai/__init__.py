@@ -15,8 +15,9 @@ One concept per module: ``cards`` (the AI deck and the AI data), ``board``
 Government Marker and its regeneration), ``production`` (Round 1),
 ``movement`` (Rounds 2+), ``bidding`` (World Event bids and ties),
 ``combat`` (casualties, never withdrawing), ``grudges``, ``objectives`` (the
-AI's view of objectives it cannot track) and ``driver`` (which rule answers
-which decision).
+AI's view of objectives it cannot track), ``world`` (World Events and
+Creatures against cities without City Upgrades) and ``driver`` (which rule
+answers which decision). Exploring for an AI is in ``maps.explore``.
 """
 
 from __future__ import annotations

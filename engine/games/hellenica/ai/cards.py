@@ -49,6 +49,7 @@ CARDS: dict[str, AiCard] = {
 BOARD: dict[str, Any] = dict(_DATA["board"])
 BIDS: dict[str, Any] = dict(_DATA["bids"])
 ETHOS: dict[str, Any] = dict(_DATA["ethos"])
+EXPLORE: dict[str, Any] = dict(_DATA["explore"])
 MAP_OBJECTIVES: dict[str, str] = dict(_DATA["map_objectives"])
 GRUDGES: dict[str, list[str]] = {key: list(value) for key, value in _DATA["grudges"].items()}
 

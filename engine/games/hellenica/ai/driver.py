@@ -8,9 +8,9 @@ person's), and the loop goes on. Decisions the rulebook gives the AI a rule
 for are answered by that rule: its action each round (``production`` in
 Round 1, ``movement`` after), its Movement steps, combat (``combat``), bids,
 bid ties and the Favorite's token (``bidding``); casting windows are passed
-("AI Players do not cast Invocations"), a lost Government City asks nothing
-(the marker regenerates at Upkeep, ``garrison``), Delphi's Free Temple is
-declined (no City Upgrades). Decisions the AI rules are silent on (choosing
+("AI Players do not cast Invocations"), Delphi's Free Temple is declined
+(no City Upgrades). A lost AI Government Marker asks nothing: it
+regenerates at Upkeep (``garrison``). Decisions the AI rules are silent on (choosing
 a Home City or the first patron at set-up, the winner's choices on a World
 Event, which pieces a loss takes) use the game's own bot heuristics, drawn
 from the state's generator so that replays agree.
@@ -24,14 +24,12 @@ from engine.core import IllegalAction
 from engine.games.hellenica import bot
 from engine.games.hellenica.ai import ai_name, ai_seats
 from engine.games.hellenica.ai import bidding, combat, garrison, movement, production
+from engine.games.hellenica.ai.grudges import note_action
 from engine.games.hellenica.ai.setup import reveal_shared_ethos
+from engine.games.hellenica.ai.world import tidy_blocks
+from engine.games.hellenica.maps import explore
 from engine.games.hellenica.state import log, rng_of, seat_by_name, seat_name, store_rng
 from engine.games.hellenica.steps import STEPS, finish
-
-MAX_DECISIONS = 5000
-"""AI decisions in a row without a person's turn before we call it a bug (an
-AI-only game makes a few thousand in all, spread over many calls)."""
-
 
 def act(state: dict, frame: dict) -> bool:
     """Answer one waiting decision of an AI seat; False when only people
@@ -39,6 +37,7 @@ def act(state: dict, frame: dict) -> bool:
     if not ai_seats(state):
         return False
     garrison.settle(state)
+    tidy_blocks(state)
     reveal_shared_ethos(state)
     waiting = [s for s in STEPS[frame["kind"]].seats(state, frame) if s in ai_seats(state)]
     if not waiting:
@@ -47,9 +46,6 @@ def act(state: dict, frame: dict) -> bool:
     kind = frame["kind"]
     if kind == "action":
         take_turn(state, frame, seat)
-    elif kind == "government":
-        finish(state, frame)
-        log(state, f"{ai_name(seat)} has lost its Government City; its marker regenerates at Upkeep.")
     else:
         _play(state, frame, seat, decide(state, frame, seat))
     return True
@@ -77,6 +73,8 @@ def decide(state: dict, frame: dict, seat: int) -> str:
         return movement.next_action(state, frame, seat) if "ai" in frame else "done"
     if kind == "combat":
         return combat.decision(state, frame, seat, legal)
+    if kind == "explore":
+        return explore.ai_choice(state, frame)
     if kind == "bid":
         face, amount = bidding.roll_bid(state, seat)
         return f"bid {amount}"
@@ -106,6 +104,7 @@ def heuristic(state: dict, frame: dict, seat: int, legal: list[str]) -> str:
 
 def _play(state: dict, frame: dict, seat: int, action: str) -> None:
     step = STEPS[frame["kind"]]
+    note_action(state, state, seat, action)  # an AI's harmful choice earns another AI's grudge too
     try:
         step.play(state, frame, seat, action)
     except IllegalAction:

@@ -35,20 +35,25 @@ Destination: "Reveal a single AI Card for all movement by the AI Player this
 The AI moves through the ordinary Movement step (``move``/``attack``/
 ``done``), so interdiction, combat, casting windows and the World Event that
 follows a movement all work as for a person; this module only decides.
-Readings: when the movement is cut short by Transport room, the units that
-roll the most Combat dice go first (elite Cavalry, elite Hoplites, Cavalry,
-Hoplites); a Trireme left on a Sea Area for another reason (it already moved
-this turn) is the one that "remains".
+Readings: when Sea Transport has room for fewer units than may go, the
+combination that goes is again the one rolling the most Combat dice (ties:
+the rulebook's leave-behind order); a Trireme left on a Sea Area for another
+reason (it already moved this turn) is the one that "remains". On the
+Explorable Map, Empty Areas count as Cities with 3 Settlements for Most
+Settlements ("treat all Empty Areas as if it is a City Area with 3
+settlements on it").
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable
 
 from engine.games.hellenica.ai import ai_name
 from engine.games.hellenica.ai.board import board_of
-from engine.games.hellenica.ai.cards import BOARD, CARDS, MAP_OBJECTIVES, AiCard, draw
+from engine.games.hellenica.ai.cards import BOARD, CARDS, EXPLORE, MAP_OBJECTIVES, AiCard, draw
 from engine.games.hellenica.ai.garrison import stays
+from engine.games.hellenica.combat import dice_pool
 from engine.games.hellenica.components import ADVANCEMENTS, HEROES, RULES
 from engine.games.hellenica.creatures import supply_succeeds
 from engine.games.hellenica.movement import CARGO, destinations, movable
@@ -58,8 +63,9 @@ from engine.games.hellenica.steps import push
 
 TRANSPORT_BONUS = ADVANCEMENTS["copper-banding"].params["value"] - RULES["transport"]["per_trireme"]
 """Extra Hoplites/Cavalry per Trireme: "as if they had the Copper Banding Advancement"."""
-LAND_SEND_ORDER = (("cavalry", True), ("hoplite", True), ("cavalry", False), ("hoplite", False))
-"""Most Combat dice first; the reverse is the rulebook's leave-behind order."""
+LEAVE_ORDER = (("hoplite", False), ("cavalry", False), ("hoplite", True), ("cavalry", True))
+"""The rulebook's leave-behind order for equal dice (after the Government Marker)."""
+LAND_SEND_ORDER = tuple(reversed(LEAVE_ORDER))
 SPECIAL_HOLDS = {"delphi": "commune", "mt-olympus": "ascendancy"}
 """Areas the AI will not leave empty of a Hero and a unit while that Pathos card is in play."""
 
@@ -82,21 +88,55 @@ def land_must_stay(state: dict, seat: int, area: str) -> int:
     return keep
 
 
-def _sendable_land(state: dict, seat: int, area: str) -> dict[tuple[str, bool], int]:
-    """Land units (not Heroes) that may leave ``area``, by (kind, elite),
-    after the garrison and the unit that must stay are taken out — the unit
-    left behind chosen in the rulebook's order."""
+def land_available(state: dict, seat: int, area: str) -> dict[tuple[str, bool], int]:
+    """Land units (not Heroes) that may still move out of ``area``, by
+    (kind, elite): the Government Marker's two units never do."""
     counts = {key: n - stays(state, seat, area, *key)
               for key, n in movable(state, seat, area).items() if key[0] in CARGO}
-    counts = {key: n for key, n in counts.items() if n > 0}
-    present = sum(s["n"] for s in _mine(state, seat, area) if s["kind"] in CARGO)
-    keep = land_must_stay(state, seat, area)
-    leave = max(0, keep - (present - sum(counts.values())))
-    for key in reversed(LAND_SEND_ORDER):  # Hoplite, Cavalry, elite Hoplite, elite Cavalry
-        while leave and counts.get(key, 0):
-            counts[key] -= 1
-            leave -= 1
     return {key: n for key, n in counts.items() if n > 0}
+
+
+def land_to_send(state: dict, seat: int, area: str) -> int:
+    """How many of those move: all but the 1 unit that must stay on a City
+    (none if the Government Marker or a unit that cannot move stays)."""
+    available = sum(land_available(state, seat, area).values())
+    present = sum(s["n"] for s in _mine(state, seat, area) if s["kind"] in CARGO)
+    leave = max(0, land_must_stay(state, seat, area) - (present - available))
+    return max(0, available - leave)
+
+
+def land_dice(group: dict[tuple[str, bool], int]) -> int:
+    """Land Combat dice a group of Hoplites and Cavalry would roll."""
+    return _dice_for(tuple(sorted(key for key, n in group.items() if n > 0)))
+
+
+@lru_cache(maxsize=None)
+def _dice_for(present: tuple[tuple[str, bool], ...]) -> int:
+    return sum(dice_pool([{"kind": k, "elite": e, "n": 1} for k, e in present], sea=False).values())
+
+
+def best_group(available: dict[tuple[str, bool], int], size: int) -> dict[tuple[str, bool], int]:
+    """The ``size`` units to move: "Always move the combination of units that
+    will result in the maximum number of Combat dice ... If different
+    combinations ... would result in the same number of Combat dice, then
+    leave behind a ... Hoplite, Cavalry, elite Hoplite, or elite Cavalry in
+    that order" (most dice, then most Hoplites left, then Cavalry ...)."""
+    counts = [available.get(key, 0) for key in LEAVE_ORDER]
+    size = min(size, sum(counts))
+    best: dict[tuple[str, bool], int] = {}
+    best_key: tuple[int, ...] | None = None
+    for h in range(min(counts[0], size) + 1):
+        for c in range(min(counts[1], size - h) + 1):
+            for eh in range(min(counts[2], size - h - c) + 1):
+                ec = size - h - c - eh
+                if ec > counts[3]:
+                    continue
+                sent = (h, c, eh, ec)
+                group = {key: n for key, n in zip(LEAVE_ORDER, sent) if n}
+                key = (land_dice(group),) + tuple(have - n for have, n in zip(counts, sent))
+                if best_key is None or key > best_key:
+                    best, best_key = group, key
+    return best
 
 
 def _sendable_triremes(state: dict, seat: int, area: str) -> dict[bool, int]:
@@ -117,7 +157,7 @@ def eligible(state: dict, seat: int) -> dict[str, int]:
     """Movement eligible units per Area (Heroes and the garrison never count)."""
     result = {}
     for area in state["units"]:
-        total = sum(_sendable_triremes(state, seat, area).values()) + sum(_sendable_land(state, seat, area).values())
+        total = sum(_sendable_triremes(state, seat, area).values()) + land_to_send(state, seat, area)
         if total > 0:
             result[area] = total
     return result
@@ -157,7 +197,7 @@ def start_movement(state: dict, seat: int) -> None:
                f"and reveals the AI card {card.title}: {listing([FILTER_TITLES[f] for f in card.movement], 'then')}.")
     if supply_succeeds(state, area):
         push(state, "move", seat=seat, area=area, assaults={}, carried={}, fought=[], moved_any=False,
-             bonus=TRANSPORT_BONUS, ai={"card": card.name, "stage": "triremes", "dest": None, "hero": False})
+             bonus=TRANSPORT_BONUS, ai={"card": card.name, "stage": "triremes", "dest": None, "hero": False, "group": []})
 
 
 # ---------------------------------------------------------------------------
@@ -190,13 +230,19 @@ def _least_friendly(state: dict, seat: int, areas: list[str]) -> list[str]:
     return [a for a in areas if _friendly(state, seat, a) == fewest]
 
 
+def settlements_seen(state: dict, area: str) -> int:
+    """Settlements of an Area for Most Settlements: "treat all Empty Areas as
+    if it is a City Area with 3 settlements on it" (Explorable Map)."""
+    place = map_of(state).areas[area]
+    return EXPLORE["empty_settlements"] if place.empty else place.settlements
+
+
 def _most_settlements(state: dict, seat: int, areas: list[str]) -> list[str]:
-    board = map_of(state)
-    cities = [a for a in areas if board.areas[a].settlements > 0]
+    cities = [a for a in areas if settlements_seen(state, a) > 0]
     if not cities:
         return []
-    most = max(board.areas[a].settlements for a in cities)
-    return [a for a in cities if board.areas[a].settlements == most]
+    most = max(settlements_seen(state, a) for a in cities)
+    return [a for a in cities if settlements_seen(state, a) == most]
 
 
 def objective_areas(state: dict, seat: int) -> set[str]:
@@ -313,7 +359,7 @@ def next_action(state: dict, frame: dict, seat: int) -> str:
         waiting = next(iter(frame["assaults"]), None)
         if waiting is not None:
             return f"attack {waiting}"
-        plan.update(stage="land" if plan["stage"] == "triremes" else "done", dest=None, hero=False)
+        plan.update(stage="land" if plan["stage"] == "triremes" else "done", dest=None, hero=False, group=[])
 
 
 def _stage_command(state: dict, frame: dict, seat: int, card: AiCard, plan: dict[str, Any]) -> str | None:
@@ -325,13 +371,14 @@ def _stage_command(state: dict, frame: dict, seat: int, card: AiCard, plan: dict
                 return None
             targets = trireme_targets(state, frame, seat)
         else:
-            sendable = _sendable_land(state, seat, origin)
-            if not sendable:
+            if not land_to_send(state, seat, origin):
                 return None
-            targets = land_targets(state, frame, seat, sorted({k for k, _ in sendable}))
+            targets = land_targets(state, frame, seat, sorted({k for k, _ in land_available(state, seat, origin)}))
         if not targets:
             return None
         plan["dest"] = destination(state, seat, card, targets)
+        if not triremes:
+            plan["group"] = _land_group(state, frame, seat, plan["dest"])
         what = "Triremes" if triremes else "land units"
         log(state, f"{ai_name(seat)}'s {what} in {map_of(state).title(origin)} head for "
                    f"{map_of(state).title(plan['dest'])}.")
@@ -341,17 +388,30 @@ def _stage_command(state: dict, frame: dict, seat: int, card: AiCard, plan: dict
             if dest in destinations(state, seat, origin, "trireme", n, frame["carried"], frame.get("bonus", 0)):
                 return f"move {n} {unit_token('trireme', elite)} {dest}"
     else:
-        sendable = _sendable_land(state, seat, origin)
-        for key in LAND_SEND_ORDER:
-            for n in range(sendable.get(key, 0), 0, -1):
-                if dest in destinations(state, seat, origin, key[0], n, frame["carried"], frame.get("bonus", 0)):
-                    return f"move {n} {unit_token(*key)} {dest}"
+        while plan["group"]:
+            kind, elite, wanted = plan["group"].pop(0)
+            for n in range(wanted, 0, -1):  # Transport room shared by the group may run short
+                if dest in destinations(state, seat, origin, kind, n, frame["carried"], frame.get("bonus", 0)):
+                    return f"move {n} {unit_token(kind, elite)} {dest}"
     if not plan["hero"]:
         plan["hero"] = True
         hero = _hero_to_send(state, frame, seat, dest)
         if hero is not None:
             return f"move 1 {hero} {dest}"
     return None
+
+
+def _land_group(state: dict, frame: dict, seat: int, dest: str) -> list[list]:
+    """The land units that go to ``dest`` as ``[kind, elite, n]``, most
+    Combat dice first: all that may go, or as many as Sea Transport carries."""
+    origin = frame["area"]
+    size = land_to_send(state, seat, origin)
+    room = size
+    while room > 0 and dest not in destinations(state, seat, origin, "hoplite", room, frame["carried"],
+                                                frame.get("bonus", 0)):
+        room -= 1
+    group = best_group(land_available(state, seat, origin), room)
+    return [[kind, elite, group[(kind, elite)]] for kind, elite in LAND_SEND_ORDER if group.get((kind, elite))]
 
 
 def _hero_to_send(state: dict, frame: dict, seat: int, dest: str) -> str | None:

@@ -47,9 +47,18 @@ def checked_seats(players: int, raw: Any) -> list[int]:
 
 def new_records(seats: list[int]) -> dict[str, Any]:
     """``state["ai"]``: the AI deck, one AI Board row per AI seat, the shared
-    Ethos cards (face down in ``ethos_hidden``, then face up in ``ethos``)."""
+    Ethos cards (face down in ``ethos_hidden``, then face up in ``ethos``),
+    and the Settlements blocked by Creatures (``world``)."""
     return {"deck": sorted(CARDS), "boards": {str(s): new_board() for s in seats},
-            "ethos": [], "ethos_hidden": []}
+            "ethos": [], "ethos_hidden": [], "blocked": {}}
+
+
+def patron_choosers(state: dict) -> list[int]:
+    """The seats that choose a first patron: AI players start with "no City
+    Upgrades", so no Temple and no patron; their dealt Deities go back."""
+    for seat in ai_seats(state):
+        state["seats"][seat]["deity_hand"] = []
+    return [seat for seat in range(state["players"]) if seat not in ai_seats(state)]
 
 
 def place_ai_pieces(state: dict) -> None:
@@ -126,8 +135,14 @@ def check_snapshot(state: dict) -> None:
         require(not seats, "AI seats without their AI records")
         return
     records = state["ai"]
-    require(isinstance(records, dict) and set(records) == {"deck", "boards", "ethos", "ethos_hidden"},
+    require(isinstance(records, dict) and set(records) - {"blocked"} == {"deck", "boards", "ethos", "ethos_hidden"},
             "bad AI records")
+    blocks = records.get("blocked", {})
+    require(isinstance(blocks, dict) and all(
+        city in state["cities"] and isinstance(b, dict) and set(b) == {"seat", "creature", "n"} and b["seat"] in seats
+        and b["creature"] in state["creatures"]
+        and isinstance(b["n"], int) and 0 < b["n"] <= len(state["cities"][city]["slots"])
+        for city, b in blocks.items()), "bad blocked Settlements")
     require(isinstance(records["deck"], list) and all(c in CARDS for c in records["deck"])
             and len(set(records["deck"])) == len(records["deck"]), "bad AI deck")
     for key in ("ethos", "ethos_hidden"):

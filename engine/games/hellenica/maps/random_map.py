@@ -27,7 +27,7 @@ from typing import Iterable
 
 from engine.core import Rng
 from engine.games.hellenica.components import DICE_FACES, OBJECTIVES
-from engine.games.hellenica.maps.placement import has_sea_access, refusal
+from engine.games.hellenica.maps.placement import empty_locations, first_turn, has_sea_access, refusal
 from engine.games.hellenica.maps.tiles import board, land_tiles
 
 HOME_DIE = "blue"
@@ -84,7 +84,7 @@ def place_from_stack(layout: dict, stack: list[str], location: str, required: It
     placed = None
     for _ in range(len(stack)):
         tile = stack.pop(0)
-        turns = next((t for t in range(6) if refusal(layout, tile, location, t) is None), None)
+        turns = first_turn(layout, tile, location)
         if turns is not None:
             layout[location] = (tile, turns)
             placed = tile
@@ -94,18 +94,27 @@ def place_from_stack(layout: dict, stack: list[str], location: str, required: It
     return placed
 
 
+def fill_random(rng: Rng, layout: dict, pathos: Iterable[str]) -> int:
+    """Fill the board around the home tiles already laid: every empty
+    location in reading order, from the shuffled stack, where anything fits.
+    Returns how many tiles were laid."""
+    pathos = list(pathos)
+    empty = empty_locations(layout)
+    stack = tile_stack(rng, pathos, len(empty))
+    needed = required_tiles(pathos)
+    laid = 0
+    for location in empty:
+        if stack and place_from_stack(layout, stack, location, needed):
+            laid += 1
+    return laid
+
+
 def build_random_map(rng: Rng, homes: Iterable[str], pathos: Iterable[str]) -> dict[str, tuple[str, int]]:
-    """The whole layout: the players' home tiles, then every location in
-    reading order filled from the stack where anything fits."""
+    """A whole random layout: the home tiles turned by the Blue die, then
+    ``fill_random``."""
     plan = board()
     layout: dict[str, tuple[str, int]] = {}
     for home in homes:
         layout[plan.homes[home]] = (home, roll_home_turns(rng, layout, home))
-    pathos = list(pathos)
-    empty = [loc for loc in plan.reading_order() if loc not in layout]
-    stack = tile_stack(rng, pathos, len(empty))
-    needed = required_tiles(pathos)
-    for location in empty:
-        if stack:
-            place_from_stack(layout, stack, location, needed)
+    fill_random(rng, layout, pathos)
     return layout
