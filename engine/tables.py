@@ -798,7 +798,7 @@ class Tables:
                 "text": f"⏰ {seat_record.name} missed the deadline; passed for them.", "mentions": [],
                 "game": record.game})])
             return result
-        seat_record.bot = seat_record.bot or self._default_level(game)
+        seat_record.bot = seat_record.bot or self._default_level(game, stand_in=True)
         seat_record.away = True
         await self.store.update_seat(record.id, seat_record)
         await self.store.add_notices(record.id, record.seq, [NewNotice("channel", {
@@ -819,9 +819,14 @@ class Tables:
     # -- bots --------------------------------------------------------------------------
 
     @staticmethod
-    def _default_level(game: Game) -> str:
-        """The middle bot level (the second listed), or the only one."""
+    def _default_level(game: Game, stand_in: bool = False) -> str:
+        """The middle bot level (the second listed), or the only one. A bot
+        standing in for a player (after a deadline or a resignation) plays a
+        seat the rules set up for a person, so it never takes a level the
+        rules run themselves (``rulebook_levels``)."""
         levels = tuple(getattr(game, "bot_levels", ("random",)))
+        if stand_in:
+            levels = tuple(l for l in levels if l not in getattr(game, "rulebook_levels", ())) or levels
         return levels[min(1, len(levels) - 1)]
 
     def _bots_to_move(self, live: _Live) -> list[int]:
@@ -959,7 +964,7 @@ class Tables:
                 await self._commit(live, seat, "resign", "resign", text, live.state, live.state, ended=outcome)
                 return text + "\n" + self.outcome_text(live, outcome)
             seat_record = record.seats[seat]
-            seat_record.user_id, seat_record.bot, seat_record.away = None, self._default_level(live.game), False
+            seat_record.user_id, seat_record.bot, seat_record.away = None, self._default_level(live.game, stand_in=True), False
             seat_record.name = f"{seat_record.name} (resigned)"
             text = f"🏳️ {label} resigns; a bot plays that seat from now on."
             await self.store.update_seat(record.id, seat_record)

@@ -305,6 +305,15 @@ class TestBots:
         status = await tables.status(record.id)
         assert "ai_seats" not in status and "Seats: alice" in status
 
+    async def test_a_bot_standing_in_for_a_person_never_takes_a_level_the_rules_run(self, tables):
+        """Hellenica's ``ai`` seats are set up by the rules at the start; a seat
+        set up for a person gets an ordinary bot when its player resigns."""
+        game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"), (CAROL, "carol"), game="hellenica")
+        await tables.start(game_id, ALICE)
+        await tables.resign(game_id, CAROL)
+        seat = (await tables.record(game_id)).seats[2]
+        assert seat.user_id is None and seat.bot == "random"
+
 class TestReminders:
     async def test_ping_then_dm_then_mute(self, tables, courier, clock):
         game_id = await started(tables)
