@@ -15,7 +15,7 @@ Why a child process and not SimCord: SimCord runs in the bot's own process
 and event loop and settles all bot work per interaction, so it cannot offer an
 open-loop load, and its fake Discord's cost would land on the bot's single
 core. Here the driver and the fake have their own process, and the bot
-process spends its CPU only on discord.py, our cogs, the service and drawing.
+process tree spends its CPU only on discord.py, our cogs, the service and drawing.
 
 Figures:
 - latency from an interaction's scheduled send to its first response (the
@@ -26,8 +26,9 @@ Figures:
 - the time until a turn-ending move's board reaches the channel;
 - the same latency for one interaction at a time (no queueing);
 - ``/play`` autocomplete latency at the same rate;
-- the bot process's CPU use in the sustained phase and drawing's share of it
-  (drawing runs in threads, timed per call by thread CPU time).
+- the CPU use of the bot process and of its drawing processes in the
+  sustained phase (``--render-processes 0`` draws in a thread instead, for
+  comparison), and the wall time of one board.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from typing import Any
 from common import REPO, Figure, Row, judged, number, per_second, percentile, print_rows
 
 from engine.games import REGISTRY
+from tests.discord.fake_discord import AUTOCOMPLETE_RESULT, DEFERRED_MESSAGE
 
 GAME = REGISTRY["santorini"]
 TARGET_P99_MS = 250.0
@@ -69,8 +71,8 @@ class Settings:
     sequential: int
     """interactions sent one at a time"""
     repeats: int
-    render_pool: bool = False
-    """what-if: the bot draws boards in a separate process (see ``serve_bot``)"""
+    render_processes: int | None = None
+    """drawing processes of the bot (None: its default for this machine; 0: a thread)"""
 
 
 QUICK = Settings(channels=50, rate=TARGET_RATE, sustained_seconds=8, autocomplete_seconds=4, sequential=40,
@@ -83,50 +85,61 @@ FULL = Settings(channels=50, rate=TARGET_RATE, sustained_seconds=20, autocomplet
 # The bot process
 
 
-def serve_bot(rest_base: str, gateway: str, db_path: str, stats_path: str, profile_path: str | None,
-              render_pool: bool) -> None:
-    """Run the Agora bot against the fake Discord until the gateway closes,
-    then write what it measured about itself to ``stats_path``.
+def process_tree_cpu(pid: int) -> float:
+    """CPU seconds used so far by the drawing workers of process ``pid``
+    (its children), read from /proc (Linux)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            try:
+                fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+            except FileNotFoundError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
 
-    ``render_pool`` is a what-if for the lead, not how the bot works today:
-    boards drawn in a separate process instead of a thread of the bot's own,
-    so drawing stops competing with the event loop for the GIL."""
+
+def serve_bot(rest_base: str, gateway: str, db_path: str, stats_path: str, profile_path: str | None,
+              render_processes: int | None) -> None:
+    """Run the Agora bot against the fake Discord until the gateway closes,
+    then write what it measured about itself to ``stats_path``: the wall
+    time of every board drawn, and samples of its own CPU time and of its
+    drawing processes' (``render_processes``: None = the bot's default, 0 =
+    draw in a thread)."""
     import cProfile
-    from concurrent.futures import ProcessPoolExecutor
 
     import yarl
     from discord.gateway import DiscordWebSocket
     from discord.http import Route
 
-    import render
     from bot import create_bot
-    from cogs.utils import acting
+    from cogs.utils.drawing import Drawing
 
     Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = rest_base, yarl.URL(gateway)
-    renders: list[tuple[float, float, float]] = []
-    """(wall clock at start, wall seconds, thread CPU seconds) per board drawn"""
+    renders: list[tuple[float, float]] = []
+    """(wall clock at start, wall seconds) per board drawn"""
+    board = Drawing.board
 
-    pool = ProcessPoolExecutor(max_workers=1) if render_pool else None
-
-    def timed_render(view, names):
-        started, cpu = time.time(), time.thread_time()
+    async def timed_board(self, view, names):
+        started = time.time()
         try:
-            if pool is not None:  # the calling thread just waits, without the GIL
-                return pool.submit(render.render_view, view, names).result()
-            return render.render_view(view, names)
+            return await board(self, view, names)
         finally:
-            renders.append((started, time.time() - started, time.thread_time() - cpu))
+            renders.append((started, time.time() - started))
 
-    acting.render_view = timed_render  # every board, replies and channel posts, is drawn through acting
-    cpu_samples: list[tuple[float, float]] = []
+    Drawing.board = timed_board  # every board, replies and channel posts, is drawn through Drawing
+    cpu_samples: list[tuple[float, float, float]] = []
+    """(wall clock, this process's CPU seconds, its drawing workers' CPU seconds)"""
 
     async def sample_cpu() -> None:
         while True:
-            cpu_samples.append((time.time(), time.process_time()))
+            cpu_samples.append((time.time(), time.process_time(), process_tree_cpu(os.getpid())))
             await asyncio.sleep(CPU_SAMPLE_SECONDS)
 
     async def main() -> None:
-        bot = create_bot(db_path=db_path, remind_every=3600, guild_ready_timeout=0.05)
+        bot = create_bot(db_path=db_path, remind_every=3600, guild_ready_timeout=0.05,
+                         render_processes=render_processes)
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
         sampler = asyncio.create_task(sample_cpu())
         try:
@@ -141,8 +154,6 @@ def serve_bot(rest_base: str, gateway: str, db_path: str, stats_path: str, profi
     try:
         asyncio.run(main())
     finally:
-        if pool is not None:
-            pool.shutdown()
         if profiler:
             profiler.disable()
             profiler.dump_stats(profile_path)
@@ -152,11 +163,11 @@ def serve_bot(rest_base: str, gateway: str, db_path: str, stats_path: str, profi
 class BotProcess:
     """The bot in a child process, and what it reports when it stops."""
 
-    def __init__(self, fake, workdir: str, profile_path: str | None, render_pool: bool):
+    def __init__(self, fake, workdir: str, profile_path: str | None, render_processes: int | None):
         self.stats_path = os.path.join(workdir, "bot-stats.json")
         command = [sys.executable, __file__, "--serve-bot", fake.rest_base, str(fake.gateway_url),
-                   os.path.join(workdir, "agora.sqlite3"), self.stats_path, "pool" if render_pool else "thread",
-                   profile_path or ""]
+                   os.path.join(workdir, "agora.sqlite3"), self.stats_path,
+                   "" if render_processes is None else str(render_processes), profile_path or ""]
         self.process = subprocess.Popen(command, cwd=REPO)
 
     async def stop(self) -> dict[str, Any]:
@@ -228,14 +239,29 @@ class Channel:
         return fake.autocomplete(self.players[seat], self.name, "play", "action", typed)
 
 
-def check_answer(kind: str, call) -> None:
+def check_answer(kind: str, content_or_choices: Any) -> None:
     """A wrong answer is a failed benchmark, not a fast one."""
     if kind == "autocomplete":
-        choices = call.body["data"]["choices"]
+        choices = content_or_choices
         if not choices or choices[0]["value"] == "?":
             raise RuntimeError(f"autocomplete offered no legal action: {choices}")
-    elif kind == "play" and not call.content.startswith("✅"):
-        raise RuntimeError(f"/play was refused (the local copy of the game diverged?): {call.content!r}")
+    elif kind == "play" and not content_or_choices.startswith("✅"):
+        raise RuntimeError(f"/play was refused (the local copy of the game diverged?): {content_or_choices!r}")
+
+
+async def answer_of(fake, payload: dict[str, Any], call) -> tuple[Any, bool]:
+    """What the bot answered, and whether it deferred first: work that takes
+    over two seconds is acknowledged with "thinking…" (the first response,
+    which is what Discord's deadline counts) and answered by a follow-up on
+    the interaction's webhook."""
+    if call.body["type"] == AUTOCOMPLETE_RESULT:
+        return call.body["data"]["choices"], False
+    if call.body["type"] != DEFERRED_MESSAGE:
+        return call.content, False
+    path = f"/webhooks/{fake.application_id}/{payload['token']}"
+    follow_up = await fake.wait_for_call(lambda c: c.method == "POST" and c.path == path,
+                                         "the follow-up of a deferred answer", timeout=ANSWER_TIMEOUT)
+    return follow_up.content, True
 
 
 class Driver:
@@ -244,6 +270,8 @@ class Driver:
         self.channels = channels
         self.samples: list[Sample] = []
         self.skipped = 0
+        self.deferred = 0
+        """answers that came as "thinking…" first (their work took over 2 s)"""
         """sends due while every channel still awaited its previous answer"""
         self._cursor = 0
         self._pending: set[asyncio.Task] = set()
@@ -261,7 +289,9 @@ class Driver:
         channel.busy = True
         try:
             call = await asyncio.wait_for(self.fake.send_interaction(payload), ANSWER_TIMEOUT)
-            check_answer(kind, call)
+            answer, deferred = await answer_of(self.fake, payload, call)
+            check_answer(kind, answer)
+            self.deferred += deferred
             self.samples.append(Sample(kind, payload["channel_id"], scheduled, call.at, turn_over))
         finally:
             channel.busy = False
@@ -339,10 +369,11 @@ class Outcome:
     sequential: list[Sample]
     autocomplete: list[Sample]
     skipped: int
+    deferred: int
     bot_cpu_share: float
     """of one core, in the sustained phase"""
-    render_share: float
-    """of the bot process's CPU in the sustained phase"""
+    drawing_cpu_share: float
+    """of one core: the bot's drawing processes, in the sustained phase"""
     render_ms: list[float]
     driver_cpu_share: float
     """of one core: this process (fake Discord and players), sustained phase"""
@@ -373,7 +404,7 @@ async def one_run(settings: Settings, profile_path: str | None) -> Outcome:
     members = [f"player-{index}" for index in range(2 * settings.channels)]
     with tempfile.TemporaryDirectory(prefix="agora-bench-") as workdir:
         async with FakeDiscord(channels=tuple(names), members=tuple(members)) as fake:
-            bot = BotProcess(fake, workdir, profile_path, settings.render_pool)
+            bot = BotProcess(fake, workdir, profile_path, settings.render_processes)
             try:
                 await asyncio.wait_for(fake.guild_sent.wait(), START_TIMEOUT)
                 rng = random.Random(7)
@@ -388,29 +419,29 @@ async def one_run(settings: Settings, profile_path: str | None) -> Outcome:
                 wall_window = (wall_started, time.time())
                 driver_share = (time.process_time() - driver_cpu) / (wall_window[1] - wall_window[0])
                 sustained = driver.take()
-                skipped = driver.skipped
+                skipped, deferred = driver.skipped, driver.deferred
                 post_ms = await board_posts(fake, sustained)
                 await driver.open_loop(settings.rate, settings.autocomplete_seconds, autocomplete=True)
                 autocomplete = driver.take()
             finally:
                 stats = await bot.stop()
-    cpu_share, render_share, render_ms = bot_usage(stats, wall_window)
-    return Outcome(sustained, window, post_ms, sequential, autocomplete, skipped, cpu_share, render_share,
+    cpu_share, drawing_share, render_ms = bot_usage(stats, wall_window)
+    return Outcome(sustained, window, post_ms, sequential, autocomplete, skipped, deferred, cpu_share, drawing_share,
                    render_ms, driver_share)
 
 
 def bot_usage(stats: dict[str, Any], window: tuple[float, float]) -> tuple[float, float, list[float]]:
-    """The bot's CPU use (share of one core) in ``window``, drawing's share of
-    it, and the wall time of each board drawn then."""
+    """In ``window``: the bot process's CPU use and its drawing processes'
+    (shares of one core), and the wall time of each board drawn."""
     start, end = window
-    inside = [(wall, cpu) for wall, cpu in stats["cpu"] if start <= wall <= end]
+    inside = [sample for sample in stats["cpu"] if start <= sample[0] <= end]
     if len(inside) < 2:
         return float("nan"), float("nan"), []
-    cpu = inside[-1][1] - inside[0][1]
     span = inside[-1][0] - inside[0][0]
+    bot_cpu = inside[-1][1] - inside[0][1]
+    drawing_cpu = inside[-1][2] - inside[0][2]
     renders = [r for r in stats["renders"] if inside[0][0] <= r[0] <= inside[-1][0]]
-    render_cpu = sum(r[2] for r in renders)
-    return cpu / span, render_cpu / cpu if cpu else float("nan"), [r[1] * 1000 for r in renders]
+    return bot_cpu / span, drawing_cpu / span, [r[1] * 1000 for r in renders]
 
 
 # ---------------------------------------------------------------------------
@@ -449,12 +480,13 @@ def measure(settings: Settings, profile_path: str | None = None) -> tuple[list[R
         add("ac p50", "ms", latency_ms(outcome.autocomplete, 0.5))
         add("ac p99", "ms", latency_ms(outcome.autocomplete, 0.99))
         add("cpu", "% of a core", 100 * outcome.bot_cpu_share)
-        add("render share", "% of bot CPU", 100 * outcome.render_share)
+        add("drawing cpu", "% of a core", 100 * outcome.drawing_cpu_share)
         add("render p50", "ms", percentile(outcome.render_ms, 0.5))
         add("driver cpu", "% of a core", 100 * outcome.driver_cpu_share)
         notes.append(f"run {len(notes) + 1}: {len(outcome.sustained)} interactions answered in the sustained phase "
                      f"({len(plays)} /play, {sum(s.turn_over for s in plays)} ending a turn), "
-                     f"{outcome.skipped} sends skipped (every channel busy), {len(outcome.render_ms)} boards drawn.")
+                     f"{outcome.skipped} sends skipped (every channel busy), {outcome.deferred} answers deferred "
+                     f"(work over 2 s), {len(outcome.render_ms)} boards drawn.")
     rate = f"at {settings.rate:g}/s"
     where = f"{settings.channels} channels"
     rows = [
@@ -472,13 +504,13 @@ def measure(settings: Settings, profile_path: str | None = None) -> tuple[list[R
         judged(Row("discord", f"/play autocomplete {rate}", "p99", figures["ac p99"],
                    f"< {TARGET_AUTOCOMPLETE_P99_MS:g} ms"), TARGET_AUTOCOMPLETE_P99_MS),
         Row("discord", f"bot process {rate}", "CPU", figures["cpu"]),
-        Row("discord", f"bot process {rate}", "drawing boards", figures["render share"]),
-        Row("discord", f"bot process {rate}", "one board drawn (wall)", figures["render p50"]),
+        Row("discord", f"bot's drawing processes {rate}", "CPU", figures["drawing cpu"]),
+        Row("discord", f"bot {rate}", "one board drawn (wall)", figures["render p50"]),
         Row("discord", f"fake Discord + players {rate}", "CPU", figures["driver cpu"]),
     ]
-    if settings.render_pool:
-        rows = [Row(row.area, f"{row.subject} [what-if: drawing in a process]", row.measure, row.figure,
-                    row.target, row.met) for row in rows]
+    if settings.render_processes is not None:
+        rows = [Row(row.area, f"{row.subject} [{settings.render_processes} drawing processes]", row.measure,
+                    row.figure, row.target, row.met) for row in rows]
     return rows, notes
 
 
@@ -490,14 +522,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, help="length of the sustained phase")
     parser.add_argument("--repeats", type=int, help="runs (default 3, quick 1)")
     parser.add_argument("--profile", metavar="FILE", help="cProfile the bot process's main thread into FILE")
-    parser.add_argument("--what-if-render-pool", action="store_true",
-                        help="draw boards in a separate process (a proposed change, not the bot as it is)")
+    parser.add_argument("--render-processes", type=int,
+                        help="the bot's drawing processes (default: the bot's own choice; 0 draws in a thread)")
     args = parser.parse_args()
     base = QUICK if args.quick else FULL
     settings = Settings(channels=args.channels or base.channels, rate=args.rate or base.rate,
                         sustained_seconds=args.seconds or base.sustained_seconds,
                         autocomplete_seconds=base.autocomplete_seconds, sequential=base.sequential,
-                        repeats=args.repeats or base.repeats, render_pool=args.what_if_render_pool)
+                        repeats=args.repeats or base.repeats, render_processes=args.render_processes)
     rows, notes = measure(settings, args.profile)
     print_rows(f"Agora Discord interactions: best (typical) of {settings.repeats} run(s)", rows,
                [*notes, "Latency: from the interaction's scheduled send to its callback (open loop).",
@@ -510,7 +542,7 @@ def main() -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) == 8 and sys.argv[1] == "--serve-bot":
-        rest, gateway, db, stats, drawing, profile = sys.argv[2:]
-        serve_bot(rest, gateway, db, stats, profile or None, render_pool=drawing == "pool")
+        rest, gateway, db, stats, processes, profile = sys.argv[2:]
+        serve_bot(rest, gateway, db, stats, profile or None, int(processes) if processes else None)
     else:
         main()

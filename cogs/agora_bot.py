@@ -9,6 +9,7 @@ from typing import Any, Callable
 import discord
 from discord.ext import commands
 
+from cogs.utils.drawing import Drawing, default_processes
 from engine.tables import Tables
 
 log = logging.getLogger("agora.bot")
@@ -23,11 +24,13 @@ def discord_clock() -> float:
 
 class AgoraBot(commands.Bot):
     """Settings come from arguments or else the environment: ``AGORA_DB``
-    (SQLite file) and ``AGORA_GUILD`` (sync commands to one server only)."""
+    (SQLite file), ``AGORA_GUILD`` (sync commands to one server only) and
+    ``AGORA_RENDER_PROCESSES`` (worker processes that draw the pictures; 0
+    draws in a thread)."""
 
     def __init__(self, *, db_path: str | None = None, guild_id: int | None = None,
                  clock: Callable[[], float] = discord_clock, bot_budget: float = 2.0,
-                 remind_every: float = 60.0, **kwargs: Any):
+                 remind_every: float = 60.0, render_processes: int | None = None, **kwargs: Any):
         # Slash commands and components arrive as interactions, which need no
         # intent; the guilds intent keeps channels and threads in the cache.
         intents = discord.Intents.none()
@@ -41,6 +44,7 @@ class AgoraBot(commands.Bot):
         self.bot_budget = bot_budget
         self.remind_every = remind_every
         self.tables: Tables | None = None
+        self.drawing = Drawing(default_processes() if render_processes is None else render_processes)
 
     @property
     def service(self) -> Tables:
@@ -51,6 +55,7 @@ class AgoraBot(commands.Bot):
         from cogs.utils.components import DYNAMIC_ITEMS
         from cogs.utils.courier import DiscordCourier
 
+        await self.drawing.start()
         courier = DiscordCourier(self)
         self.tables = await Tables.open(self.db_path, courier=courier, clock=self.clock,
                                         bot_budget=self.bot_budget)
@@ -71,5 +76,6 @@ class AgoraBot(commands.Bot):
             if self.tables is not None:
                 await self.tables.close()
                 self.tables = None
+            await self.drawing.close()
         finally:
             await super().close()

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.acting import board_file, service
+from cogs.utils.acting import board_file, drawing, service
 from cogs.utils.components import log_page
 from cogs.utils.replies import clip, guarded, reply
 from cogs.utils.resolve import channel_game, parse_options, suggest_options
@@ -188,7 +188,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
         async def work():
             record = await channel_game(interaction, finished_too=True)
             view = await tables.public_view(record.id)
-            return record, await board_file(view, [s.name for s in record.seats])
+            return record, await board_file(drawing(interaction), view, [s.name for s in record.seats])
 
         found = await guarded(interaction, work())
         if found is not None:

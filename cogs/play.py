@@ -3,7 +3,6 @@ own side of it, from the game's channel or from DMs."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import discord
@@ -11,11 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils import acting
-from cogs.utils.acting import service
+from cogs.utils.acting import drawing, service
 from cogs.utils.replies import chunks, guarded, reply
 from cogs.utils.resolve import game_choices, game_for
 from engine.core import AgoraError
-from render import hand_image, hand_text
 
 AUTOCOMPLETE_LIMIT = 25
 
@@ -40,8 +38,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None) -> No
         record = await game_for(interaction, game_id)
         view = await tables.private_view(record.id, interaction.user.id)
         names = [s.name for s in record.seats]
-        text = await asyncio.to_thread(hand_text, view, names)
-        image = await asyncio.to_thread(hand_image, view, names)
+        text, image = await drawing(interaction).hand(view, names)
         pages = chunks([f"**Your side of {tables.game_of(record).title} #{record.id}**", text])
         last = {"file": discord.File(io.BytesIO(image), filename="hand.png")} if image else {}
         return [(page, last if index == len(pages) - 1 else {}) for index, page in enumerate(pages)]

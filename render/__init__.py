@@ -39,6 +39,21 @@ def hand_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
     return describe_private(view.get("private") or {})
 
 
+def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> tuple[str, bytes | None]:
+    """A seat's private view in words, and its picture where the game draws one."""
+    return hand_text(view, names), hand_image(view, names)
+
+
+def warm_up() -> None:
+    """Import every renderer (and the fonts they load), so that the first
+    picture a fresh worker process draws is not the slow one."""
+    import pkgutil
+
+    for module in pkgutil.iter_modules(__path__):
+        if module.name != "common":
+            module_for(module.name)
+
+
 def describe_private(private: Any, indent: str = "") -> str:
     """A readable outline of any JSON-like private view (the fallback)."""
     if isinstance(private, dict):

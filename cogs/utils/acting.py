@@ -3,16 +3,15 @@ and the menus of choices that go with a post."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any, Sequence
 
 import discord
 
+from cogs.utils.drawing import Drawing
 from cogs.utils.replies import clip, guarded, reply
 from engine.tables import PlayResult, TableError, Tables
-from render import render_view
 
 if TYPE_CHECKING:
     from cogs.agora_bot import AgoraBot
@@ -30,10 +29,15 @@ def service(interaction: discord.Interaction) -> Tables:
     return bot.service
 
 
-async def board_file(view: dict[str, Any], names: Sequence[str], filename: str = "board.png") -> discord.File:
+def drawing(interaction: discord.Interaction) -> Drawing:
+    bot: AgoraBot = interaction.client  # type: ignore[assignment]
+    return bot.drawing
+
+
+async def board_file(drawer: Drawing, view: dict[str, Any], names: Sequence[str],
+                     filename: str = "board.png") -> discord.File:
     """A rendered view as an attachment (drawn off the event loop)."""
-    png = await asyncio.to_thread(render_view, view, names)
-    return discord.File(io.BytesIO(png), filename=filename)
+    return discord.File(io.BytesIO(await drawer.board(view, names)), filename=filename)
 
 
 async def play(interaction: discord.Interaction, game_id: int, action: str, expected_seq: int | None = None) -> None:
@@ -52,7 +56,7 @@ async def play(interaction: discord.Interaction, game_id: int, action: str, expe
         if result.turn_over:
             return f"✅ {result.text}", {}
         try:
-            return await _turn_continues(tables, interaction.user.id, result)
+            return await _turn_continues(tables, drawing(interaction), interaction.user.id, result)
         except Exception:  # noqa: BLE001 — the move is stored: say so, even without the picture
             log.exception("game %s: the move was stored but its private board could not be drawn", game_id)
             return f"✅ {result.text}\nYour turn continues: pick your next step with `/play`.", {}
@@ -63,14 +67,15 @@ async def play(interaction: discord.Interaction, game_id: int, action: str, expe
         await reply(interaction, content, **extra)
 
 
-async def _turn_continues(tables: Tables, user_id: int, result: PlayResult) -> tuple[str, dict[str, Any]]:
+async def _turn_continues(tables: Tables, drawer: Drawing, user_id: int,
+                          result: PlayResult) -> tuple[str, dict[str, Any]]:
     """The private answer to a step that leaves the turn with the player: the
     board as it stands, and the next choices when they are few."""
     content = f"✅ {result.text}\nYour turn continues."
     view = choice_view(result.game_id, result.seq, await tables.legal(result.game_id, user_id))
     if view is None:
         content += " Pick your next step with `/play`."
-    extra: dict[str, Any] = {"file": await board_file(result.view, await tables.seat_names(result.game_id))}
+    extra: dict[str, Any] = {"file": await board_file(drawer, result.view, await tables.seat_names(result.game_id))}
     if view is not None:
         extra["view"] = view
     return clip(content), extra

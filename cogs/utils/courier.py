@@ -3,7 +3,6 @@ DMs, reminders and take-back requests."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -14,7 +13,6 @@ from cogs.utils.acting import board_file, choice_view
 from cogs.utils.components import HandButton, MenuButton, MuteButton, UndoAnswer
 from cogs.utils.replies import chunks, clip, mentions_of, plain_mentions
 from engine.tables import Notice
-from render import hand_image, hand_text
 
 if TYPE_CHECKING:
     from cogs.agora_bot import AgoraBot
@@ -71,7 +69,7 @@ class DiscordCourier:
         channel = await self._channel(notice.channel_id)
         kwargs = {}
         if payload.get("view"):
-            kwargs["file"] = await board_file(payload["view"], payload.get("names", []))
+            kwargs["file"] = await board_file(self.bot.drawing, payload["view"], payload.get("names", []))
         view = await self._post_components(notice)
         if view is not None:
             kwargs["view"] = view
@@ -119,8 +117,7 @@ class DiscordCourier:
         names = payload.get("names", [])
         record = await self.bot.service.record(notice.game_id)
         link = f"<#{record.channel_id}>"
-        body = await asyncio.to_thread(hand_text, payload["view"], names)
-        image = await asyncio.to_thread(hand_image, payload["view"], names)
+        body, image = await self.bot.drawing.hand(payload["view"], names)
         pages = chunks([f"**{payload.get('text', '')}** ({link})", body])
         kwargs = {}
         if image is not None:

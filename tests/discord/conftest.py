@@ -22,7 +22,8 @@ async def new_bot(db_path):
 
     def build():
         # Hourly reminder ticks: simulated days pass in a few dozen ticks.
-        bot = create_bot(db_path=db_path, bot_budget=0.05, remind_every=3600)
+        # Pictures drawn in a thread: SimCord follows the bot's work on its own event loop.
+        bot = create_bot(db_path=db_path, bot_budget=0.05, remind_every=3600, render_processes=0)
         made.append(bot)
         return bot
 

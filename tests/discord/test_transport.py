@@ -80,7 +80,9 @@ async def test_bot_plays_over_http_and_websocket(tmp_path, monkeypatch):
         with fake.pointed_at():
             # guild_ready_timeout: discord.py waits this long after the last
             # GUILD_CREATE before "ready" (2 s by default); our one guild is sent at once.
-            bot = create_bot(db_path=str(tmp_path / "agora.sqlite3"), remind_every=3600, guild_ready_timeout=0.05)
+            # One drawing process, as in production on a machine with two cores.
+            bot = create_bot(db_path=str(tmp_path / "agora.sqlite3"), remind_every=3600, guild_ready_timeout=0.05,
+                             render_processes=1)
             runner = await start_bot(bot, fake)
             try:
                 # Ready over the WebSocket, with the guild the gateway sent.
