@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from cogs.utils.drawing import Drawing, default_processes
 from engine.tables import Tables
+from engine.workers import processes_from_env
 
 log = logging.getLogger("agora.bot")
 
@@ -25,12 +26,13 @@ def discord_clock() -> float:
 class AgoraBot(commands.Bot):
     """Settings come from arguments or else the environment: ``AGORA_DB``
     (SQLite file), ``AGORA_GUILD`` (sync commands to one server only) and
-    ``AGORA_RENDER_PROCESSES`` (worker processes that draw the pictures; 0
-    draws in a thread)."""
+    ``AGORA_RENDER_PROCESSES`` and ``AGORA_BOT_PROCESSES`` (worker processes
+    that draw the pictures and run the bots' searches; 0 uses a thread)."""
 
     def __init__(self, *, db_path: str | None = None, guild_id: int | None = None,
                  clock: Callable[[], float] = discord_clock, bot_budget: float = 2.0,
-                 remind_every: float = 60.0, render_processes: int | None = None, **kwargs: Any):
+                 remind_every: float = 60.0, render_processes: int | None = None,
+                 bot_processes: int | None = None, **kwargs: Any):
         # Slash commands and components arrive as interactions, which need no
         # intent; the guilds intent keeps channels and threads in the cache.
         intents = discord.Intents.none()
@@ -45,6 +47,7 @@ class AgoraBot(commands.Bot):
         self.remind_every = remind_every
         self.tables: Tables | None = None
         self.drawing = Drawing(default_processes() if render_processes is None else render_processes)
+        self.bot_processes = processes_from_env("AGORA_BOT_PROCESSES") if bot_processes is None else bot_processes
 
     @property
     def service(self) -> Tables:
@@ -58,7 +61,7 @@ class AgoraBot(commands.Bot):
         await self.drawing.start()
         courier = DiscordCourier(self)
         self.tables = await Tables.open(self.db_path, courier=courier, clock=self.clock,
-                                        bot_budget=self.bot_budget)
+                                        bot_budget=self.bot_budget, bot_processes=self.bot_processes)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

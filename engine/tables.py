@@ -31,6 +31,7 @@ from engine.core import AI_SEATS, AgoraError, Game, IllegalAction, Outcome, Stat
     match_action, normalize_action, resolve_options
 from engine.store import ActionRecord, ChannelBusy, GameRecord, NewNotice, NoticeRecord, ReminderRecord, \
     SeatRecord, SeqConflict, Store, UndoRequest
+from engine.workers import Workers
 
 log = logging.getLogger("agora.tables")
 
@@ -145,7 +146,8 @@ class Tables:
 
     def __init__(self, store: Store, *, courier: Courier | None = None,
                  registry: Mapping[str, Game] | None = None, clock: Callable[[], float] = time.time,
-                 bot_budget: float = 2.0, cache_size: int = 2000, run_bots: bool = True):
+                 bot_budget: float = 2.0, cache_size: int = 2000, run_bots: bool = True,
+                 bot_processes: int = 0):
         self.store = store
         self.courier = courier
         self.registry = dict(registry if registry is not None else game_registry.REGISTRY)
@@ -161,6 +163,9 @@ class Tables:
         self._deliver_locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
         self._bot_running: set[int] = set()
+        self._thinkers = Workers(bot_processes)
+        """Where bots think: worker processes (so a long search does not slow
+        the other games), or a thread with none."""
         self._closed = False
 
     # -- lifecycle -------------------------------------------------------------------
@@ -191,6 +196,7 @@ class Tables:
     async def close(self) -> None:
         self._closed = True
         await self.settle()
+        await self._thinkers.close()
         await self.store.close()
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
@@ -850,9 +856,7 @@ class Tables:
                     return
                 seat, state, seq = seats[0], live.state, live.record.seq
                 level = live.record.seats[seat].bot or "random"
-                action = await asyncio.to_thread(
-                    live.game.choose, state, seat, level, live.record.seed ^ (seq * 7919 + seat),  # type: ignore[attr-defined]
-                    self.bot_budget)
+                action = await self._think(live.game, state, seat, level, live.record.seed ^ (seq * 7919 + seat))
                 async with self._held(game_id) as held:
                     if held.record.seq != seq or held.record.status != "active" or \
                             not held.record.seats[seat].is_bot:
@@ -866,6 +870,12 @@ class Tables:
                         return
         finally:
             self._bot_running.discard(game_id)
+
+    async def _think(self, game: Game, state: Any, seat: int, level: str, seed: int) -> str:
+        if game_registry.REGISTRY.get(game.name) is game:
+            # A worker process knows the registry's games: the state travels as its dump.
+            return await self._thinkers.run(think, game.name, game.dump(state), seat, level, seed, self.bot_budget)
+        return await asyncio.to_thread(game.choose, state, seat, level, seed, self.bot_budget)  # type: ignore[attr-defined]
 
     # -- undo --------------------------------------------------------------------------
 
@@ -1181,6 +1191,12 @@ class Tables:
         for game_id in await self.store.games_with_pending_notices():
             total += await self.flush(game_id)
         return total
+
+
+def think(game_name: str, dumped: dict[str, Any], seat: int, level: str, seed: int, budget: float) -> str:
+    """A bot's choice, computed in a worker process from the state's dump."""
+    game = game_registry.REGISTRY[game_name]
+    return game.choose(game.load(dumped), seat, level, seed, budget)  # type: ignore[attr-defined]
 
 
 def _duration(seconds: float) -> str:

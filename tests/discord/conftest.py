@@ -22,8 +22,9 @@ async def new_bot(db_path):
 
     def build():
         # Hourly reminder ticks: simulated days pass in a few dozen ticks.
-        # Pictures drawn in a thread: SimCord follows the bot's work on its own event loop.
-        bot = create_bot(db_path=db_path, bot_budget=0.05, remind_every=3600, render_processes=0)
+        # Drawing and bots in threads: SimCord follows the bot's work on its own event loop.
+        bot = create_bot(db_path=db_path, bot_budget=0.05, remind_every=3600, render_processes=0,
+                         bot_processes=0)
         made.append(bot)
         return bot
 

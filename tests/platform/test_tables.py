@@ -287,6 +287,27 @@ class TestBots:
         live = await tables._live(record.id)
         assert live.game.to_move(live.state) == [0] and live.record.seq == 4
 
+    async def test_bots_can_think_in_a_worker_process(self, tmp_path, courier, clock):
+        """A bot's search runs in another process, from the state's dump, so it
+        does not slow the other games down; its move is the same as in a thread."""
+        moves = []
+        for processes in (1, 0):
+            service = await Tables.open(str(tmp_path / f"bots{processes}.sqlite3"), courier=courier, clock=clock,
+                                        bot_budget=0.05, bot_processes=processes)
+            try:
+                record = await service.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="santorini",
+                                              seed=3)
+                await service.add_bot(record.id, ALICE, "easy")
+                await service.start(record.id, ALICE)
+                await service.play(record.id, ALICE, "place c3")
+                await service.play(record.id, ALICE, "place c2")
+                await service.settle()
+                assert (service._thinkers._pool is not None) == (processes > 0)
+                moves.append([a.action for a in await service.store.actions(record.id)][3:])
+            finally:
+                await service.close()
+        assert moves[0] == moves[1] and len(moves[0]) == 2
+
     async def test_bot_levels_are_checked(self, tables):
         record = await tables.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="santorini")
         with pytest.raises(TableError, match="bots come in"):
