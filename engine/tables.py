@@ -123,6 +123,9 @@ class _Live:
     game: Game
     state: Any
     reminders: dict[int, ReminderRecord] = field(default_factory=dict)
+    privates: dict[int, Any] = field(default_factory=dict)
+    """Each seat's secrets in ``privates_of`` (the state they were read from)."""
+    privates_of: Any = None
 
 
 def effective_actions(rows: Iterable[ActionRecord]) -> list[ActionRecord]:
@@ -608,7 +611,8 @@ class Tables:
             notices.append(self._channel_notice(live, after, movers, lines, seq, outcome, abandoned))
             turn_lines = []
         fields["turn_lines"] = turn_lines
-        notices.extend(self._private_notices(live, before, after, opening))
+        private_notices, privates = self._private_notices(live, before, after, opening)
+        notices.extend(private_notices)
         if outcome is not None:
             fields.update(status="finished", finished_at=now, outcome=outcome.to_dict())
         elif abandoned:
@@ -631,6 +635,7 @@ class Tables:
             if name in fields:
                 setattr(record, name, fields[name])
         live.state = after
+        live.privates, live.privates_of = privates, after
         live.reminders = {r.seat: r for r in reminders}
         self._after_commit(record.id)
 
@@ -677,25 +682,32 @@ class Tables:
             head += "\n" + "\n".join(outcome.notes)
         return head
 
-    def _private_notices(self, live: _Live, before: Any, after: Any, opening: bool) -> list[NewNotice]:
+    def _private_notices(self, live: _Live, before: Any, after: Any,
+                         opening: bool) -> tuple[list[NewNotice], dict[int, Any]]:
+        """A DM for each player whose secrets changed, and every seat's secrets
+        after the move (kept, so the next move compares without working out
+        the secrets before it again)."""
         game = live.game
         if not getattr(game, "hidden_information", True):
-            return []
-        notices = []
+            return [], {}
+        known = live.privates if live.privates_of is before else {}
+        notices, privates = [], {}
         for seat in live.record.seats:
             if seat.user_id is None:
                 continue
-            now_private = game.view(after, seat.seat).get("private")
+            now_private = privates[seat.seat] = private_part(game, after, seat.seat)
             if not now_private:
                 continue
-            if not opening and game.view(before, seat.seat).get("private") == now_private:
-                continue
+            if not opening:
+                was = known[seat.seat] if seat.seat in known else private_part(game, before, seat.seat)
+                if was == now_private:
+                    continue
             notices.append(NewNotice("private", {
                 "text": f"Your hand in {game.title} (#{live.record.id}) changed." if not opening
                 else f"{game.title} (#{live.record.id}) has begun. Here is what only you can see.",
                 "view": game.view(after, seat.seat), "names": [s.name for s in live.record.seats],
                 "game": live.record.game, "seat": seat.seat}, user_id=seat.user_id))
-        return notices
+        return notices, privates
 
     # -- reminders -----------------------------------------------------------------------
 
@@ -1191,6 +1203,13 @@ class Tables:
         for game_id in await self.store.games_with_pending_notices():
             total += await self.flush(game_id)
         return total
+
+
+def private_part(game: Game, state: Any, seat: int) -> Any:
+    """A seat's secrets: the game's cheap ``private_view`` where it has one,
+    else the ``private`` entry of the seat's whole view."""
+    cheap = getattr(game, "private_view", None)
+    return cheap(state, seat) if cheap is not None else game.view(state, seat).get("private")
 
 
 def think(game_name: str, dumped: dict[str, Any], seat: int, level: str, seed: int, budget: float) -> str:
