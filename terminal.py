@@ -152,7 +152,8 @@ class Terminal:
             raise TableError("Write the player's name before the colon, e.g. `alice: move b2 c3`.")
         result = await self.tables.play(await self.game_id(), user_id(name), action)
         if not result.turn_over:
-            self.say(f"{result.text} (your turn continues)")
+            # What Discord shows only the mover; the channel gets the whole turn at its end.
+            self.say(f"[to {name}] ✅ {result.text} (your turn continues)")
 
     async def cmd_help(self, args: list[str]) -> None:
         self.say(HELP.rstrip())
