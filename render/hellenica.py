@@ -2,10 +2,19 @@
 upgrades and their states, units by owner, mines, mountains and shallows,
 the Mythological Creatures and the areas closed this turn; a header with the
 turn, the Favorite and direction, the chaos track and the public Pathos
-cards; a panel per player (Deity Cards with their spent Invocations, World
-Events won, Creatures slain); a World Event box (the last event with its
-text, who won it and the bids, the secret bids under way, the casting window
-and the offers); and the latest log lines.
+cards (and the AI players' shared Ethos cards: counted while face down); a
+panel per player (Deity Cards with their spent Invocations, World Events
+won, Creatures slain; for an AI player its row of the AI Board instead of
+Action Cubes: Advancements, Supply, Grudge, its last AI card); a map box
+while the map is built (who places, tiles in hand) or explored (the tile
+stack); a World Event box (the last event with its text, who won it and the
+bids, the secret bids under way, the casting window and the offers); in a
+seat's own picture, the tiles it holds; and the latest log lines. Empty
+Areas are face-down tiles on the Explorable Map and dashed open locations
+while a map is built.
+
+The hexes and borders change only with the map, so they are drawn once per
+map and copied (``_static_layer``); text that recurs is measured once.
 
 Every colour also carries a letter: seats by their initial, upgrades by
 letter (A Academy, T Temple, M Market, B Barracks, S Stables, D Docks,
@@ -17,6 +26,8 @@ a black disc, Invocations by their level (a cross when spent).
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -51,6 +62,15 @@ BEAST = (25, 25, 25)
 CLOSED_INK = (90, 60, 140)
 SUPPLIED = (255, 190, 0)
 SEA_INK = (35, 65, 105)
+TILE_BACK = (104, 88, 70)       # an Empty Area of the Explorable Map: a face-down tile
+TILE_BACK_RIM = (150, 130, 102)
+TILE_BACK_INK = (232, 220, 196)
+OPEN_SPACE = (244, 240, 230)    # a location still open while the map is built
+OPEN_RIM = (170, 160, 140)
+MAP_BOX_H = 44
+TILE_ICON = 15                  # circumradius of a tile drawn in the private "Your tiles" box
+SIDE_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+STATIC_CACHE = 8               # static layers kept (about 6 MB each)
 
 UPGRADE_LETTER = {"academy": "A", "temple": "T", "market": "M", "barracks": "B", "stables": "S",
                   "docks": "D", "walls": "W", "wonder": "Ω"}
@@ -137,9 +157,9 @@ def _line(image: Image.Image, xy: tuple[float, float], text: str, size: int, fil
     image.paste(fill, (round(x + left), round(y + top)), mask)
 
 
-def _fit(text: str, size: int, width: int) -> str:
+def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut to ``width`` pixels with an ellipsis."""
-    fnt = font(size)
+    fnt = font(size, bold=bold)
     if fnt.getlength(text) <= width:
         return text
     while text and fnt.getlength(text + " …") > width:
@@ -171,14 +191,16 @@ def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
     map_w, map_h = _map_size(view)
     log_h = 16 * LOG_LINES + 50
     width = map_w + PANEL_W + 8
-    height = max(MAP_Y + map_h + log_h, MAP_Y + PANEL_H * len(view["seats"]) + EVENT_H + 16)
-    image = Image.new("RGB", (width, height), PAPER)
-    draw = ImageDraw.Draw(image)
+    map_box = MAP_BOX_H if _map_lines(view, names) else 0
+    tiles = _private_tiles(view)
+    tiles_h = _tiles_box_height(tiles)
+    column = MAP_Y + PANEL_H * len(view["seats"]) + map_box + EVENT_H + tiles_h + 16
+    height = max(MAP_Y + map_h + log_h, column)
     areas = {a["name"]: a for a in view["areas"]}
     cells = {tuple(h): a["name"] for a in view["areas"] for h in a["hexes"]}
+    image = _static_layer(view, areas, cells, (width, height))
+    draw = ImageDraw.Draw(image)
     _header(image, draw, view, names, width)
-    _hexes(draw, view["areas"], areas, cells)
-    _borders(draw, areas, cells)
     _highlights(draw, view, areas)
     for area in view["areas"]:
         _area_contents(image, draw, view, area)
@@ -186,12 +208,62 @@ def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
     _closed(image, draw, view, areas)
     _creatures(image, draw, view, areas)
     _assaults(image, draw, view, areas)
-    _panels(image, draw, view, names, map_w + 4, MAP_Y)
-    _event_box(image, draw, view, names, map_w + 4, MAP_Y + PANEL_H * len(view["seats"]) + 2)
+    x, y = map_w + 4, MAP_Y
+    _panels(image, draw, view, names, x, y)
+    y += PANEL_H * len(view["seats"])
+    if map_box:
+        _map_box(image, draw, view, names, x, y + 2)
+        y += map_box
+    _event_box(image, draw, view, names, x, y + 2)
+    if tiles:
+        _tiles_box(image, draw, view, tiles, x, y + EVENT_H + 2)
     _log(image, view, MAP_Y + map_h + 4, map_w)
     # A palette image encodes about twice as fast and is a third of the size;
     # the picture has far fewer than PALETTE distinct colours to keep apart.
-    return to_png(image.quantize(colors=PALETTE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+    # The lowest compression level: zlib would otherwise take as long as all
+    # the drawing for a third less bytes.
+    palette = image.quantize(colors=PALETTE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return to_png(palette, compress_level=1)
+
+
+# ---------------------------------------------------------------------------
+# The static layer: the paper, the hexes and their borders change only when
+# the map does (set-up, a tile placed or explored), so they are drawn once
+# and copied for each picture.
+
+_STATIC: OrderedDict[tuple, Image.Image] = OrderedDict()
+_STATIC_LOCK = threading.Lock()  # pictures are drawn in worker threads
+
+
+def _static_key(view: dict[str, Any], size: tuple[int, int]) -> tuple:
+    return (size, _open_locations(view), tuple(
+        (a["name"], a["kind"], tuple(map(tuple, a["hexes"])), a["sides"], a["home"], a["impassable"],
+         a["shallows"], a["empty"]) for a in view["areas"]))
+
+
+def _static_layer(view: dict[str, Any], areas: dict, cells: dict, size: tuple[int, int]) -> Image.Image:
+    key = _static_key(view, size)
+    with _STATIC_LOCK:
+        layer = _STATIC.get(key)
+        if layer is not None:
+            _STATIC.move_to_end(key)
+    if layer is None:
+        layer = Image.new("RGB", size, PAPER)
+        draw = ImageDraw.Draw(layer)
+        _hexes(draw, view, areas, cells)
+        _borders(draw, areas, cells)
+        with _STATIC_LOCK:
+            _STATIC[key] = layer
+            while len(_STATIC) > STATIC_CACHE:
+                _STATIC.popitem(last=False)
+    return layer.copy()
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, size: int, bold: bool, width: int) -> tuple[str, ...]:
+    """``wrap`` with its result kept: log lines and card texts recur from one
+    picture to the next, and measuring them is most of the text's cost."""
+    return tuple(wrap(text, font(size, bold=bold), width))
 
 
 def _label(view: dict[str, Any], names: Sequence[str], seat: int) -> str:
@@ -216,7 +288,7 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
         if view["phase"] == "actions":
             phase += f", round {view['round']}"
         status = phase + (f" · to act: {waiting} ({view['doing']})" if waiting else "")
-    for index, line in enumerate(wrap(status, font(15), width - PANEL_W - 40)[:2]):
+    for index, line in enumerate(_wrapped(status, 15, False, width - PANEL_W - 40)[:2]):
         _line(image, (MAP_X, 40 + 18 * index), line, 15, INK)
     favorite = view["favorite"]
     arrow = "↻ clockwise" if view["direction"] == "zeus" else "↺ counter-clockwise"
@@ -245,16 +317,38 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
     for index, card in enumerate(view["pathos"]):
         _line(image, (x, 27 + 17 * index), f"{card['title']}: {card['text']}", 13, INK)
     _line(image, (x, 27 + 17 * len(view["pathos"])), f"Ethos deck: {view['ethos_deck']} cards", 12, MUTED)
+    ai = view.get("ai")
+    if ai:  # the Ethos cards shared by the AI players: named once turned face up, else only counted
+        shared = ", ".join(c["title"] for c in ai["ethos"])
+        if shared:
+            text = f"AI Ethos (shared by the AI players; any 2 count): {shared}"
+        elif ai["ethos_hidden"]:
+            text = f"AI Ethos: {ai['ethos_hidden']} cards face down until every person has chosen"
+        else:
+            text = "AI Ethos: dealt face down in the first Ethos phase"
+        _line(image, (x, 42 + 17 * len(view["pathos"])), _fit(text, 12, PANEL_W - 16), 12, INK)
 
 
-def _hexes(draw: ImageDraw.ImageDraw, area_list: list[dict[str, Any]], areas: dict, cells: dict) -> None:
-    for area in area_list:
+def _open_locations(view: dict[str, Any]) -> bool:
+    """Whether Empty Areas are still open locations of a map being built
+    (on the Explorable Map they are face-down tiles from the start)."""
+    building = view.get("building")
+    return building is not None and building["mode"] != "explorable"
+
+
+def _hexes(draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict, cells: dict) -> None:
+    building = _open_locations(view)
+    for area in view["areas"]:
         fill = SEA if area["kind"] == "sea" else (LAND_HOME if area["home"] else LAND)
         if area["impassable"]:
             fill = CLOSED
+        if area["empty"]:
+            fill = OPEN_SPACE if building else TILE_BACK
         for col, row in area["hexes"]:
             cx, cy = _centre(col, row)
             draw.polygon(_hexagon(cx, cy), fill=fill)
+            if area["empty"]:
+                _empty_face(draw, cx, cy, building)
             if area["impassable"]:
                 _hatch(draw, cx, cy)
             if area["shallows"]:
@@ -262,6 +356,20 @@ def _hexes(draw: ImageDraw.ImageDraw, area_list: list[dict[str, Any]], areas: di
                     other = cells.get(_neighbour(col, row, direction))
                     if area["sides"][direction] == "s" or other is None or areas[other]["kind"] == "sea":
                         draw.line(_edge(cx, cy, direction, R * 0.92), fill=SHALLOWS, width=5)
+
+
+def _empty_face(draw: ImageDraw.ImageDraw, cx: float, cy: float, building: bool) -> None:
+    """An Empty Area: an open location while the map is built (a dashed
+    rim), else a face-down tile waiting to be explored (a framed back)."""
+    if building:
+        corners = _hexagon(cx, cy, R - 5)
+        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+            for t in range(0, 10, 2):
+                draw.line((ax + (bx - ax) * t / 10, ay + (by - ay) * t / 10,
+                           ax + (bx - ax) * (t + 1) / 10, ay + (by - ay) * (t + 1) / 10), fill=OPEN_RIM, width=2)
+        return
+    draw.polygon(_hexagon(cx, cy, R - 7), outline=TILE_BACK_RIM, width=3)
+    draw.polygon(_hexagon(cx, cy, R - 15), outline=TILE_BACK_RIM, width=1)
 
 
 def _hatch(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
@@ -338,8 +446,24 @@ def _highlights(draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict) ->
             draw.polygon(_hexagon(cx, cy, R - 2), outline=colour, width=5)
 
 
+def _location_code(view: dict[str, Any], area: dict[str, Any]) -> str:
+    cell = list(area["hexes"][0])
+    return next((loc.upper() for loc, at in view.get("locations", {}).items() if list(at) == cell), "")
+
+
 def _area_contents(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], area: dict[str, Any]) -> None:
     cx, cy = _anchor(area)
+    if area["empty"]:
+        code = _location_code(view, area)
+        isle = " isle" if area["island"] else ""
+        if _open_locations(view):
+            _text(image, (cx, cy - R * 0.1), code, 18, OPEN_RIM, bold=True)
+            _text(image, (cx, cy + R * 0.3), f"open{isle}", 10, MUTED)
+        else:
+            _text(image, (cx, cy - R * 0.48), f"{code}{isle}", 11, TILE_BACK_INK, bold=True)
+            _text(image, (cx, cy - R * 0.05), "?", 26, TILE_BACK_INK, bold=True)
+        _units(image, draw, area, cx, cy + R * 0.3)
+        return
     if area["kind"] == "sea":
         _text(image, (cx, cy - R * 0.5), area["title"], 11, SEA_INK, bold=True)
         _units(image, draw, area, cx, cy - R * 0.2)
@@ -476,34 +600,34 @@ def _panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
         if area["owner"] is not None:
             cities[area["owner"]] = cities.get(area["owner"], 0) + 1
     titles = {a["name"]: a["title"] for a in view["areas"]}
+    ai_rows = {row["seat"]: row for row in (view.get("ai") or {}).get("board", [])}
     for info in view["players_info"]:
         seat = info["seat"]
         top = y + PANEL_H * seat
+        row = ai_rows.get(seat)
         draw.rectangle((x, top, x + PANEL_W - 12, top + PANEL_H - 6), outline=seat_rgb(seat), width=3)
         _seat_chip(image, draw, x + 8, top + 7, seat, 22)
-        _line(image, (x + 38, top + 18), f"{_label(view, names, seat)} — {titles.get(info['city'], '?')}", 15, INK,
-              bold=True, anchor="lm")
+        head = f"{_label(view, names, seat)} — {titles.get(info['city'], '?')}" + (" · AI player" if row else "")
+        _line(image, (x + 38, top + 18), head, 15, INK, bold=True, anchor="lm")
         marks = ["★ Favorite"] if seat == view["favorite"] else []
         marks += ["passed"] if info["passed"] else []
         marks += ["◀ to act"] if seat in view["waiting"] else []
         _line(image, (x + PANEL_W - 22, top + 18), "  ".join(marks), 12, INK, bold=True, anchor="rm")
         _line(image, (x + 10, top + 33), f"Favor {info['favor']}   Philosophers {info['philosophers']}   "
                                          f"Commerce {info['commerce']}   Cities {cities.get(seat, 0)}", 13, INK)
-        cx = x + 10
-        _text(image, (cx, top + 60), "Cubes", 12, MUTED, anchor="lm")
-        cx += 42
-        for action, letter in ACTION_LETTER:
-            n = info["cubes"][action]
-            draw.rectangle((cx, top + 52, cx + 28, top + 68), fill=WHITE if n else (225, 225, 225), outline=MUTED)
-            _text(image, (cx + 14, top + 60), f"{letter}{n}", 11, INK if n else MUTED, bold=True)
-            cx += 31
-        _deity_cards(image, draw, view, info, cx + 8, top + 60)
         done = [c["title"] for c in view["pathos"] if c["name"] in info["pathos_done"]]
         pathos = f"{len(done)}" + (f" ({', '.join(done)})" if done else "")
-        ethos = f"{info['ethos_count']} Ethos kept (hidden)" if info["ethos_kept"] else "Ethos not chosen yet"
-        revealed = view["revealed"].get(str(seat))
-        if revealed:
-            ethos = "Ethos: " + ", ".join(c["title"] for c in revealed)
+        if row:
+            _ai_board(image, draw, view, row, x + 10, top + 60, x + PANEL_W - 22)
+            met = ", ".join(row["ethos_met"]) or "none"
+            ethos = f"AI Ethos met: {met} · objectives {row['objectives']}" if view["ai"]["ethos"] else \
+                "AI Ethos face down"
+        else:
+            _cubes(image, draw, view, info, x + 10, top + 60)
+            ethos = f"{info['ethos_count']} Ethos kept (hidden)" if info["ethos_kept"] else "Ethos not chosen yet"
+            revealed = view["revealed"].get(str(seat))
+            if revealed:
+                ethos = "Ethos: " + ", ".join(c["title"] for c in revealed)
         _line(image, (x + 10, top + 72), _fit(f"Pathos met {pathos} · {ethos}", 12, PANEL_W - 36), 12, INK)
         won = info.get("won", [])
         slain = [c["title"] for c in view.get("creatures", []) if c["slain_by"] == seat]
@@ -511,9 +635,52 @@ def _panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
         if slain:
             events = f"Slain: {', '.join(slain)} · " + events
         _line(image, (x + 10, top + 88), _fit(events, 11, PANEL_W - 36), 11, INK)
-        advances = ", ".join(info["advancement_titles"]) or "none"
-        _line(image, (x + 10, top + 102), _fit(f"Advancements ({len(info['advancements'])}): {advances}", 11,
-                                               PANEL_W - 36), 11, MUTED)
+        if row:
+            advances = f"Advancements ({row['advancements']}) on the AI Board, not tracked by name"
+        else:
+            advances = (f"Advancements ({len(info['advancements'])}): "
+                        + (", ".join(info["advancement_titles"]) or "none"))
+        _line(image, (x + 10, top + 102), _fit(advances, 11, PANEL_W - 36), 11, MUTED)
+
+
+def _cubes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], info: dict[str, Any],
+           x: float, y: float) -> None:
+    """A person's Action Cubes left per action, then their Deity Cards."""
+    _text(image, (x, y), "Cubes", 12, MUTED, anchor="lm")
+    x += 42
+    for action, letter in ACTION_LETTER:
+        n = info["cubes"][action]
+        draw.rectangle((x, y - 8, x + 28, y + 8), fill=WHITE if n else (225, 225, 225), outline=MUTED)
+        _text(image, (x + 14, y), f"{letter}{n}", 11, INK if n else MUTED, bold=True)
+        x += 31
+    _deity_cards(image, draw, view, info, x + 8, y)
+
+
+def _ai_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], row: dict[str, Any],
+              x: float, y: float, right: float) -> None:
+    """An AI player's row of the AI Board: Advancements, Supply (moves left
+    this turn), its Grudge and the AI card it revealed last."""
+    _text(image, (x, y), "AI Board", 12, MUTED, anchor="lm")
+    x += 60
+    for label, value in (("Adv", row["advancements"]), ("Supply", row["supply"])):
+        text = f"{label} {value}"
+        w = _mask(text, 11, True, False).width + 10
+        draw.rectangle((x, y - 8, x + w, y + 8), fill=WHITE if value else (225, 225, 225), outline=MUTED)
+        _text(image, (x + w / 2, y), text, 11, INK if value else MUTED, bold=True)
+        x += w + 4
+    x += 6
+    _text(image, (x, y), "Grudge", 11, INK, anchor="lm")
+    x += _mask("Grudge", 11, False, False).width + 4
+    grudge = row["grudge"]
+    if grudge is None:
+        x += _text(image, (x, y), "none", 11, MUTED, anchor="lm")
+    else:
+        seat = view["seats"].index(grudge)
+        _seat_chip(image, draw, x, y - 8, seat, 16)
+        x += 19
+        x += _text(image, (x, y), grudge, 11, INK, bold=True, anchor="lm")
+    card = row["card"] or "none yet"
+    _text(image, (x + 10, y), _fit(f"AI card: {card}", 11, int(right - x - 10)), 11, INK, anchor="lm")
 
 
 def _deity_cards(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], info: dict[str, Any],
@@ -540,6 +707,92 @@ def _deity_cards(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
                 draw.line((x + 1, y + 6, x + 12, y - 6), fill=COMBAT, width=2)
             x += 15
         x += 8
+
+
+def _map_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """What the table sees of a map being built or explored."""
+    building, exploring = view.get("building"), view.get("exploring")
+    lines = []
+    if building:
+        stage = {"homes": "Home City tiles", "olympus": "Mt. Olympus", "delphi": "Delphi",
+                 "tiles": "tiles, in serpentine order"}.get(building["stage"], building["stage"])
+        placer = building["placer"]
+        who = f"{_label(view, names, placer)} places" if placer is not None else "nobody can place"
+        lines.append(f"Building the map ({building['mode']}): {stage}; {who}.")
+        hands = ", ".join(f"{view['seats'][int(s)]} {n}" for s, n in sorted(building["hands"].items(),
+                                                                           key=lambda i: int(i[0])))
+        lines.append(f"Tiles in hand (face down): {hands or 'none'} · {len(building['empty'])} locations open.")
+    if exploring:
+        empty = sum(1 for a in view["areas"] if a["empty"])
+        lines.append(f"Explorable Map: {empty} Empty Area{'s' if empty != 1 else ''} left to explore.")
+        lines.append(f"Tiles: {exploring['stack']} face down in the stack, {exploring['discard']} discarded.")
+    return lines
+
+
+def _map_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
+             x: float, y: float) -> None:
+    draw.rectangle((x, y, x + PANEL_W - 12, y + MAP_BOX_H - 6), outline=MUTED, width=1)
+    for index, line in enumerate(_map_lines(view, names)[:2]):
+        _line(image, (x + 10, y + 5 + 16 * index), _fit(line, 12, PANEL_W - 36, index == 0), 12, INK,
+              bold=index == 0)
+
+
+def _private_tiles(view: dict[str, Any]) -> tuple[str, list[dict[str, Any]]] | None:
+    """The tiles only this seat sees: its hand while the map is built, or the
+    two it drew to explore."""
+    private = view.get("private") or {}
+    if private.get("exploring"):
+        return "Your two tiles to explore (place one: `place <tile> <turns>`)", private["exploring"]
+    if private.get("tiles"):
+        return "Your tiles, face down to the others (`place <tile> <location> <turns>`)", private["tiles"]
+    return None
+
+
+TILES_PER_ROW = 6
+
+
+def _tile_rows(tiles: tuple[str, list[dict[str, Any]]]) -> tuple[int, int]:
+    """(tiles per row, row height): two to a row with room for the turns
+    that fit while exploring, six to a row for a hand."""
+    exploring = any("fits" in tile for tile in tiles[1])
+    return (2, 2 * TILE_ICON + 34) if exploring else (TILES_PER_ROW, 2 * TILE_ICON + 20)
+
+
+def _tiles_box_height(tiles: tuple[str, list[dict[str, Any]]] | None) -> int:
+    if not tiles:
+        return 0
+    per_row, row_h = _tile_rows(tiles)
+    return 26 + -(-len(tiles[1]) // per_row) * row_h + 4
+
+
+def _tiles_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
+               tiles: tuple[str, list[dict[str, Any]]], x: float, y: float) -> None:
+    """Each private tile as a small hex in its printed orientation: brown
+    sides are mountains, the number its Settlements, a red dot a Volcano;
+    its name underneath (and, while exploring, the turns that fit)."""
+    heading, shown = tiles
+    per_row, row_h = _tile_rows(tiles)
+    draw.rectangle((x, y, x + PANEL_W - 12, y + _tiles_box_height(tiles) - 6), outline=INK, width=2)
+    _line(image, (x + 10, y + 5), heading, 12, INK, bold=True)
+    step = (PANEL_W - 32) / per_row
+    for index, tile in enumerate(shown):
+        cx = x + 16 + step * (index % per_row) + step / 2
+        cy = y + 26 + (index // per_row) * row_h + TILE_ICON + 2
+        fill = LAND_HOME if tile["kind"] == "home" else (SEA if tile["kind"] == "sea" else LAND)
+        draw.polygon(_hexagon(cx, cy, TILE_ICON), fill=fill, outline=BORDER)
+        for direction, side in enumerate(tile["sides"]):
+            if side != "c":
+                draw.line(_edge(cx, cy, direction, TILE_ICON), fill=MOUNTAIN, width=4)
+        if tile["settlements"]:
+            _text(image, (cx, cy), str(tile["settlements"]), 10, INK, bold=True)
+        if tile["volcano"]:
+            draw.ellipse((cx + 4, cy - 11, cx + 10, cy - 5), fill=COMBAT)
+        _text(image, (cx, cy + TILE_ICON + 8), _fit(f"{tile['title']} (`{tile['name']}`)" if "fits" in tile
+                                                    else tile["title"], 10, int(step) - 4), 10, INK)
+        if "fits" in tile:
+            fits = ", ".join(map(str, tile["fits"]))
+            text = f"fits turned {fits}" if fits else "does not fit here"
+            _text(image, (cx, cy + TILE_ICON + 21), text, 10, INK if fits else MUTED, bold=bool(fits))
 
 
 def _event_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
@@ -595,7 +848,7 @@ def _event_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
                       False))
     row = y + 28
     for text, bold in lines:
-        for line in wrap(text, font(12, bold=bold), PANEL_W - 36):
+        for line in _wrapped(text, 12, bold, PANEL_W - 36):
             if row > y + EVENT_H - 22:
                 return
             _line(image, (x + 10, row), line, 12, INK, bold=bold)
@@ -610,14 +863,15 @@ def _log(image: Image.Image, view: dict[str, Any], top: float, width: int) -> No
               "Th Thalassocracy); white active, wood = building, grey = exhausted · "
               "H Hoplite · C Cavalry · T Trireme · X Hero · Al Alcibiades · * elite · ■ at Supply Limit or held "
               "by a Creature · △ mine · black disc = Creature · ✕ closed this turn · Invocations: level boxes, "
-              "✕ = spent, grey = too few Temples")
-    lines = wrap(legend, font(11), width - MAP_X - 8)
+              "✕ = spent, grey = too few Temples · dark hex with ? = unexplored Empty Area (a face-down tile) · "
+              "dashed hex = a location still open while the map is built")
+    lines = _wrapped(legend, 11, False, width - MAP_X - 8)
     for index, line in enumerate(lines):
         _line(image, (MAP_X, top + 3 + index * 13), line, 11, MUTED)
     y = top + 6 + 13 * len(lines)
     entries: list[str] = list(view["notes"]) if view["winners"] else []
     for entry in view["log"][-LOG_LINES:]:
-        entries += wrap(entry, font(13), width - MAP_X - 8)
+        entries += _wrapped(entry, 13, False, width - MAP_X - 8)
     for line in entries[-(LOG_LINES - 1):]:
         _line(image, (MAP_X, y), line, 13, INK)
         y += 16
@@ -627,6 +881,31 @@ def _copies(card: dict[str, Any]) -> str:
     """An Ethos card's marks: how many copies the deck holds (others may want it too)."""
     n = card.get("copies", 1)
     return f"{n} cop{'y' if n == 1 else 'ies'} in the game"
+
+
+def _tile_words(tile: dict[str, Any]) -> str:
+    """A tile in words: what it is and where its mountains face for each turn
+    clockwise from its printed orientation (sides E NE NW W SW SE), and,
+    while exploring, the turns that fit the Empty Area."""
+    if tile["kind"] in ("city", "home"):
+        what = f"City, {tile['settlements']} Settlement{'s' if tile['settlements'] != 1 else ''}"
+    else:
+        what = "Sea" if tile["kind"] == "sea" else "no city"
+    extras = [e for e in ("Volcano" if tile["volcano"] else "", "Free Temple" if tile["free_temple"] else "") if e]
+    if tile["mines"]:
+        extras.append("mines " + ", ".join(tile["mines"]))
+    if not tile.get("islands", True):
+        extras.append("not on islands")
+    lies = tile.get("lies") or [{"turns": 0, "mountains": [n for n, side in zip(SIDE_NAMES, tile["sides"])
+                                                          if side != "c"]}]
+    ways = "; ".join(f"turned {lie['turns']}{' (as printed)' if lie['turns'] == 0 else ''}: "
+                     + ("mountains " + "/".join(lie["mountains"]) if lie["mountains"] else "clearings all round")
+                     for lie in lies)
+    text = f"{tile['title']} (`{tile['name']}`) — {', '.join([what] + extras)}. {ways}."
+    if "fits" in tile:
+        text += (f" Fits here turned {', '.join(map(str, tile['fits']))}." if tile["fits"] else
+                 " Does not fit here.")
+    return text
 
 
 def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -651,8 +930,14 @@ def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
                      f"has bid).")
     for draft in view.get("drafts", []):
         if draft["from"] == seat:
-            lines.append(f"Your offer to {view['seats'][draft['to']]}, not yet proposed: {draft['terms']} "
-                         f"(`propose` or `cancel`).")
+            lines.append(f"The offer you are writing: {draft['terms']} (`offer <colour>` proposes it; `cancel`).")
+    for heading, key in (("Your tiles while the map is built (`place <tile> <location> <turns>`; only you see "
+                          "them):", "tiles"),
+                         ("The two tiles you drew to explore (place one with `place <tile> <turns>`; the other goes "
+                          "to the bottom of the stack unseen):", "exploring")):
+        if private.get(key):
+            lines.append(heading)
+            lines += [f"  {_tile_words(tile)}" for tile in private[key]]
     info = next((p for p in view.get("players_info", []) if p["seat"] == seat), None)
     if info and info.get("deity_cards"):
         lines.append("Your Invocations (level = Favor = Temples needed; `invoke <name> [target]`):")

@@ -144,6 +144,25 @@ class TestResearch:
         after = play(game, 0, f"research {_home(game)}", "learn mining")
         assert current(after)["kind"] != "research"
 
+    def test_commerce_converts_after_the_advancement_too(self, game):
+        """"During a Research action, the Active Player may convert Commerce
+        ... Converting Commerce into Philosophers is a free part of the research
+        Action": after the one Advancement ("the second part of the Research
+        Action") the action is still under way, so converting stays open; a
+        second Advancement does not."""
+        game["seats"][0]["philosophers"] = 5
+        game["seats"][0]["commerce"] = 6
+        after = play(game, 0, f"research {_home(game)}", "learn mining")
+        assert current(after)["kind"] == "research"
+        assert [a for a in GAME.legal(after, 0) if not a.startswith(("offer", "invoke"))] == ["convert", "done"]
+        with pytest.raises(IllegalAction, match="exactly 1 Advancement"):
+            GAME.play(after, 0, "learn tactics")
+        after = play(after, 0, "convert")
+        assert current(after)["kind"] == "research"
+        after = play(after, 0, "convert")  # no Commerce left to convert: the action ends
+        assert current(after)["kind"] != "research"
+        assert (after["seats"][0]["commerce"], after["seats"][0]["philosophers"]) == (0, 6 + 2 - 1)
+
     def test_convert_commerce_three_to_one(self, game):
         """"For every 3 Commerce spent the player receives 1 Philosopher."""
         game["seats"][0]["commerce"] = 7

@@ -262,7 +262,11 @@ def test_harm_records_grudges_and_ai_do_not_trade():
     note_entry(state, BYZANTIUM, "troy")
     assert board_of(state, TROY)["grudge"] == BYZANTIUM
     state = ai_game()
-    assert not any(a.startswith("offer orange") for a in GAME.legal(state, HUMAN))
+    while state["phase"] == "setup":
+        state = GAME.play(state, HUMAN, GAME.legal(state, HUMAN)[0])
+    assert "offer" not in GAME.legal(state, HUMAN)  # the only others are AI players: nobody to trade with
+    with pytest.raises(IllegalAction, match="AI players do not trade"):
+        GAME.play(state, HUMAN, "offer orange")
 
 
 def test_land_units_leave_behind_for_the_most_dice():

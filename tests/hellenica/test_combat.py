@@ -155,6 +155,30 @@ class TestRules:
         COMBAT.resolve(state, frame, {0: {"green": [2], "red": [1], "yellow": ["-"]}, 1: {"green": [1]}})
         assert count(state, "megara", 0, "hero") == 0
 
+    def test_the_player_picks_which_hero_a_yellow_minus_kills(self, battle):
+        """"Players apply any effects of the Yellow die they rolled to
+        themselves": with a Hero and Alcibiades there, the player picks."""
+        state, frame = battle
+        units(state, "megara", 0, "hero", 1)
+        units(state, "megara", 0, "alcibiades", 1)
+        COMBAT.resolve(state, frame, {0: {"green": [2], "red": [1], "yellow": ["-"]}, 1: {"green": [1]}})
+        assert frame["step"] == "hero" and GAME.to_move(state) == [0]
+        assert [a for a in GAME.legal(state, 0) if a.startswith("lose")] == ["lose hero", "lose alcibiades"]
+        with pytest.raises(IllegalAction, match="one of your Heroes falls"):
+            GAME.play(state, 0, "lose hoplite")
+        after = GAME.play(state, 0, "lose alcibiades")
+        assert count(after, "megara", 0, "alcibiades") == 0 and count(after, "megara", 0, "hero") == 1
+        assert any("Alcibiades falls to the Yellow die" in e["text"] for e in after["log"])
+        assert count(after, "megara", 1) == 1  # then Blue, who won the round, destroys a Hoplite
+
+    def test_an_ai_loses_its_hero_before_alcibiades(self, battle):
+        from engine.games.hellenica.ai.combat import decision
+        state, frame = battle
+        units(state, "megara", 0, "hero", 1)
+        units(state, "megara", 0, "alcibiades", 1)
+        COMBAT.resolve(state, frame, {0: {"green": [2], "red": [1], "yellow": ["-"]}, 1: {"green": [1]}})
+        assert decision(state, frame, 0, COMBAT.legal(state, frame, 0)) == "lose hero"
+
     def test_triremes_alone_on_land_are_eliminated(self):
         state = new_game(2, seed=33)
         clear_units(state)

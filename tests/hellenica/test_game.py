@@ -186,10 +186,11 @@ class TestTrade:
         state = act_as(new_game(2, seed=12), 0)
         state["seats"][0]["commerce"] = 3
         state["seats"][1]["philosophers"] = 2
-        state = play(state, 0, "offer orange", "give commerce", "give commerce", "ask philosopher")
+        state = play(state, 0, "offer", "give commerce", "give commerce", "ask philosopher")
         with pytest.raises(IllegalAction, match="Favor may not be traded"):
             GAME.play(state, 0, "give favor")
-        state = play(state, 0, "propose")
+        assert GAME.label(state, 0, "offer orange") == "propose 2 Commerce for 1 Philosopher to Orange"
+        state = play(state, 0, "offer orange")
         assert GAME.to_move(state) == [0] and current(state)["kind"] == "action"  # nobody waits
         assert "accept blue" in GAME.legal(state, 1) and "decline blue" in GAME.legal(state, 1)
         assert GAME.label(state, 1, "accept blue") == "take Blue's offer: 2 Commerce for 1 Philosopher"
@@ -201,8 +202,8 @@ class TestTrade:
     def test_offers_any_time_even_by_a_seat_not_to_move(self):
         state = act_as(new_game(2, seed=12), 0)
         state["seats"][1]["commerce"] = 2
-        assert "offer blue" in GAME.legal(state, 1)
-        state = play(state, 1, "offer blue", "give commerce", "propose")
+        assert "offer" in GAME.legal(state, 1)
+        state = play(state, 1, "offer", "give commerce", "offer blue")
         assert state["offers"][0]["from"] == 1 and GAME.to_move(state) == [0]
         before = GAME.legal(state, 0)
         assert "accept orange" in before and "pass" in before
@@ -213,14 +214,16 @@ class TestTrade:
 
     def test_decline_and_limits(self):
         state = act_as(new_game(2, seed=12), 0)
-        state = play(state, 0, "offer orange")
-        assert "give commerce" not in GAME.legal(state, 0)
+        state = play(state, 0, "offer")
+        assert "give commerce" not in GAME.legal(state, 0) and "offer orange" not in GAME.legal(state, 0)
         with pytest.raises(IllegalAction, match="only 0 Commerce"):
             GAME.play(state, 0, "give commerce")
         with pytest.raises(IllegalAction, match="offer is empty"):
-            GAME.play(state, 0, "propose")
+            GAME.play(state, 0, "offer orange")
+        with pytest.raises(IllegalAction, match="No other player holds more than 0 Commerce"):
+            GAME.play(state, 0, "ask commerce")
         state["seats"][1]["commerce"] = 1
-        state = play(state, 0, "ask commerce", "propose")
+        state = play(state, 0, "ask commerce", "offer orange")
         state = play(state, 1, "decline blue")
         assert state["seats"][1]["commerce"] == 1 and GAME.to_move(state) == [0] and state["offers"] == []
         with pytest.raises(IllegalAction, match="no offer"):
@@ -229,16 +232,35 @@ class TestTrade:
     def test_an_offer_that_can_no_longer_be_paid_is_refused(self):
         state = act_as(new_game(2, seed=12), 0)
         state["seats"][0]["commerce"] = 1
-        state = play(state, 0, "offer orange", "give commerce", "propose")
+        state = play(state, 0, "offer", "give commerce", "offer orange")
         state["seats"][0]["commerce"] = 0
         assert "accept blue" not in GAME.legal(state, 1)
         with pytest.raises(IllegalAction, match="no longer holds"):
             GAME.play(state, 1, "accept blue")
 
+    def test_an_offer_is_written_then_addressed(self):
+        """Writing a trade takes one step fewer than naming the partner first:
+        ``offer``, the terms, then ``offer <colour>`` proposes them; a player
+        not trading has the one ``offer`` among their actions."""
+        state = act_as(new_game(3, seed=12), 0)
+        state["seats"][0]["commerce"] = 2
+        state["seats"][2]["philosophers"] = 1
+        trades = [a for a in GAME.legal(state, 0) if a.split()[0] in ("offer", "give", "ask", "cancel")]
+        assert trades == ["offer"]
+        state = play(state, 0, "offer", "give commerce", "ask philosopher")
+        assert "offer green" in GAME.legal(state, 0) and "offer orange" not in GAME.legal(state, 0)
+        with pytest.raises(IllegalAction, match="Orange does not hold 1 Philosopher"):
+            GAME.play(state, 0, "offer orange")
+        with pytest.raises(IllegalAction, match="writing an offer already"):
+            GAME.play(state, 0, "offer")
+        state = play(state, 0, "offer green")
+        assert state["drafts"] == {} and state["offers"][0]["to"] == 2
+        assert any("Blue offers Green 1 Commerce for 1 Philosopher" in e["text"] for e in state["log"])
+
     def test_offers_lapse_at_the_end_of_the_turn(self):
         state = act_as(new_game(2, seed=12), 0)
         state["seats"][0]["commerce"] = 1
-        state = play(state, 0, "offer orange", "give commerce", "propose", "offer orange")
+        state = play(state, 0, "offer", "give commerce", "offer orange", "offer")
         turn = state["turn"]
         while state["turn"] == turn:
             seat = GAME.to_move(state)[0]

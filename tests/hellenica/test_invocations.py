@@ -118,6 +118,25 @@ class TestCasting:
         assert state["seats"][1]["commerce"] == 2 and GAME.to_move(state) == [0]
         assert GAME.describe(game, 1, "invoke trade-winds").startswith("Orange invokes Hermes: Trade Winds")
 
+    def test_others_cast_their_own_before_an_action_invocation_resolves(self, game):
+        """"When an Invocation is cast, all players should be given a reasonable
+        amount of time to cast their own Invocations before the first
+        Invocation is resolved": in the window an Action-phase cast opens, the
+        others may cast their own Action-phase Invocations, not only answer it
+        with Intervention or Interference; its author casts again once it resolves."""
+        give_deity(game, 1, "hermes")
+        give_deity(game, 0, "athena")
+        commerce, philosophers = game["seats"][1]["commerce"], game["seats"][0]["philosophers"]
+        state = GAME.play(game, 1, "invoke trade-winds")
+        assert current(state)["kind"] == "window" and GAME.to_move(state) == [0]
+        assert moves(state, 0) == ["invoke wisdom", "pass"]
+        assert "invoke wisdom" not in moves(state, 1) and 1 not in GAME.to_move(state)
+        state = GAME.play(state, 0, "invoke wisdom")  # Blue had not answered yet: a near-simultaneous cast
+        if current(state)["kind"] == "choose":  # the Favorite orders the wave
+            state = GAME.play(state, state["favorite"], GAME.legal(state, state["favorite"])[0])
+        assert state["seats"][1]["commerce"] > commerce and state["seats"][0]["philosophers"] == philosophers + 1
+        assert current(state)["kind"] == "action" and GAME.to_move(state) == [0]
+
     def test_a_phase_invocation_has_no_use_outside_its_phase(self, game):
         give_deity(game, 0, "ares")
         with pytest.raises(IllegalAction, match="in a combat you fight"):

@@ -280,3 +280,53 @@ def test_drawing_tiles_cannot_be_taken_back_freely():
     before = marching(state, 0, home, dest, ["argos", "thrace"])
     after = GAME.play(before, 0, "done")
     assert current(after)["kind"] == "explore" and GAME.reveals(before, 0, "done", after)
+
+
+def test_a_defender_withdrawing_into_an_empty_area_explores_it():
+    """Units that enter an Empty Area by any means explore it: "Once a player
+    has moved all of their units, Empty Areas containing land units are
+    explored" — a withdrawal is the defender's move, so the defender explores
+    at once, before the attacker's movement goes on."""
+    from engine.games.hellenica.combat import CombatStep
+
+    state = explorable_game()
+    home = state["seats"][1]["city"]
+    dest = land_neighbour(state, home)
+    state["units"][home] = []
+    add_units(state, home, 1, "hoplite", 2)
+    add_units(state, home, 0, "hoplite", 3)
+    origin = state["seats"][0]["city"]
+    state["stack"] = [f for f in state["stack"] if f["kind"] != "action"]
+    push(state, "action", seat=0)["entered"] = True
+    push(state, "move", seat=0, area=origin, assaults={}, carried={}, fought=[home], moved_any=True,
+         window_opened=True)["entered"] = True
+    frame = push(state, "combat", attacker=0, area=home, origin=origin)
+    frame["entered"] = True
+    combat = CombatStep()
+    combat.prepare(state, frame)
+    frame["round"] = 1
+    combat.resolve(state, frame, {0: {"green": [6]}, 1: {"green": [1]}})
+    state = GAME.play(state, 0, "fight")
+    assert f"withdraw {dest}" in GAME.legal(state, 1)
+    state = GAME.play(state, 1, f"withdraw {dest}")
+    top = current(state)
+    assert top["kind"] == "explore" and top["seat"] == 1 and GAME.to_move(state) == [1]
+    assert GAME.view(state, 1)["private"]["exploring"] and "exploring" not in GAME.view(state, 0)["private"]
+    state = GAME.play(state, 1, moves(state, 1)[0])
+    assert dest not in map_of(state).areas  # the tile lies there now, with Orange's Hoplite on it
+    placed = next(a for a, stacks in state["units"].items() if any(s["owner"] == 1 for s in stacks))
+    assert map_of(state).areas[placed].is_land and not map_of(state).areas[placed].empty
+    assert current(state)["kind"] == "move" and GAME.to_move(state) == [0]
+
+
+def test_triremes_never_withdraw_into_an_empty_area():
+    """"Triremes are not allowed to explore Empty Areas", not even in retreat."""
+    from engine.games.hellenica.combat import retreats
+
+    state = explorable_game()
+    board_map = map_of(state)
+    sea = next(a for a, area in board_map.areas.items() if area.is_sea
+               and any(board_map.areas[n].empty for n in board_map.neighbours(a)))
+    add_units(state, sea, 1, "trireme", 1)
+    frame = {"area": sea, "defender": 1, "attacker": 0}
+    assert not any(board_map.areas[a].empty for a in retreats(state, frame))

@@ -78,3 +78,102 @@ def test_part_two_on_the_picture(tmp_path):
     import os
     if os.environ.get("HELLENICA_PICTURES"):
         open(os.environ["HELLENICA_PICTURES"], "wb").write(render_view(GAME.view(state, None), ["a", "b", "c"]))
+
+
+def _png(view: dict, names: list[str]) -> Image.Image:
+    return Image.open(io.BytesIO(render_view(view, names))).convert("RGB")
+
+
+def _pixel_at_area(image: Image.Image, view: dict, name: str) -> tuple[int, int, int]:
+    """The colour just inside the top corner of an area's first hex (clear of its labels)."""
+    from render.hellenica import R, _centre
+    area = next(a for a in view["areas"] if a["name"] == name)
+    cx, cy = _centre(*area["hexes"][0])
+    return image.getpixel((round(cx), round(cy - R + 12)))
+
+
+def test_ai_seats_show_their_ai_board_and_the_shared_ethos_stays_hidden():
+    """An AI player's panel is its row of the AI Board (Advancements, Supply,
+    Favor, Philosophers, Commerce, Grudge, the last AI card), not Action Cubes;
+    the shared AI Ethos cards are only counted until every person has chosen."""
+    state = GAME.new(3, {"ai_seats": [1, 2], "homes": "random"}, 4)
+    while state["phase"] == "setup" or not state["ai"]["ethos_hidden"]:
+        state = GAME.play(state, 0, GAME.legal(state, 0)[0])
+    view = GAME.view(state, None)
+    hidden = state["ai"]["ethos_hidden"]
+    assert view["ai"]["ethos"] == [] and view["ai"]["ethos_hidden"] == len(hidden)
+    assert not any(OBJECTIVES[c].title in str(view) for c in hidden if c not in state["seats"][0]["ethos"])
+    rows = view["ai"]["board"]
+    assert [r["seat"] for r in rows] == [1, 2]
+    assert {"advancements", "supply", "favor", "philosophers", "commerce", "grudge", "card", "objectives",
+            "ethos_met"} <= set(rows[0])
+    assert render_view(view, ["a", "b", "c"]).startswith(b"\x89PNG")
+
+
+def test_empty_areas_look_like_face_down_tiles_and_open_locations():
+    """Explorable Map: an Empty Area is drawn as the back of a tile, not as
+    land; while the map is built, an open location is a pale dashed space."""
+    from render.hellenica import LAND, OPEN_SPACE, TILE_BACK, _map_lines
+    from tests.hellenica.test_maps_explore import explorable_game
+    state = explorable_game()
+    view = GAME.view(state, None)
+    empty = next(a["name"] for a in view["areas"] if a["empty"])
+    home = state["seats"][0]["city"]
+    image = _png(view, ["a", "b"])
+    assert _pixel_at_area(image, view, empty) == TILE_BACK
+    assert _pixel_at_area(image, view, home) != TILE_BACK
+    assert _map_lines(view, ["a", "b"]) == [
+        f"Explorable Map: {sum(a['empty'] for a in view['areas'])} Empty Areas left to explore.",
+        f"Tiles: {view['exploring']['stack']} face down in the stack, 0 discarded."]
+    state = GAME.new(2, {"map": "buildable", "homes": "random"}, 5)
+    while "building" in state and state["building"]["stage"] == "homes":
+        seat = GAME.to_move(state)[0]
+        state = GAME.play(state, seat, GAME.legal(state, seat)[0])
+    view = GAME.view(state, None)
+    empty = next(a["name"] for a in view["areas"] if a["empty"])
+    assert _pixel_at_area(_png(view, ["a", "b"]), view, empty) == OPEN_SPACE != LAND
+    placer = view["building"]["placer"]
+    lines = _map_lines(view, ["a", "b"])
+    assert lines[0].startswith("Building the map (buildable)") and f"({view['seats'][placer]}) places" in lines[0]
+    assert f"{len(view['building']['empty'])} locations open" in lines[1]
+
+
+def test_a_players_tiles_are_listed_with_their_sides():
+    """While the map is built, the hand text lists the tiles in hand with where
+    their mountains face for each turn; while exploring, the two tiles drawn
+    and the turns that fit."""
+    state = GAME.new(2, {"map": "buildable", "homes": "random"}, 5)
+    while state["building"]["stage"] == "homes":  # the tiles are dealt once the Home Cities lie
+        seat = GAME.to_move(state)[0]
+        state = GAME.play(state, seat, GAME.legal(state, seat)[0])
+    seat = GAME.to_move(state)[0]
+    view = GAME.view(state, seat)
+    text = hand_text(view, ["a", "b"])
+    hand = state["building"]["hands"][str(seat)]
+    assert hand and all(f"(`{tile}`)" in text for tile in hand)
+    assert "turned 0 (as printed): " in text
+    other = state["building"]["hands"][str(1 - seat)]
+    assert not any(f"(`{tile}`)" in text for tile in other if tile not in hand)
+    assert render_view(view, ["a", "b"]).startswith(b"\x89PNG")
+
+
+def test_exploring_tiles_in_the_hand_text():
+    from tests.hellenica.test_maps_explore import explorable_game, land_neighbour, marching
+    state = explorable_game()
+    home = state["seats"][0]["city"]
+    dest = land_neighbour(state, home, island=False)
+    state = GAME.play(marching(state, 0, home, dest, ["argos", "thrace"]), 0, "done")
+    text = hand_text(GAME.view(state, 0), ["a", "b"])
+    assert "The two tiles you drew to explore" in text and "(`argos`)" in text and "(`thrace`)" in text
+    assert "Fits here turned" in text
+    assert "(`argos`)" not in hand_text(GAME.view(state, 1), ["a", "b"])
+
+
+def test_the_cached_map_layer_draws_the_same_picture():
+    """The hexes and borders are drawn once per map and reused: a picture drawn
+    after another map's is the same as the first time."""
+    first = GAME.view(GAME.new(2, {"homes": "random"}, 3), None)
+    other = GAME.view(GAME.new(3, {"map": "explorable", "homes": "random"}, 4), None)
+    once = render_view(first, ["a", "b"])
+    render_view(other, ["a", "b", "c"])
+    assert render_view(first, ["a", "b"]) == once

@@ -54,9 +54,9 @@ async def test_bids_are_private_and_trades_out_of_turn(tables, courier):
     live = await tables._live(game_id)
     assert GAME.to_move(live.state) == [1]
     # Alice is not to move, yet may offer a trade: the game keeps waiting only for Bob
-    await tables.play(game_id, ALICE, "offer orange")
+    await tables.play(game_id, ALICE, "offer")
     live = await tables._live(game_id)
-    assert GAME.to_move(live.state) == [1] and live.state["drafts"]["0"]["to"] == 1
+    assert GAME.to_move(live.state) == [1] and live.state["drafts"]["0"]["from"] == 0
     await tables.play(game_id, ALICE, "cancel")
     await tables.play(game_id, BOB, "bid 0")
     live = await tables._live(game_id)

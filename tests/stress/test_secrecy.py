@@ -155,20 +155,39 @@ def check_structure(game: Game, state: Any, moment: Moment, where: str) -> None:
     assert not inner, f"{where}: public view strings name hidden identifiers: {inner}"
 
 
-def check_notice(notice: Notice, moment: Moment, where: str) -> None:
+def check_notice(notice: Notice, moment: Moment, where: str, current: bool = True) -> None:
+    """``current``: the notice is the latest one with a picture for its
+    audience, so its view must be today's; an earlier one (a reminder that
+    timed out a step plays ``pass`` for several seats, a post each) shows a
+    moment already past and is checked for leaks only."""
     payload = notice.payload
     if notice.kind == "private":
         seat = payload.get("seat")
         assert notice.user_id == user_of(seat), f"{where}: seat {seat}'s private notice went to user {notice.user_id}"
-        assert payload.get("view") == moment.seat_views[seat], f"{where}: a private notice is not its seat's view"
+        if current:
+            assert payload.get("view") == moment.seat_views[seat], f"{where}: a private notice is not its seat's view"
         return
     if notice.kind == "reminder" and payload.get("dm"):
         return  # a DM to the one player concerned
     if "view" in payload:
-        assert payload["view"] == moment.public, f"{where}: a channel post's picture is not the public view"
+        if current:
+            assert payload["view"] == moment.public, f"{where}: a channel post's picture is not the public view"
+        assert "private" not in payload["view"], f"{where}: a channel post's picture has a private part"
+        leaks = moment.leaks("\n".join(strings_in(payload["view"], keys=True)))
+        assert not leaks, f"{where}: a channel post's picture names hidden identifiers: {leaks}"
     public_part = {k: v for k, v in payload.items() if k != "view"}
     leaks = moment.leaks("\n".join(strings_in(public_part, keys=True)))
     assert not leaks, f"{where}: {notice.kind} post names hidden identifiers: {leaks}\n{notice.text}"
+
+
+def latest_pictures(notices: list[Notice]) -> set[int]:
+    """Indexes of the last notice with a view for each audience (the
+    channel, or one seat)."""
+    last: dict[Any, int] = {}
+    for index, notice in enumerate(notices):
+        if "view" in notice.payload:
+            last[notice.payload.get("seat") if notice.kind == "private" else "channel"] = index
+    return set(last.values())
 
 
 async def play_and_check(tables: Tables, courier, clock, seating: Seating, seed: int, channel: int,
@@ -179,6 +198,7 @@ async def play_and_check(tables: Tables, courier, clock, seating: Seating, seed:
     table = await open_table(tables, seating, seed, channel)
     rng = random.Random(seed)
     seen_notices = seen_lines = played = 0
+    reminded_at = -1
     vocabulary: set[str] = set()
     returned_view = None  # what the last play() handed back for an ephemeral picture
     while True:
@@ -189,8 +209,10 @@ async def play_and_check(tables: Tables, courier, clock, seating: Seating, seed:
         check_structure(game, state, moment, where)
         if returned_view is not None:
             assert returned_view == moment.public, f"{where}: the view returned to the player is not the public view"
-        for notice in courier.delivered[seen_notices:]:
-            check_notice(notice, moment, where)
+        notices = courier.delivered[seen_notices:]
+        latest = latest_pictures(notices)
+        for index, notice in enumerate(notices):
+            check_notice(notice, moment, where, current=index in latest)
         seen_notices = len(courier.delivered)
         rows = await tables.store.actions(table.game_id)
         for row in rows[seen_lines:]:
@@ -199,9 +221,12 @@ async def play_and_check(tables: Tables, courier, clock, seating: Seating, seed:
         seen_lines = len(rows)
         if (await tables.record(table.game_id)).status != "active" or played >= budget:
             return played
-        if played and played % REMIND_EVERY == 0:
+        if played and played % REMIND_EVERY == 0 and reminded_at != played:
+            reminded_at = played
             clock.advance(13)
             await tables.remind()
+            returned_view = None
+            continue  # check what the reminders did (a timed-out step is passed) before the next move
         seat, action = await table.random_move(rng)
         returned_view = (await tables.play(table.game_id, user_of(seat), action)).view
         played += 1

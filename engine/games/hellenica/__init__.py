@@ -42,10 +42,11 @@ Actions (one per round; each spends its cube)
   ``pass``                   done for the turn (+1 Commerce for one unused cube,
                              +2 for more)
 At any time, by anyone (the game does not wait for these)
-  ``offer <colour>``         write a trade: ``give commerce``, ``give philosopher``,
-                             ``ask commerce``, ``ask philosopher``, ``propose``
-                             (or ``cancel``); the other player ``accept <colour>``
-                             / ``decline <colour>``; ``retract <colour>``
+  ``offer``                  write a trade: ``give commerce``, ``give philosopher``,
+                             ``ask commerce``, ``ask philosopher``, then
+                             ``offer <colour>`` proposes it (or ``cancel``); the
+                             other player ``accept <colour>`` / ``decline
+                             <colour>``; ``retract <colour>``
   ``invoke <invocation> [target]``  an Action-phase Invocation (or, during a
                              Movement, a Movement one); targets are colours,
                              areas, cities, creatures or actions
@@ -60,6 +61,7 @@ Movement (after ``supply <area>``)
   ``raid <mine>``            ``done`` ends the movement
 Combat
   ``general`` / ``admiral`` / ``roll``; ``destroy <unit>`` (the round's winner);
+  ``lose hero`` / ``lose alcibiades`` (a Yellow - with both there: which falls);
   ``fight`` / ``withdraw`` (attacker) / ``withdraw <area>`` (defender)
 World Events, Invocations, Creatures
   ``bid <n>``                your secret bid (the log says only that you bid)

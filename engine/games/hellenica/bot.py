@@ -379,6 +379,8 @@ def _combat(state: dict, frame: dict, seat: int, legal: list[str], rng: random.R
         return legal[0]
     if frame["step"] == "casualties":
         return max(legal, key=lambda a: UNIT_VALUE.get(a.split()[1], 0))
+    if frame["step"] == "hero":  # keep Alcibiades: he does not count against the hero limit
+        return "lose hero" if "lose hero" in legal else legal[0]
     enemy = frame["defender"] if seat == frame["attacker"] else frame["attacker"]
     mine, theirs = _strength(state, frame["area"], seat), _strength(state, frame["area"], enemy)
     if mine * 2 < theirs and len(legal) > 1 and rng.random() < 0.6:

@@ -13,7 +13,9 @@ the attacker." Each round:
    hero die."
 3-4. "Only the highest number each player rolled on Blue, Green, or Red dice
    counts. That number is their Combat Strength."
-5. Yellow: ++ adds 2, + adds 1, blank nothing, - "Their Hero is killed".
+5. Yellow: ++ adds 2, + adds 1, blank nothing, - "Their Hero is killed":
+   "Players apply any effects of the Yellow die they rolled to themselves",
+   so a player with both a Hero and Alcibiades there picks which one falls.
 6. "The player with the higher Combat Strength chooses one enemy unit to
    destroy." 7. "In the case of a tie, both players remove one enemy unit
    simultaneously."
@@ -31,13 +33,17 @@ the attacker back to where it came from, the defender "to an adjacent Area
 containing either a city or units owned by the defender ... If no friendly Area
 is available, they may retreat to a neutral Area".
 
+A defender that withdraws into an Empty Area of the Explorable Map explores
+it at once (``maps.explore.after_retreat``).
+
 Before each round's dice the combatants may cast Combat Invocations (a
 casting window): they add to the round's strength (``mods``) or to every
 round (``lasting``), add dice, destroy a unit (Rout) or end the combat
 (Peace). "Units may never retreat from an Area containing a Creature."
 
 Notation: ``general`` / ``admiral`` (place the leader) or ``roll``;
-``destroy <unit>`` (the winner's pick); ``fight`` or ``withdraw`` (attacker) /
+``destroy <unit>`` (the winner's pick); ``lose hero`` / ``lose alcibiades``
+(which Hero a Yellow ``-`` kills, when both are there); ``fight`` or ``withdraw`` (attacker) /
 ``withdraw <area>`` (defender).
 """
 
@@ -52,6 +58,7 @@ from engine.games.hellenica.cities import has_walls
 from engine.games.hellenica.components import (CREATURES, DICE_FACES, HEROES, NUMERIC_DICE, RULES, UNITS,
                                                YELLOW_EFFECTS)
 from engine.games.hellenica.interdiction import arrival_used, blocked, creature_at
+from engine.games.hellenica.maps import explore
 from engine.games.hellenica.movement import land_step_ok, trireme_chain
 from engine.games.hellenica.notation import listing, parse_unit, unit_token
 from engine.games.hellenica.state import (government_city, log, map_of, put_stacks, remove_owner, rng_of,
@@ -160,6 +167,11 @@ def unit_choices(state: dict, area: str, seat: int) -> list[str]:
     return sorted({unit_token(s["kind"], s["elite"]) for s in side(state, area, seat)})
 
 
+def hero_choices(state: dict, area: str, seat: int) -> list[str]:
+    """The kinds of Hero a side has (``hero``, ``alcibiades``)."""
+    return [kind for kind in HEROES if any(s["kind"] == kind for s in side(state, area, seat))]
+
+
 def destroy(state: dict, area: str, owner: int, token: str) -> None:
     kind, elite = parse_unit(token)  # type: ignore[misc]
     take_units(state, area, owner, kind, elite, 1)
@@ -208,7 +220,7 @@ def retreats(state: dict, frame: dict) -> list[str]:
                     candidates.add(there)
     else:
         for there, border in board.neighbours(area).items():
-            if there in closed:
+            if there in closed or not explore.trireme_may_enter(state, there):  # no Trireme explores
                 continue
             if board.areas[there].is_sea or border == CLEARING:
                 candidates.add(there)
@@ -334,14 +346,9 @@ class CombatStep(Step):
         both, on a tie) destroys an enemy unit."""
         area = frame["area"]
         attacker, defender = self._fighters(frame)
-        scores = {}
+        scores, kills = {}, {}
         for seat in (attacker, defender):
-            scores[seat], killed = strength(rolls[seat], self.bonus(state, frame, seat))
-            for _ in range(killed):
-                hero = next((k for k in HEROES if any(s["kind"] == k for s in side(state, area, seat))), None)
-                if hero is not None:
-                    destroy(state, area, seat, hero)
-                    log(state, f"{seat_name(seat)}'s {UNITS[hero].title} falls to the Yellow die.")
+            scores[seat], kills[str(seat)] = strength(rolls[seat], self.bonus(state, frame, seat))
         if scores[attacker] == scores[defender]:
             winners = [attacker, defender]
         else:
@@ -352,8 +359,42 @@ class CombatStep(Step):
         log(state, f"Round {frame['round']} in {map_of(state).title(area)}: {seat_name(attacker)} rolls "
                    f"{_faces_text(rolls[attacker])} = {scores[attacker]}, {seat_name(defender)} rolls "
                    f"{_faces_text(rolls[defender])} = {scores[defender]}: {outcome}.")
+        frame["kills"] = {seat: n for seat, n in kills.items() if n}
+        self._yellow_kills(state, frame)
+
+    def _yellow_kills(self, state: dict, frame: dict) -> None:
+        """"Players apply any effects of the Yellow die they rolled to
+        themselves": a ``-`` kills one of their Heroes — the player picks which
+        when both a Hero and Alcibiades are there (step ``hero``)."""
+        for key in sorted(frame.get("kills", {})):
+            seat = int(key)
+            present = hero_choices(state, frame["area"], seat)
+            if not present:
+                frame["kills"].pop(key)
+                continue
+            if len(present) > 1:
+                frame["step"], frame["decider"] = "hero", seat
+                return
+            self._kill_hero(state, frame, seat, present[0])
+            self._yellow_kills(state, frame)
+            return
+        frame.pop("kills", None)
+        self._casualties(state, frame)
+
+    def _kill_hero(self, state: dict, frame: dict, seat: int, kind: str) -> None:
+        destroy(state, frame["area"], seat, kind)
+        log(state, f"{seat_name(seat)}'s {UNITS[kind].title} falls to the Yellow die.")
+        key = str(seat)
+        frame["kills"][key] -= 1
+        if not frame["kills"][key]:
+            del frame["kills"][key]
+
+    def _casualties(self, state: dict, frame: dict) -> None:
+        """The round's winner (both, on a tie) picks an enemy unit to destroy."""
+        area = frame["area"]
+        attacker, defender = self._fighters(frame)
         frame["choosers"], frame["picks"] = [], {}
-        for seat in winners:
+        for seat in frame["last"]["winners"]:
             enemy = defender if seat == attacker else attacker
             choices = unit_choices(state, area, enemy)
             if len(choices) == 1:
@@ -409,6 +450,8 @@ class CombatStep(Step):
         if step == "casualties":
             enemy = frame["defender"] if seat == frame["attacker"] else frame["attacker"]
             return [f"destroy {token}" for token in unit_choices(state, frame["area"], enemy)]
+        if step == "hero":
+            return [f"lose {kind}" for kind in hero_choices(state, frame["area"], seat)]
         if creature_at(state, frame["area"]) is not None:
             return ["fight"]  # "Units may never retreat from an Area containing a Creature."
         if seat == frame["attacker"]:
@@ -422,6 +465,14 @@ class CombatStep(Step):
             self._play_leader(state, frame, seat, words, action)
         elif step == "casualties":
             self._play_casualty(state, frame, seat, words, action)
+        elif step == "hero":
+            choices = hero_choices(state, frame["area"], seat)
+            if len(words) != 2 or words[0] != "lose" or words[1] not in choices:
+                raise IllegalAction(f"Your Yellow die rolled -: one of your Heroes falls. Choose which: "
+                                    f"{listing([f'`lose {k}`' for k in choices], 'or')}.")
+            self._kill_hero(state, frame, seat, words[1])
+            frame["step"], frame["decider"] = "", None
+            self._yellow_kills(state, frame)
         else:
             self._play_withdraw(state, frame, seat, words, action)
 
@@ -493,6 +544,7 @@ class CombatStep(Step):
             put_stacks(state, words[1], [stack], used=arrival_used(state, words[1], stack["used"]))
         clear_hopeless(state, frame["area"], self._fighters(frame))
         self._end(state, frame, f"{seat_name(defender)} withdraws to {board.title(words[1])}.")
+        explore.after_retreat(state, defender, frame["area"], words[1])  # Explorable Map: an Empty Area entered
 
     def explain(self, state: dict, frame: dict, seat: int, action: str) -> str:
         words = action.split()
@@ -503,6 +555,8 @@ class CombatStep(Step):
             return "roll the dice without placing your leader"
         if words[0] == "destroy":
             return f"destroy an enemy {words[1].replace('-', ' ')}"
+        if words[0] == "lose":
+            return f"the Yellow die's - kills your {UNITS[words[1]].title}"
         if words[0] == "fight":
             return "fight another round"
         if len(words) == 2:
@@ -512,6 +566,7 @@ class CombatStep(Step):
     def title(self, state: dict, frame: dict) -> str:
         where = f"combat in {map_of(state).title(frame['area'])}, round {frame.get('round', 1)}"
         return where + {"leaders": ": place the Brilliant leader or roll", "casualties": ": choose a casualty",
+                        "hero": ": which Hero the Yellow die kills",
                         "cast": ": Combat Invocations",
                         "withdraw": ": fight on or withdraw"}.get(frame.get("step", ""), "")
 

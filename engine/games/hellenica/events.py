@@ -57,12 +57,14 @@ from typing import Any, Callable
 from engine.core import IllegalAction, Rng
 from engine.games.hellenica.maps import explore
 from engine.games.hellenica import build, creatures
+from engine.games.hellenica.ai import ai_name, is_ai
+from engine.games.hellenica.ai import world as ai_world
 from engine.games.hellenica.choice import ask, suspend
 from engine.games.hellenica.components import (CREATURES, EVENTS, OLYMPUS, UNITS, event_deck, unit_limit)
 from engine.games.hellenica.favorite import turn_order
 from engine.games.hellenica.interdiction import arrival_used
 from engine.games.hellenica.losses import (area_reduction, check_emptied, city_upgrades, counted_upgrades, lose,
-                                           piece_title, players_on, revolt, revolt_cities)
+                                           piece_title, players_on, revolt, revolt_cities, units_in_area)
 from engine.games.hellenica.notation import listing
 from engine.games.hellenica.objectives import upgrade_count
 from engine.games.hellenica.state import (ACTIVE, EXHAUSTED, add_units, enemies_in, government_city, log, map_of,
@@ -530,27 +532,57 @@ def _shift(state: dict, frame: dict, task: dict) -> bool:
     return True
 
 
+def _earthquake_targets(state: dict, frame: dict) -> list[str]:
+    """Another player's non-Government cities with a City Upgrade to bring
+    down (an AI player's Settlements count as City Upgrades)."""
+    return [c for seat in _others(state, frame) for c in revolt_cities(state, seat)
+            if (ai_world.counted_upgrades(state, c) if is_ai(state, seat)
+                else any(site != "government" for site, _ in city_upgrades(state, c)))]
+
+
 def _earthquake(state: dict, frame: dict, task: dict) -> bool:
-    options = [c for seat in _others(state, frame) for c in revolt_cities(state, seat)
-               if any(site != "government" for site, _ in city_upgrades(state, c))]
+    options = _earthquake_targets(state, frame)
     if not options:
         log(state, "No city is shaken.")
         return True
     answer = _choice(state, frame, task, frame["winner"], "strike", options, "choose the city the earthquake strikes")
     if answer is None:
         return False
-    standing = [(site, piece) for site, piece in city_upgrades(state, answer) if site != "government"]
+    title = EVENTS[frame["card"]].title
+    board = map_of(state)
+    owner = state["cities"][answer]["owner"]
+    if is_ai(state, owner):
+        standing, virtual = ai_world.earthquake_pieces(state, answer)
+    else:
+        standing, virtual = [(site, piece) for site, piece in city_upgrades(state, answer) if site != "government"], 0
     rng = rng_of(state)
-    site, piece = rng.choice(standing)
+    pick = rng.below(len(standing) + virtual)
     store_rng(state, rng)
+    if pick >= len(standing):
+        # A Settlement that stands for an AI player's City Upgrade: like Area
+        # Reduction of an AI player's Area, the loss is taken from its units.
+        log(state, f"The earthquake shakes a Settlement of {ai_name(owner)} in {board.title(answer)}.")
+        if units_in_area(state, answer, owner):
+            lose(state, owner, [answer], 1, "units", after={"emptied": [answer]}, why=title)
+        else:
+            log(state, "No unit of theirs is there: nothing falls.")
+        return True
+    site, piece = standing[pick]
     set_site(state, answer, site, None)
-    log(state, f"The {piece_title(state, site, piece)} of {map_of(state).title(answer)} falls.")
-    check_emptied(state, answer, EVENTS[frame["card"]].title)
+    log(state, f"The {piece_title(state, site, piece)} of {board.title(answer)} falls.")
+    check_emptied(state, answer, title)
     return True
 
 
 def _build(state: dict, frame: dict, task: dict) -> bool:
     winner = frame["winner"]
+    if is_ai(state, winner):  # the AI World Events Reference Sheet: "walls-or-wonder"
+        from engine.games.hellenica.ai.event_choices import master_build
+
+        placed = master_build(state, winner)
+        log(state, f"{ai_name(winner)} builds {placed} (under construction)." if placed else
+                   f"{ai_name(winner)} has nowhere to build City Walls or a Wonder.")
+        return True
     options = build.upgrade_commands(state, winner) + ["pass"]
     answer = _choice(state, frame, task, winner, "", options, "build a City Upgrade for free")
     if answer is None:
@@ -580,14 +612,30 @@ def _refresh(state: dict, frame: dict, task: dict) -> bool:
     return True
 
 
+def _heroes(state: dict, seat: int) -> int:
+    return sum(s["n"] for a in state["units"].values() for s in a if s["owner"] == seat and UNITS[s["kind"]].hero)
+
+
+def _temple_cities(state: dict, seat: int) -> int:
+    if is_ai(state, seat):
+        return ai_world.cities_counted(state, seat)
+    return sum(1 for c in owned_cities(state, seat) if any(p["type"] == "temple" for _, p in upgrades_of(state, c)))
+
+
+def _per_upgrade(kind: str) -> Callable[[dict, int], int]:
+    """A count of one City Upgrade type: "treat all AI Player's Settlements on
+    an Area as if they had City Upgrades on them" for an AI seat."""
+    def count(state: dict, seat: int) -> int:
+        return ai_world.counted_type(state, seat, kind) if is_ai(state, seat) else upgrade_count(state, seat, kind)
+    return count
+
+
 PER: dict[str, Callable[[dict, int], int]] = {
     "player": lambda state, seat: 1,
-    "hero": lambda state, seat: sum(s["n"] for a in state["units"].values() for s in a
-                                    if s["owner"] == seat and UNITS[s["kind"]].hero),
-    "temple_city": lambda state, seat: sum(1 for c in owned_cities(state, seat)
-                                           if any(p["type"] == "temple" for _, p in upgrades_of(state, c))),
-    "market": lambda state, seat: upgrade_count(state, seat, "market"),
-    "academy": lambda state, seat: upgrade_count(state, seat, "academy"),
+    "hero": _heroes,
+    "temple_city": _temple_cities,
+    "market": _per_upgrade("market"),
+    "academy": _per_upgrade("academy"),
 }
 
 

@@ -29,7 +29,10 @@
 How it is played here. Action-phase Invocations are out-of-turn actions: any
 player may cast one whenever an action, a Movement or a Research step is
 waiting (the table does not wait for them). Movement Invocations likewise
-while a Movement is under way. At the moments a phase allows — the start of
+while a Movement is under way. Such a cast opens a casting window in which
+every player may answer with Intervention or Interference or cast their own
+Action-phase (and, during a Movement, Movement) Invocations before the first
+resolves. At the moments a phase allows — the start of
 a Movement (for the other players), before each combat round (for the
 combatants), after a World Event is revealed, at the start of Upkeep — a
 *casting window* opens for the players who could cast something; each casts
@@ -86,23 +89,31 @@ def _occupied(state: dict, city: str, seat: int) -> bool:
     return any(s["owner"] != seat for s in stacks(state, city))
 
 
-def temples_for(state: dict, seat: int, deity: str) -> int:
-    """Active and Exhausted Temples to ``deity`` in the seat's cities not
-    occupied by an enemy, Wonders counting with a matching Temple."""
-    total = 0
+def temple_counts(state: dict, seat: int) -> dict[str, int]:
+    """Active and Exhausted Temples per Deity in the seat's cities not
+    occupied by an enemy, Wonders counting with a matching Temple (one pass
+    over the cities for every Deity)."""
+    totals: dict[str, int] = {}
     for city in owned_cities(state, seat):
         if _occupied(state, city, seat):
             continue
-        temples = wonders = 0
+        here: dict[str, int] = {}
+        wonders = 0
         for site, piece in upgrades_of(state, city):
             if piece["state"] == BUILDING or site == "government":
                 continue
-            if piece["type"] == "temple" and piece.get("deity") == deity:
-                temples += 1
+            if piece["type"] == "temple" and piece.get("deity"):
+                here[piece["deity"]] = here.get(piece["deity"], 0) + 1
             elif piece["type"] == "wonder":
                 wonders += 1
-        total += temples + (wonders if temples else 0)
-    return total
+        for deity, n in here.items():
+            totals[deity] = totals.get(deity, 0) + n + wonders
+    return totals
+
+
+def temples_for(state: dict, seat: int, deity: str) -> int:
+    """The Temples that count for ``deity``'s Invocations (see ``temple_counts``)."""
+    return temple_counts(state, seat).get(deity, 0)
 
 
 def known(state: dict, seat: int) -> list[str]:
@@ -112,7 +123,7 @@ def known(state: dict, seat: int) -> list[str]:
 
 def cast_refusal(state: dict, seat: int, name: str, counted: dict[str, int] | None = None) -> str | None:
     """Why the seat cannot pay for or use ``name`` now (target aside);
-    ``counted`` keeps the Temples counted per Deity across calls."""
+    ``counted``: the seat's ``temple_counts``, when the caller has them."""
     inv = INVOCATIONS.get(name)
     if inv is None:
         return f"There is no Invocation `{name}`."
@@ -123,11 +134,7 @@ def cast_refusal(state: dict, seat: int, name: str, counted: dict[str, int] | No
         return f"You have cast {inv.title} this turn already: each Invocation once per turn."
     if player["favor"] < inv.level:  # before the Temples: this is checked at every ``legal``, counting is slower
         return f"{inv.title} costs {inv.level} Favor; you have {player['favor']}."
-    if counted is None:
-        counted = {}
-    if inv.deity not in counted:
-        counted[inv.deity] = temples_for(state, seat, inv.deity)
-    temples = counted[inv.deity]
+    temples = (temple_counts(state, seat) if counted is None else counted).get(inv.deity, 0)
     if temples < inv.level:
         return (f"{inv.title} is level {inv.level}: it needs {inv.level} Temples to {DEITIES[inv.deity].title} "
                 f"(you count {temples}).")
@@ -257,11 +264,14 @@ def _alliance_targets(state: dict, seat: int) -> list[str]:
 
 def commands(state: dict, seat: int, ctx: Context, phases: set[str]) -> list[str]:
     """``invoke ...`` commands the seat may cast now, for the given phases."""
-    result = []
-    counted: dict[str, int] = {}
-    for name in known(state, seat):
+    result: list[str] = []
+    names = [name for name in known(state, seat) if INVOCATIONS[name].phase in phases]
+    if not names or state["seats"][seat]["favor"] < 1:
+        return result
+    counted = temple_counts(state, seat)
+    for name in names:
         inv = INVOCATIONS[name]
-        if inv.phase not in phases or cast_refusal(state, seat, name, counted):
+        if cast_refusal(state, seat, name, counted):
             continue
         for target in _target_list(state, seat, inv, ctx):
             result.append(f"invoke {name} {target}".strip())
@@ -309,7 +319,11 @@ def cast_freely(state: dict, seat: int, action: str) -> None:
     ctx = context_of(state, None)
     name = action.split()[1]
     phase = INVOCATIONS[name].phase
-    window = push(state, "window", phase=phase, open_phase=False, exclude=[],
+    # "all players should be given a reasonable amount of time to cast their
+    # own Invocations before the first Invocation is resolved": the window
+    # takes every Invocation that could be cast freely at this moment, as
+    # well as answers to this one.
+    window = push(state, "window", phase=phase, phases=sorted(free_phases(state)), open_phase=True, exclude=[],
                   move=ctx["move"]["id"] if ctx["move"] else None)
     _init_window(window)
     _cast(state, window, seat, action)
@@ -353,8 +367,11 @@ def _init_window(frame: dict) -> None:
 def window_commands(state: dict, frame: dict, seat: int) -> list[str]:
     ctx = context_of(state, frame)
     phases = {"response"}
+    latest = frame["casts"][-1]["seat"] if frame["casts"] else None
+    if frame.get("phases") and latest == seat:
+        return commands(state, seat, ctx, phases)  # a free cast's author casts again after it resolves
     if frame["open_phase"] and (frame["casts"] or seat not in frame["exclude"]):
-        phases.add(frame["phase"])
+        phases.update(frame.get("phases") or [frame["phase"]])
     return commands(state, seat, ctx, phases)
 
 

@@ -147,7 +147,9 @@ def conversion_rate(state: dict, seat: int) -> int:
 @register
 class ResearchStep(Step):
     """After the Philosophers arrive: ``convert`` Commerce, ``learn`` one
-    advancement, or ``done``."""
+    advancement, or ``done``. Converting "is a free part of the research
+    Action" — before or after the one Advancement — so the step stays open
+    after ``learn`` while Commerce can still be converted."""
 
     kind = "research"
 
@@ -155,7 +157,8 @@ class ResearchStep(Step):
         actions = []
         if state["seats"][seat]["commerce"] >= conversion_rate(state, seat):
             actions.append("convert")
-        actions += [f"learn {name}" for name in adv.researchable(state, seat)]
+        if not frame.get("learned"):
+            actions += [f"learn {name}" for name in adv.researchable(state, seat)]
         return actions + ["done"]
 
     def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
@@ -168,7 +171,12 @@ class ResearchStep(Step):
             player["commerce"] -= rate
             player["philosophers"] += 1
             log(state, f"{seat_name(seat)} converts {rate} Commerce into a Philosopher.")
+            if frame.get("learned") and player["commerce"] < rate:
+                finish(state, frame)  # nothing left to do in this Research action
         elif len(words) == 2 and words[0] == "learn":
+            if frame.get("learned"):
+                raise IllegalAction(f"A Research action gives exactly 1 Advancement, and you learned "
+                                    f"{ADVANCEMENTS[frame['learned']].title}: `convert` or `done`.")
             refusal = adv.research_refusal(state, seat, words[1])
             if refusal:
                 raise IllegalAction(refusal)
@@ -176,7 +184,9 @@ class ResearchStep(Step):
             player["philosophers"] -= advancement_cost(advancement.level)
             player["advancements"].append(words[1])
             log(state, f"{seat_name(seat)} learns {advancement.title}.")
-            finish(state, frame)
+            frame["learned"] = words[1]
+            if player["commerce"] < conversion_rate(state, seat):
+                finish(state, frame)
         elif words == ["done"]:
             finish(state, frame)
         else:

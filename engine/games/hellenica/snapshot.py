@@ -146,9 +146,11 @@ def _check_part2(state: dict, board: Any, seats: range) -> None:
     require(isinstance(state["turn_effects"], list) and all(
         isinstance(e, dict) and e.get("kind") in ("closed", "sanctuary", "calm") and isinstance(e.get("target"), str)
         for e in state["turn_effects"]), "bad turn effects")
-    for offer in state["offers"] + list(state["drafts"].values()):
-        require(isinstance(offer, dict) and offer.get("from") in seats and offer.get("to") in seats
-                and all(_int(offer[side].get(g)) for side in ("give", "ask") for g in ("commerce", "philosophers")),
+    for offer, proposed in [(o, True) for o in state["offers"]] + [(d, False) for d in state["drafts"].values()]:
+        require(isinstance(offer, dict) and offer.get("from") in seats
+                and (not proposed or offer.get("to") in seats and offer["to"] != offer["from"])
+                and all(isinstance(offer.get(side), dict) and _int(offer[side].get(g))
+                        for side in ("give", "ask") for g in ("commerce", "philosophers")),
                 "bad trade offer")
     require(all(k.isdigit() and int(k) == d["from"] for k, d in state["drafts"].items()), "bad trade drafts")
     require(isinstance(state["reorder"], bool), "reorder must be true or false")

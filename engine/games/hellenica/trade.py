@@ -5,13 +5,19 @@ Favor may not be traded."
 
 Trades are out-of-turn actions: any player may write, propose and answer them
 whatever the game is waiting for, and the game never waits for a trade. A
-player writes one draft at a time — ``offer <colour>`` starts it, ``give
-commerce`` / ``give philosopher`` / ``ask commerce`` / ``ask philosopher`` add
-one token each, ``propose`` sends it and ``cancel`` drops it. The other player
-answers ``accept <colour>`` or ``decline <colour>`` when they like; the
-offering player may ``retract <colour>`` an offer not yet answered. Proposed
-offers lapse at the end of the turn (our reading, so that old offers do not
-pile up); an offer is checked again when accepted.
+player writes one offer at a time: ``offer`` starts it, ``give commerce`` /
+``give philosopher`` / ``ask commerce`` / ``ask philosopher`` add one token
+each, and ``offer <colour>`` proposes it to that player (``cancel`` drops
+it). The other player answers ``accept <colour>`` or ``decline <colour>``
+when they like; the offering player may ``retract <colour>`` an offer not yet
+answered. Proposed offers lapse at the end of the turn (our reading, so that
+old offers do not pile up); an offer is checked again when accepted. AI
+players do not trade.
+
+Why the partner is named last: the terms are written first and naming the
+partner proposes them, one step fewer than naming the partner, writing and
+then proposing; and a player who is not trading has a single trade action
+(``offer``) among the game's, not one per other player.
 """
 
 from __future__ import annotations
@@ -25,13 +31,15 @@ VERBS = frozenset({"offer", "give", "ask", "propose", "cancel", "accept", "decli
 """The first words of trade actions (no other Hellenica action uses them)."""
 
 
+def _side(goods: dict) -> str:
+    parts = [f"{goods['commerce']} Commerce" if goods["commerce"] else "",
+             f"{goods['philosophers']} Philosopher{'s' if goods['philosophers'] != 1 else ''}"
+             if goods["philosophers"] else ""]
+    return " and ".join(p for p in parts if p) or "nothing"
+
+
 def terms(offer: dict) -> str:
-    def side(goods: dict) -> str:
-        parts = [f"{goods['commerce']} Commerce" if goods["commerce"] else "",
-                 f"{goods['philosophers']} Philosopher{'s' if goods['philosophers'] != 1 else ''}"
-                 if goods["philosophers"] else ""]
-        return " and ".join(p for p in parts if p) or "nothing"
-    return f"{side(offer['give'])} for {side(offer['ask'])}"
+    return f"{_side(offer['give'])} for {_side(offer['ask'])}"
 
 
 def _colour(seat: int) -> str:
@@ -60,26 +68,40 @@ def copy_for_trade(state: dict) -> dict:
     return after
 
 
+def _partners(state: dict, seat: int) -> list[int]:
+    """The players a seat may trade with (AI players do not trade)."""
+    ai = state.get("ai_seats", ())
+    return [other for other in range(state["players"]) if other != seat and other not in ai]
+
+
+def _holds(state: dict, seat: int, goods: dict) -> bool:
+    return all(state["seats"][seat][g] >= goods[g] for g in GOODS)
+
+
+def _empty() -> dict:
+    return {g: 0 for g in GOODS}
+
+
 def commands(state: dict, seat: int) -> list[str]:
     """Every trade action of a seat now."""
-    if state["phase"] in ("setup", "over"):
+    if state["phase"] in ("setup", "over") or seat in state.get("ai_seats", ()):
         return []
     actions = []
     draft = state["drafts"].get(str(seat))
+    partners = _partners(state, seat)
     if draft is None:
-        actions += [f"offer {_colour(other)}" for other in range(state["players"]) if other != seat]
+        if partners:
+            actions.append("offer")
     else:
-        mine, theirs = state["seats"][seat], state["seats"][draft["to"]]
-        if mine["commerce"] > draft["give"]["commerce"]:
-            actions.append("give commerce")
-        if mine["philosophers"] > draft["give"]["philosophers"]:
-            actions.append("give philosopher")
-        if theirs["commerce"] > draft["ask"]["commerce"]:
-            actions.append("ask commerce")
-        if theirs["philosophers"] > draft["ask"]["philosophers"]:
-            actions.append("ask philosopher")
+        mine = state["seats"][seat]
+        for good, word in (("commerce", "commerce"), ("philosophers", "philosopher")):
+            if mine[good] > draft["give"][good]:
+                actions.append(f"give {word}")
+        for good, word in (("commerce", "commerce"), ("philosophers", "philosopher")):
+            if any(state["seats"][other][good] > draft["ask"][good] for other in partners):
+                actions.append(f"ask {word}")
         if any(draft["give"].values()) or any(draft["ask"].values()):
-            actions.append("propose")
+            actions += [f"offer {_colour(other)}" for other in partners if _holds(state, other, draft["ask"])]
         actions.append("cancel")
     for offer in _offers_to(state, seat):
         if _affordable(state, offer):
@@ -94,35 +116,41 @@ def play(state: dict, seat: int, action: str) -> None:
     words = action.split()
     verb = words[0]
     draft = state["drafts"].get(str(seat))
-    if verb == "offer":
+    if words == ["offer"]:
         if draft is not None:
-            raise IllegalAction(f"You are writing an offer to {seat_name(draft['to'])}: `propose` or `cancel` it "
-                                f"first.")
-        other = seat_by_name(state, words[1]) if len(words) == 2 else None
-        if other is None or other == seat:
-            names = ", ".join(_colour(s) for s in range(state["players"]) if s != seat)
-            raise IllegalAction(f"Offer a trade to another player: `offer <colour>` with one of {names}.")
-        state["drafts"][str(seat)] = {"from": seat, "to": other, "give": {g: 0 for g in GOODS},
-                                      "ask": {g: 0 for g in GOODS}}
+            raise IllegalAction("You are writing an offer already: add terms, `offer <colour>` it or `cancel` it.")
+        if not _partners(state, seat):
+            raise IllegalAction("Nobody here can trade with you (AI players do not trade).")
+        state["drafts"][str(seat)] = {"from": seat, "give": _empty(), "ask": _empty()}
     elif verb in ("give", "ask"):
         if len(words) != 2 or words[1] not in _WORD:
             raise IllegalAction("Only Commerce and Philosophers can be traded (`give commerce`, `ask "
                                 "philosopher`); Favor may not be traded.")
         if draft is None:
-            raise IllegalAction("Start a trade first with `offer <colour>`.")
+            raise IllegalAction("Start a trade first with `offer`.")
         good = _WORD[words[1]]
-        holder = seat if verb == "give" else draft["to"]
-        if state["seats"][holder][good] <= draft[verb][good]:
-            who = "You have" if holder == seat else f"{seat_name(holder)} has"
-            raise IllegalAction(f"{who} only {state['seats'][holder][good]} {good.title()}.")
+        if verb == "give" and state["seats"][seat][good] <= draft["give"][good]:
+            raise IllegalAction(f"You have only {state['seats'][seat][good]} {good.title()}.")
+        if verb == "ask" and not any(state["seats"][o][good] > draft["ask"][good] for o in _partners(state, seat)):
+            raise IllegalAction(f"No other player holds more than {draft['ask'][good]} {good.title()}.")
         draft[verb][good] += 1
-    elif words == ["propose"]:
-        if draft is None or not (any(draft["give"].values()) or any(draft["ask"].values())):
+    elif verb == "offer":
+        other = seat_by_name(state, words[1]) if len(words) == 2 else None
+        if draft is None:
+            raise IllegalAction("Start with `offer`, write the terms (`give commerce`, `ask philosopher` ... one "
+                                "token each), then `offer <colour>` proposes them.")
+        if not (any(draft["give"].values()) or any(draft["ask"].values())):
             raise IllegalAction("The offer is empty: `give` or `ask` something first.")
-        state["offers"] = [o for o in state["offers"] if not (o["from"] == seat and o["to"] == draft["to"])]
-        state["offers"].append(draft)
+        if other is None or other not in _partners(state, seat):
+            names = ", ".join(_colour(s) for s in _partners(state, seat))
+            raise IllegalAction(f"Propose it to another player: `offer <colour>` with one of {names}.")
+        if not _holds(state, other, draft["ask"]):
+            raise IllegalAction(f"{seat_name(other)} does not hold {_side(draft['ask'])}.")
+        offer = {"from": seat, "to": other, "give": dict(draft["give"]), "ask": dict(draft["ask"])}
+        state["offers"] = [o for o in state["offers"] if not (o["from"] == seat and o["to"] == other)]
+        state["offers"].append(offer)
         del state["drafts"][str(seat)]
-        log(state, f"{seat_name(seat)} offers {seat_name(draft['to'])} {terms(draft)}.")
+        log(state, f"{seat_name(seat)} offers {seat_name(other)} {terms(offer)}.")
     elif words == ["cancel"]:
         if draft is None:
             raise IllegalAction("You are not writing an offer.")
@@ -149,19 +177,19 @@ def play(state: dict, seat: int, action: str) -> None:
         else:
             log(state, f"{seat_name(seat)} retracts the offer to {seat_name(offer['to'])}.")
     else:
-        raise IllegalAction("Trade with `offer <colour>`, then `give`/`ask` `commerce`/`philosopher`, `propose`; "
-                            "answer with `accept <colour>` or `decline <colour>`.")
+        raise IllegalAction("Trade with `offer`, then `give`/`ask` `commerce`/`philosopher` (one token each) and "
+                            "`offer <colour>`; answer with `accept <colour>` or `decline <colour>`.")
 
 
 def explain(state: dict, seat: int, action: str) -> str:
     words = action.split()
     draft = state["drafts"].get(str(seat))
-    if words[0] == "offer":
-        return f"start writing a trade offer to {words[1].title()}"
+    if words == ["offer"]:
+        return "start writing a trade offer (then give/ask, and `offer <colour>` proposes it)"
+    if words[0] == "offer" and draft:
+        return f"propose {terms(draft)} to {words[1].title()}"
     if words[0] in ("give", "ask"):
         return f"{'offer' if words[0] == 'give' else 'ask for'} one more {words[1].title()}"
-    if words == ["propose"] and draft:
-        return f"propose {terms(draft)} to {seat_name(draft['to'])}"
     if words == ["cancel"]:
         return "drop the offer you are writing"
     other = seat_by_name(state, words[1]) if len(words) == 2 else None
@@ -184,5 +212,5 @@ def offers_view(state: dict) -> list[dict]:
 def drafts_view(state: dict) -> list[dict]:
     """Offers still being written. Public too: trades hide nothing (every
     Commodity is public and the offer is announced when proposed)."""
-    return [{"from": d["from"], "to": d["to"], "terms": terms(d)}
+    return [{"from": d["from"], "terms": terms(d)}
             for _, d in sorted(state["drafts"].items(), key=lambda item: int(item[0]))]

@@ -13,14 +13,18 @@ One concept per module: ``cards`` (the AI deck and the AI data), ``board``
 (the AI Board: Advancements, Supply, Favor, Philosophers, Commerce, Grudge),
 ``setup`` (AI set-up and the shared Ethos cards), ``garrison`` (the AI
 Government Marker and its regeneration), ``production`` (Round 1),
-``movement`` (Rounds 2+), ``bidding`` (World Event bids and ties),
-``combat`` (casualties, never withdrawing), ``grudges``, ``objectives`` (the
-AI's view of objectives it cannot track), ``world`` (World Events and
-Creatures against cities without City Upgrades) and ``driver`` (which rule
-answers which decision). Exploring for an AI is in ``maps.explore``.
+``bonus`` (our AI Quick Reference Sheet: bonus Production), ``movement``
+(Rounds 2+), ``bidding`` (World Event bids and ties), ``combat``
+(casualties, never withdrawing), ``grudges``, ``objectives`` (the AI's view
+of objectives it cannot track), ``world`` (World Events and Creatures
+against cities without City Upgrades), ``event_choices`` (our AI World
+Events Reference Sheet: the AI's choices as a World Event's winner or
+victim) and ``driver`` (which rule answers which decision). Exploring for an AI is in ``maps.explore``.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 
 def ai_seats(state: dict) -> list[int]:
@@ -37,6 +41,17 @@ def ai_name(seat: int) -> str:
     from engine.games.hellenica.state import seat_name
 
     return f"{seat_name(seat)} (AI)"
+
+
+def draw_one(state: dict, items: list) -> Any:
+    """One of ``items`` at random, drawn from the state's generator (the AI's
+    "ties are broken randomly")."""
+    from engine.games.hellenica.state import rng_of, store_rng
+
+    rng = rng_of(state)
+    item = rng.choice(items)
+    store_rng(state, rng)
+    return item
 
 
 TRADE_VERBS = ("offer", "accept", "decline", "retract")

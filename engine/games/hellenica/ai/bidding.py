@@ -19,6 +19,7 @@ picks): an AI picks itself if tied, else at random.
 
 from __future__ import annotations
 
+from engine.games.hellenica.ai import draw_one
 from engine.games.hellenica.ai.board import board_of
 from engine.games.hellenica.ai.cards import BIDS
 from engine.games.hellenica.components import DICE_FACES
@@ -62,7 +63,4 @@ def flip_token(state: dict) -> str:
 
 
 def _random(state: dict, items: list):
-    rng = rng_of(state)
-    item = items[rng.below(len(items))]
-    store_rng(state, rng)
-    return item
+    return draw_one(state, items)

@@ -38,10 +38,13 @@ def advancement_count(state: dict, seat: int) -> int:
 def ai_view(state: dict) -> dict[str, Any] | None:
     """The AI Board and the shared AI Ethos cards, for every eye (None
     without AI seats). The shared Ethos cards are counted, not named, until
-    every person has chosen theirs ("turn these Ethos cards face up")."""
+    every person has chosen theirs ("turn these Ethos cards face up"); each
+    AI row says how many objectives it completes and which shared Ethos
+    cards it meets (all public: its Commodities, board and cards are)."""
     seats = ai_seats(state)
     if not seats:
         return None
+    from engine.games.hellenica.ai.objectives import ai_completed, ethos_met
     from engine.games.hellenica.components import OBJECTIVES
 
     rows = []
@@ -49,6 +52,8 @@ def ai_view(state: dict) -> dict[str, Any] | None:
         board = board_of(state, seat)
         player = state["seats"][seat]
         rows.append({
+            "objectives": len(ai_completed(state, seat)),
+            "ethos_met": [OBJECTIVES[c].title for c in ethos_met(state, seat)],
             "seat": seat, "colour": seat_name(seat), "advancements": board["advancements"],
             "supply": board["supply"], "favor": player["favor"], "philosophers": player["philosophers"],
             "commerce": player["commerce"],

@@ -6,6 +6,9 @@
   difference in the number of dice to be rolled, then destroy a random elite
   unit before a regular unit. At Sea, always destroy an elite Trireme before a
   regular Trireme."
+- A Yellow ``-`` with both a Hero and Alcibiades there: the AI loses the
+  Hero (our AI World Events Reference Sheet's loss order; Alcibiades, who
+  does not count against the hero limit, cannot be trained again).
 - AI Players have no Advancements, so never a Brilliant General or Admiral
   to place; they "do not cast Invocations".
 """
@@ -51,6 +54,10 @@ def decision(state: dict, frame: dict, seat: int, legal: list[str]) -> str:
     """Every combat decision of an AI seat."""
     if frame["step"] == "casualties":
         return casualty(state, frame, seat)
+    if frame["step"] == "hero":  # our sheet's loss order: a Hero before Alcibiades
+        from engine.games.hellenica.ai.event_choices import LOSS_ORDER
+
+        return min(legal, key=lambda action: LOSS_ORDER.index(action.split()[1]))
     if "roll" in legal:
         return "roll"
     return "fight"

@@ -10,10 +10,12 @@ Round 1, ``movement`` after), its Movement steps, combat (``combat``), bids,
 bid ties and the Favorite's token (``bidding``); casting windows are passed
 ("AI Players do not cast Invocations"), Delphi's Free Temple is declined
 (no City Upgrades). A lost AI Government Marker asks nothing: it
-regenerates at Upkeep (``garrison``). Decisions the AI rules are silent on (choosing
-a Home City or the first patron at set-up, the winner's choices on a World
-Event, which pieces a loss takes) use the game's own bot heuristics, drawn
-from the state's generator so that replays agree.
+regenerates at Upkeep (``garrison``). World Event choices — the winner's
+targets, a revolt among tied cities, the pieces a loss takes — and the
+Favorite's ordering of Creatures and Invocations follow our AI World Events
+Reference Sheet (``event_choices``). Decisions the AI rules are silent on
+(choosing a Home City or the first patron at set-up) use the game's own bot
+heuristics, drawn from the state's generator so that replays agree.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import random
 from engine.core import IllegalAction
 from engine.games.hellenica import bot
 from engine.games.hellenica.ai import ai_name, ai_seats
-from engine.games.hellenica.ai import bidding, combat, garrison, movement, production
+from engine.games.hellenica.ai import bidding, combat, event_choices, garrison, movement, production
 from engine.games.hellenica.ai.grudges import note_action
 from engine.games.hellenica.ai.setup import reveal_shared_ethos
 from engine.games.hellenica.ai.world import tidy_blocks
@@ -87,6 +89,10 @@ def decide(state: dict, frame: dict, seat: int) -> str:
     if kind == "choose" and frame["verb"] == "award":
         tied = [s for s in (seat_by_name(state, o) for o in frame["options"]) if s is not None]
         return f"award {seat_name(bidding.pick_winner(state, seat, tied)).lower()}"
+    if kind == "choose":
+        return event_choices.choose(state, frame, seat)
+    if kind == "losses":
+        return event_choices.lose(state, frame, seat, legal)
     return heuristic(state, frame, seat, legal)
 
 

@@ -49,7 +49,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from engine.games.hellenica.ai import ai_name
+from engine.games.hellenica.ai import ai_name, draw_one
 from engine.games.hellenica.ai.board import board_of
 from engine.games.hellenica.ai.cards import BOARD, CARDS, EXPLORE, MAP_OBJECTIVES, AiCard, draw
 from engine.games.hellenica.ai.garrison import stays
@@ -58,7 +58,7 @@ from engine.games.hellenica.components import ADVANCEMENTS, HEROES, RULES
 from engine.games.hellenica.creatures import supply_succeeds
 from engine.games.hellenica.movement import CARGO, destinations, movable
 from engine.games.hellenica.notation import listing, unit_token
-from engine.games.hellenica.state import log, map_of, rng_of, stacks, store_rng
+from engine.games.hellenica.state import log, map_of, stacks
 from engine.games.hellenica.steps import push
 
 TRANSPORT_BONUS = ADVANCEMENTS["copper-banding"].params["value"] - RULES["transport"]["per_trireme"]
@@ -169,11 +169,7 @@ def supply_area(state: dict, seat: int) -> str | None:
     if not counts:
         return None
     best = max(counts.values())
-    tied = sorted(a for a, n in counts.items() if n == best)
-    rng = rng_of(state)
-    area = tied[rng.below(len(tied))]
-    store_rng(state, rng)
-    return area
+    return draw_one(state, sorted(a for a, n in counts.items() if n == best))
 
 
 def start_movement(state: dict, seat: int) -> None:
@@ -314,12 +310,7 @@ def narrow(state: dict, seat: int, card: AiCard, areas: list[str]) -> tuple[list
 
 def destination(state: dict, seat: int, card: AiCard, areas: list[str]) -> str:
     remaining, _ = narrow(state, seat, card, areas)
-    if len(remaining) == 1:
-        return remaining[0]
-    rng = rng_of(state)
-    area = remaining[rng.below(len(remaining))]
-    store_rng(state, rng)
-    return area
+    return remaining[0] if len(remaining) == 1 else draw_one(state, remaining)
 
 
 def _open(state: dict, frame: dict, area: str) -> bool:

@@ -17,6 +17,8 @@
   indicated type(s) on the AI Player's Government City." "Supply: X ...
   This is how many times the AI Player may move this turn."
 
+Then the bonus Production of the AI Quick Reference Sheet (``bonus``).
+
 Readings: a Wonder or City Walls needs a free Settlement (an AI City has no
 other upgrades, so only a small, full city lacks one); units stop at the
 unit limits ("not more than 10 of each unit type ... or more than 5
@@ -29,6 +31,7 @@ from typing import Any
 
 from engine.games.hellenica.ai import ai_name
 from engine.games.hellenica.ai.board import board_of
+from engine.games.hellenica.ai.bonus import bonus_production, describe
 from engine.games.hellenica.ai.cards import describe_benefits, draw
 from engine.games.hellenica.ai.garrison import government_area
 from engine.games.hellenica.components import unit_limit
@@ -48,6 +51,9 @@ def produce(state: dict, seat: int) -> None:
     extra = f" ({'; '.join(notes)})" if notes else ""
     log(state, f"{ai_name(seat)} reveals the AI card {card.title} and produces ({column}): "
                f"{describe_benefits(benefits)}{extra}.")
+    got = bonus_production(state, seat)
+    if got:
+        log(state, f"{ai_name(seat)}'s bonus Production (AI Quick Reference): {describe(got)}.")
 
 
 def apply_benefits(state: dict, seat: int, benefits: dict[str, Any]) -> list[str]:
@@ -61,17 +67,15 @@ def apply_benefits(state: dict, seat: int, benefits: dict[str, Any]) -> list[str
     player["philosophers"] += benefits.get("philosophers", 0)
     player["commerce"] += benefits.get("commerce", 0)
     home = government_area(state, seat)
-    if benefits.get("wonder"):
-        if home is None or any(piece["type"] == "wonder" for _, piece in upgrades_of(state, home)):
-            notes.append("it already has a Wonder" if home else "no Government City for a Wonder")
-        elif not _place(state, home, "wonder"):
-            notes.append("no free Settlement for the Wonder")
-    if benefits.get("walls"):
-        city = walls_city(state, seat)
-        if city is None:
-            notes.append("no City without City Walls has a free Settlement")
+    if benefits.get("wonder") and place_wonder(state, seat) is None:
+        if home is None:
+            notes.append("no Government City for a Wonder")
+        elif _has_wonder(state, home):
+            notes.append("it already has a Wonder")
         else:
-            _place(state, city, "walls")
+            notes.append("no free Settlement for the Wonder")
+    if benefits.get("walls") and place_walls(state, seat) is None:
+        notes.append("no City without City Walls has a free Settlement")
     for key, kind in UNIT_BENEFITS.items():
         wanted = benefits.get(key, 0)
         if not wanted:
@@ -100,6 +104,30 @@ def walls_city(state: dict, seat: int) -> str | None:
     city = best[rng.below(len(best))]
     store_rng(state, rng)
     return city
+
+
+def place_walls(state: dict, seat: int) -> str | None:
+    """The City Walls benefit: City Walls under construction in ``walls_city``
+    (the city, or None when no city can take them)."""
+    city = walls_city(state, seat)
+    if city is not None:
+        _place(state, city, "walls")
+    return city
+
+
+def place_wonder(state: dict, seat: int) -> str | None:
+    """The Wonder benefit: "If the AI Player does not have a Wonder of the
+    World on their Government City, place a Wonder of the World under
+    construction on the AI Player's Government City" (on a free Settlement);
+    the city, or None when it was ignored."""
+    home = government_area(state, seat)
+    if home is None or _has_wonder(state, home) or not _place(state, home, "wonder"):
+        return None
+    return home
+
+
+def _has_wonder(state: dict, city: str) -> bool:
+    return any(piece["type"] == "wonder" for _, piece in upgrades_of(state, city))
 
 
 def _place(state: dict, city: str, kind: str) -> bool:

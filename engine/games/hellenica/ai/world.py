@@ -16,6 +16,13 @@ no City Upgrades of their own.
   on an Area if the Creature is ever destroyed, if the city becomes neutral,
   or if the city changes ownership."
 
+Every World Event that counts or strikes City Upgrades goes through here for
+an AI seat: revolts and emptied cities (``counted_upgrades``), the Great
+Dionysia, Harvest Festival and Sophists (``counted_type``, ``cities_counted``:
+each Settlement stands for the upgrade the card counts), and the Earthquake
+(``earthquake_pieces``: a Settlement that stands for an upgrade costs the AI a
+unit there instead, as Area Reduction does).
+
 The blocking cubes live in ``state["ai"]["blocked"]`` as ``{city: {"seat",
 "creature", "n"}}``; a record whose city changed hands or lost its Creature
 no longer counts (``blocked``) and is swept away by ``tidy_blocks``. Readings: the Free
@@ -58,6 +65,44 @@ def counted_upgrades(state: dict, city: str) -> int:
         oracle = 1 if record.get("oracle") is not None else 0
         return len(record["slots"]) - blocked(state, city) + oracle
     return len(city_upgrades(state, city))
+
+
+def counted_type(state: dict, seat: int, kind: str) -> int:
+    """City Upgrades of ``kind`` a World Event counts for an AI seat: every
+    Settlement not blocked stands for one (an upgrade the AI "has" whatever
+    the card asks for, as it is assumed to have the Advancements it needs),
+    a Temple on a Free Temple counts as a Temple, and real upgrades on its
+    mines count as they are."""
+    from engine.games.hellenica.state import owned_cities
+
+    board = map_of(state)
+    total = 0
+    for city in owned_cities(state, seat):
+        record = state["cities"][city]
+        total += len(record["slots"]) - blocked(state, city)
+        if kind == "temple" and record.get("oracle") is not None:
+            total += 1
+        total += sum(1 for mine in board.mines_of(city)
+                     if state["mines"][mine] is not None and state["mines"][mine]["type"] == kind)
+    return total
+
+
+def cities_counted(state: dict, seat: int) -> int:
+    """An AI seat's cities that hold a counted City Upgrade (for "per city
+    with a Temple")."""
+    from engine.games.hellenica.state import owned_cities
+
+    return sum(1 for city in owned_cities(state, seat) if counted_upgrades(state, city) > 0)
+
+
+def earthquake_pieces(state: dict, city: str) -> tuple[list[tuple[str, dict]], int]:
+    """What an Earthquake may bring down in an AI city: its real City
+    Upgrades on Settlements and the Free Temple, and how many more counted
+    Settlements stand for upgrades it does not have."""
+    from engine.games.hellenica.losses import city_upgrades
+
+    real = [(site, piece) for site, piece in city_upgrades(state, city) if site != "government"]
+    return real, max(0, counted_upgrades(state, city) - len(real))
 
 
 def loss_kind(state: dict, seat: int, what: str) -> str:

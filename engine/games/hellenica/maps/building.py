@@ -49,7 +49,8 @@ from typing import Any, Iterator
 from engine.core import IllegalAction
 from engine.games.hellenica.ai import ai_name, is_ai
 from engine.games.hellenica.maps.assemble import BUILDING, BUILT, EXPLORABLE, place_tile
-from engine.games.hellenica.maps.placement import SIDE_NAMES, empty_locations, has_sea_access, refusal
+from engine.games.hellenica.maps.placement import (ISLAND_EXCEPTION, SIDE_NAMES, empty_locations, has_sea_access,
+                                                   refusal)
 from engine.games.hellenica.maps.random_map import fill_random, roll_home_turns
 from engine.games.hellenica.maps.tiles import board, land_tiles, rotated, tiles
 from engine.games.hellenica.notation import listing
@@ -399,7 +400,15 @@ def private_view(state: dict, seat: int) -> list[dict[str, Any]]:
 
 
 def tile_view(name: str) -> dict[str, Any]:
+    """A tile for its holder: its printed sides (E NE NW W SW SE), and each
+    way it can lie (``turns`` clockwise) with the sides its mountains face;
+    ``islands``: whether it may lie on an island (rule K)."""
     piece = tiles()[name]
+
+    def mountains(turns: int) -> list[str]:
+        return [SIDE_NAMES[d] for d, side in enumerate(rotated(piece.sides, turns)) if side != "c"]
+
     return {"name": name, "title": piece.title, "kind": piece.kind, "sides": piece.sides,
             "settlements": piece.settlements, "volcano": piece.volcano, "free_temple": bool(piece.free_temple),
-            "mines": [m.title for m in piece.mines]}
+            "mines": [m.title for m in piece.mines], "islands": name == ISLAND_EXCEPTION or piece.is_city,
+            "lies": [{"turns": turns, "mountains": mountains(turns)} for turns in distinct_turns(name)]}

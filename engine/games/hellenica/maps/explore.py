@@ -46,6 +46,12 @@
   orientation is a legal placement, place it. Otherwise, rotate it clock-wise
   until it is legal to play."
 
+Units enter Empty Areas by Movement and by withdrawing from a combat; the
+rule is the same either way: a defender that withdraws into an Empty Area
+explores it as soon as it is there (``after_retreat``), and if no tile fits,
+its units return to the combat's Area only if no enemy stands there (else
+they are lost: they have nowhere to go back to).
+
 ``state["explore"]`` holds the Tile stack (top first) and the discard pile;
 their order is secret, the views show counts. Readings: a Creature on an
 Empty Area that becomes a Sea Area goes back to the pool; a Sea Area of the
@@ -130,6 +136,25 @@ def after_movement(state: dict, frame: dict, seat: int) -> None:
     if pending:
         push(state, "explore", seat=seat, pending=pending, entries={a: frame["explore"][a] for a in pending},
              origin=frame["area"], area=None, drawn=[], city_only=False, alliance=False)
+
+
+def after_retreat(state: dict, seat: int, origin: str, dest: str) -> None:
+    """Units that withdraw into an Empty Area explore it at once: they entered
+    it, and "Empty Areas containing land units are explored" once their owner
+    has moved them. They entered by the side they share with the combat's
+    Area, or, by Sea Transport, from a Sea Area of the chain next to it (the
+    first on the map)."""
+    if not is_empty(state, dest) or not any(s["owner"] == seat for s in stacks(state, dest)):
+        return
+    board_map = map_of(state)
+    entries: list[str] = []
+    if dest not in board_map.neighbours(origin):
+        sea = next((a for a in board_map.neighbours(dest) if board_map.areas[a].is_sea
+                    and any(s["owner"] == seat and s["kind"] == "trireme" for s in stacks(state, a))), None)
+        if sea is not None:
+            entries.append(board_node(state, sea))
+    push(state, "explore", seat=seat, pending=[dest], entries={dest: entries}, origin=origin, area=None, drawn=[],
+         city_only=False, alliance=False)
 
 
 def skip_eruption(state: dict, card: str) -> bool:
@@ -232,8 +257,12 @@ def _fail(state: dict, frame: dict) -> None:
     pile["stack"], pile["discard"] = pile["discard"], []
     origin = frame["origin"]
     moved = [s for s in stacks(state, area) if s["owner"] == seat]
+    # Units that withdrew here cannot go back among the enemy they fled: lost.
+    home = origin if origin is not None and not any(s["owner"] != seat for s in stacks(state, origin)) else None
     for stack in moved:
-        put_stacks(state, origin, take_units(state, area, seat, stack["kind"], stack["elite"], stack["n"]))
+        taken = take_units(state, area, seat, stack["kind"], stack["elite"], stack["n"])
+        if home is not None:
+            put_stacks(state, home, taken)
     location = _location(area)
     place_tile(state, location, SEA, 0)
     sea_name = open_sea_names(state["tiles"], EXPLORABLE)[location][0]
@@ -242,8 +271,9 @@ def _fail(state: dict, frame: dict) -> None:
         state["creatures"][creature] = None
     rename_area(state, area, sea_name)
     _sync(state)
+    back = f"return to {map_of(state).title(home)}" if home is not None else "have nowhere to return to and are lost"
     log(state, f"No tile fits {location.upper()}: it becomes a Sea Area, {map_of(state).title(sea_name)}; "
-               f"{seat_name(seat)}'s units return to {map_of(state).title(origin)}"
+               f"{seat_name(seat)}'s units {back}"
                + (f" and the {CREATURES[creature].title} returns to the pool." if creature else "."))
     _next_area(state, frame)
 
@@ -425,4 +455,7 @@ def private_view(state: dict, seat: int) -> list[dict[str, Any]]:
     from engine.games.hellenica.maps.building import tile_view
 
     frame = next((f for f in reversed(state["stack"]) if f["kind"] == "explore" and f["seat"] == seat), None)
-    return [] if frame is None else [tile_view(t) for t in frame["drawn"]]
+    if frame is None:
+        return []
+    fits = options(state, frame) if frame["area"] is not None else []
+    return [{**tile_view(t), "fits": [turns for tile, turns in fits if tile == t]} for t in frame["drawn"]]
