@@ -1,7 +1,7 @@
 """Thera benchmarks: random games per second, legal() and play() calls per
 second, bot decision time and render time.
 
-    /tmp/venv/bin/python bench/thera.py [--games N] [--seconds S]
+    .venv/bin/python bench/thera.py [--games N] [--seconds S]
 
 A script, not a test: numbers depend on the machine and its load.
 """
@@ -64,6 +64,8 @@ def render_times(players: int, repeats: int = 5) -> float:
     rng = random.Random(players)
     state = GAME.new(players, {}, players)
     for _ in range(150):
+        if not GAME.to_move(state):
+            break
         seat = rng.choice(GAME.to_move(state))
         state = GAME.play(state, seat, rng.choice(GAME.legal(state, seat)))
     view = GAME.view(state, None)

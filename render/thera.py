@@ -154,7 +154,11 @@ def _wheel(draw: ImageDraw.ImageDraw, view: dict[str, Any], cx: int, cy: int) ->
         tx, ty = cx + math.cos(middle) * radius * 0.62, cy + math.sin(middle) * radius * 0.62
         draw.text((tx, ty - 22), ROLE_TITLE[slot["role"]], font=font(15, bold=True), fill=INK, anchor="mm")
         draw.text((tx, ty + 2), f"{slot['favor']}", font=font(24, bold=True), fill=INK, anchor="mm")
-        draw.text((tx, ty + 22), "favor", font=font(11), fill=MUTED, anchor="mm")
+        spent = phase["spent"] if phase and slot["role"] == current and not phase["second"] else 0
+        # Drachma spent lie on the role as temporary favor until the phase ends.
+        caption = f"favor +{spent} temp." if spent else "favor"
+        draw.text((tx, ty + 22), caption, font=font(11, bold=bool(spent)), fill=INK if spent else MUTED,
+                  anchor="mm")
         if slot["chosen_by"] is not None:
             _seat_badge(draw, slot["chosen_by"], view["seats"], tx + 32, ty + 2, 10,
                         ring=slot["role"] == last.get("role"))
@@ -252,7 +256,7 @@ def _recognition(draw: ImageDraw.ImageDraw, view: dict[str, Any], labels: list[s
               fill=MUTED)
     totals = [island["recognition"] for island in view["islands"]]
     span = int(math.ceil(max(30, max(totals) + 5) / 10) * 10)
-    x0, x1, y = left + 10, left + 500, top + 84
+    x0, x1, y = left + 10, left + 500, top + 104
     draw.line((x0, y, x1, y), fill=INK, width=2)
     for mark in range(0, span + 1, 5):
         x = x0 + (x1 - x0) * mark / span
@@ -263,11 +267,12 @@ def _recognition(draw: ImageDraw.ImageDraw, view: dict[str, Any], labels: list[s
     for seat, total in enumerate(totals):
         level = stacked.get(total, 0)
         stacked[total] = level + 1
-        _seat_badge(draw, seat, view["seats"], x0 + (x1 - x0) * total / span, y - 14 - level * 20, 9)
+        # Tied markers stack upward; five fit below the heading (all tied at the start).
+        _seat_badge(draw, seat, view["seats"], x0 + (x1 - x0) * total / span, y - 13 - level * 16, 8)
     lines = [f"{labels[s]} {t}" for s, t in enumerate(totals)]
-    draw.text((left, y + 26), "   ".join(lines[:3]), font=font(13), fill=INK)
+    draw.text((left, y + 24), "   ".join(lines[:3]), font=font(13), fill=INK)
     if len(lines) > 3:
-        draw.text((left, y + 44), "   ".join(lines[3:]), font=font(13), fill=INK)
+        draw.text((left, y + 40), "   ".join(lines[3:]), font=font(13), fill=INK)
 
 
 # -- islands -----------------------------------------------------------------------------------

@@ -60,6 +60,15 @@ class TestWater:
         assert kit.res(state, 1, "f5") == {"water": 2}
         assert 1 not in kit.game.to_move(state)  # nothing left to do: finished
 
+    def test_both_water_at_once(self, kit):
+        state = four_player_priest(kit, tokens=0)
+        kit.clear_island(state, 1)
+        assert "water 2 f5" in kit.game.legal(state, 1) and "water 3 f5" not in kit.game.legal(state, 1)
+        with pytest.raises(IllegalAction, match="You have 2 water left to place, not 3"):
+            kit.play(state, (1, "water 3 f5"))
+        state = kit.play(state, (1, "water 2 f5"))
+        assert kit.res(state, 1, "f5") == {"water": 2}
+
     def test_no_third_water(self, kit):
         state = four_player_priest(kit, tokens=0)
         state = kit.play(state, (1, "water a2"))

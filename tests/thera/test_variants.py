@@ -38,6 +38,21 @@ class TestTwoPlayerThera:
         state = kit.finish_phase(state)
         assert state["phase"]["role"] == "trader"
 
+    def test_a_role_without_tokens_has_no_second_phase(self, kit):
+        """No token is redistributed, so none "lands" anywhere: the turn ends
+        after the chosen phase (our reading)."""
+        state = kit.new(2, seed=12)
+        state = kit.everyone_done(kit.choose(state, 0, "worker", tokens=0))
+        assert state["step"] == "choose" and state["turn"] == 1
+
+    def test_the_second_phase_may_repeat_the_role(self, kit):
+        """Six tokens go once round the wheel: the last lands on the chosen
+        role itself, whose phase then runs again without favor."""
+        state = kit.new(2, seed=12)
+        state = kit.finish_phase(kit.choose(state, 0, "trader", tokens=6))
+        assert state["phase"]["role"] == "trader" and state["phase"]["second"]
+        assert state["phase"]["favored"] is None and state["turn"] == 0
+
     def test_the_variant_can_be_switched_off(self, kit):
         state = kit.new(2, seed=12, two_player=False)
         state = kit.everyone_done(kit.choose(state, 0, "worker", tokens=3))
@@ -85,6 +100,29 @@ class TestDivineIntervention:
         state = kit.choose(state, 0, "trader", tokens=0)
         state = kit.play(state, (1, "divine"), (1, "sell stone"))
         assert not [a for a in kit.game.legal(state, 1) if a.startswith("move")]
+
+    def test_a_token_keeps_its_owner_waiting_when_it_would_help(self, kit):
+        """"At any point in the game, before the owner of the token performs the
+        normal actions of the phase\": a player whose Small Quarry is dry but
+        has water next door is not finished for them; one move brings the
+        water over and the Quarry works."""
+        state = kit.new(2, seed=13, divine="0,1", two_player=False)
+        for seat in (0, 1):
+            kit.clear_island(state, seat)
+            kit.put(state, seat, "c3", water=1)  # next to the Small Quarry on c2
+        state = kit.choose(state, 0, "worker", tokens=0)
+        assert kit.game.to_move(state) == [1]  # Blue has no token and nothing to do: finished
+        state = kit.play(state, (1, "divine"), (1, "move water c3 c2"), (1, "done"))
+        assert kit.res(state, 1, "c2") == {"stone": 1}
+        assert state["step"] == "choose"
+
+    def test_a_token_that_cannot_help_does_not_hold_up_the_phase(self, kit):
+        state = kit.new(2, seed=13, divine="0,1", two_player=False)
+        for seat in (0, 1):
+            kit.clear_island(state, seat)
+            kit.put(state, seat, "f5", water=1)  # far from any Quarry
+        state = kit.choose(state, 0, "worker", tokens=0)
+        assert state["step"] == "choose" and state["divine"] == [0, 1]
 
     @pytest.mark.parametrize("value, message", [
         ("3", "at most 2"), ("2,2,2,2", "at most 3"), ("x", "whole numbers"),

@@ -8,7 +8,16 @@ drachma for temporary favor). Resources lie on the 21 locations of your
 island and must be moved to an empty location before you build there. The
 game ends after the last luxury leaves the bag and every other player has
 had one more turn. Most recognition wins: buildings, bonus recognition
-(novelty, vistas, Planner favor) and 1/4 per drachma left.
+(novelty, vistas, Planner favor) and 1/4 per drachma left. Ties (the
+rulebook is silent; ours): more luxury buildings built, then more resources
+left on the island; still tied, the victory is shared.
+
+Where the rulebook is silent (ours): twelve favor tokens start two per role;
+the luxury pool starts full; a Noble's normal pick is compulsory while the
+pool holds a luxury; a building activates at most twice per Worker phase; in
+Two Player Thera a role chosen with no tokens has no second phase. Island
+layout, costs, recognition, novelty track, water trade rate, beginner
+set-up and starting tiles are in ``data/thera/*.toml``.
 
 Notation (locations a2..f5 as printed on your island; resources water,
 stone, lumber, cloth; buildings by short name: quarry, grove, odeon ...):
@@ -22,9 +31,9 @@ stone, lumber, cloth; buildings by short name: quarry, grove, odeon ...):
   then every resource may move once.
 - ``move water a2 b2`` / ``move 3 stone c2 d2`` — one move: across one
   unbuilt road, or any distance over built roads.
-- Priest: ``water c2`` (place one water), ``spring b3 b4`` (Spring water
-  next to the Spring on b3), ``envoy`` (favored, 5+ favor), ``swap mosaic
-  odeon`` (Customs House: hand for pool).
+- Priest: ``water c2`` / ``water 2 c2`` (place water), ``spring b3 b4``
+  (Spring water next to the Spring on b3), ``envoy`` (favored, 5+ favor),
+  ``swap mosaic odeon`` (Customs House: hand for pool).
 - Noble: ``take odeon``; favored 6+: ``build odeon e5``.
 - Worker: ``work c2`` activates that building once (twice with a favored
   double or a Housing); ``done`` activates every building not yet used.

@@ -20,13 +20,14 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from engine.core import IllegalAction, Rng
-from engine.games.thera import flow, movement, notation, planner, trader
+from engine.games.thera import flow, movement, notation, trader
 from engine.games.thera.components import COMPONENTS, RESOURCES
 from engine.games.thera.construction import empty_locations
-from engine.games.thera.phase import allowance, at
+from engine.games.thera.phase import allowance, at, favored_gains
 from engine.games.thera.scoring import building_recognition
 from engine.games.thera.state import WATER, State, copy_state, locations_with, locations_with_effect
 
@@ -37,10 +38,14 @@ MAT = COMPONENTS.mat
 # The bot's own sense of worth, in recognition points (tuning, not rules).
 RESOURCE_WORTH = (0.4, 0.6, 1.3, 1.3)
 DRACHMA_WORTH = 0.3
+SELL_LOTS = 2
+"""Lots of spare stone a bot short of drachma brings to the Port to sell."""
 HAND_WORTH = 0.35
+TARGET_WEIGHTS = (0.6, 0.3)
+"""How much the best targets on two different sites add to a position."""
 MOVE_EFFORT = 0.4
 ROAD_EFFORT = 0.9
-INDUSTRY_WORTH = {"quarry": 4.0, "grove": 5.5, "pasture": 5.5, "spring": 3.0, "customs": 1.0, "housing": 2.5,
+INDUSTRY_WORTH = {"quarry": 10.0, "grove": 7.0, "pasture": 7.0, "spring": 3.0, "customs": 1.0, "housing": 2.5,
                   "crossroads": 1.5, "architect": 2.0, "tradehouse": 2.0, "bank": 3.5}
 PRODUCER = {1: ("small-quarry", "quarry"), 2: ("grove",), 3: ("pasture",)}
 """Which buildings make stone, lumber and cloth."""
@@ -64,6 +69,11 @@ def _bag_left(state: State) -> float:
 def _road_routes(roads: Sequence[int]) -> tuple[list[int], list[int | None]]:
     """Cheapest routes from the Port counting unbuilt roads: per location,
     the unbuilt roads still needed and the road by which the route arrives."""
+    return _routes(tuple(roads))
+
+
+@lru_cache(maxsize=1024)
+def _routes(roads: tuple[int, ...]) -> tuple[list[int], list[int | None]]:
     gaps = [len(MAT.roads) + 1] * len(MAT)
     via: list[int | None] = [None] * len(MAT)
     gaps[MAT.port] = 0
@@ -131,56 +141,93 @@ class Target:
         return self.value - self.effort
 
 
-def _building_value(state: State, seat: int, building: str, location: int, gaps: list[int]) -> float:
+def _base_value(state: State, seat: int, building: str) -> float:
+    """What a building is worth to the seat wherever it stands."""
     if building in COMPONENTS.luxuries:
         luxury = COMPONENTS.luxuries[building]
-        value = luxury.recognition + COMPONENTS.novelty_track[state["novelty"][luxury.type]]
-        if location in MAT.vistas:
-            value += max(0.0, MAT.vistas[location] - gaps[location] * ROAD_EFFORT)
-        return value
+        return luxury.recognition + COMPONENTS.novelty_track[state["novelty"][luxury.type]]
     owned = sum(1 for b in state["mats"][seat]["buildings"] if b == building)
     worth = INDUSTRY_WORTH.get(building, 1.0) * _bag_left(state) / (1 + owned)
-    if location in MAT.vistas:
-        worth -= 1.5  # a vista is wasted on industry
     return worth + COMPONENTS.industry[building].recognition
 
 
+def _site_value(building: str, location: int, gaps: list[int]) -> float:
+    """What standing on ``location`` adds: a vista's view for a luxury (less
+    the roads still missing to the Port); a vista is wasted on industry."""
+    if location not in MAT.vistas:
+        return 0.0
+    if building in COMPONENTS.luxuries:
+        return max(0.0, MAT.vistas[location] - gaps[location] * ROAD_EFFORT)
+    return -1.5
+
+
+def _building_value(state: State, seat: int, building: str, location: int, gaps: list[int]) -> float:
+    return _base_value(state, seat, building) + _site_value(building, location, gaps)
+
+
+_TARGETS: dict[tuple, list[Target]] = {}
+_TARGETS_KEPT = 1024
+
+
 def targets(state: State, seat: int) -> list[Target]:
-    """Every (building, empty location) worth pursuing, best first."""
+    """The building most worth pursuing on each empty location, best first
+    (cached: the bot asks again and again while little on the island changes)."""
+    mat = state["mats"][seat]
+    key = (tuple(b or "" for b in mat["buildings"]), tuple(mat["roads"]), tuple(map(tuple, mat["res"])),
+           tuple(sorted(state["hands"][seat])), tuple(sorted(state["industry"].items())), state["drachma"][seat],
+           tuple(sorted(state["novelty"].items())), len(state["bag"]), state["removed"])
+    found = _TARGETS.get(key)
+    if found is None:
+        if len(_TARGETS) >= _TARGETS_KEPT:
+            _TARGETS.clear()
+        found = _TARGETS[key] = _targets(state, seat)
+    return found
+
+
+def _targets(state: State, seat: int) -> list[Target]:
     mat = state["mats"][seat]
     res = mat["res"]
     distances = MAT.distances(mat["roads"])
     gaps = _road_gaps(mat["roads"])
     made = _producers(state, seat)
-    sites = empty_locations(state, seat)
-    candidates = sorted(set(state["hands"][seat]))
-    candidates += [kind for kind, left in sorted(state["industry"].items()) if left]
+    unit_effort = [_unit_effort(state, seat, r, made) for r in range(len(RESOURCES))]
+    drachma = state["drachma"][seat]
+    candidates = []
+    for building in sorted(set(state["hands"][seat])) + [k for k, n in sorted(state["industry"].items()) if n]:
+        cost = COMPONENTS.building(building).cost
+        assert cost is not None
+        short_of_drachma = max(0, cost.drachma - drachma) * DRACHMA_WORTH * 1.5
+        candidates.append((building, cost.resources, short_of_drachma, _base_value(state, seat, building)))
+    units = [[(loc, res[loc][resource]) for loc in range(len(MAT)) if res[loc][resource]]
+             for resource in range(len(RESOURCES))]
     found = []
-    for site in sites:
-        # For each resource: distances of units elsewhere, nearest first.
-        nearby = []
-        for resource in range(len(RESOURCES)):
-            units = sorted((distances[loc][site], res[loc][resource]) for loc in range(len(MAT))
-                           if loc != site and res[loc][resource])
-            nearby.append(units)
-        for building in candidates:
-            cost = COMPONENTS.building(building).cost
-            assert cost is not None
-            effort = 0.0
+    for site in empty_locations(state, seat):
+        # For each resource: (distance, count) of units elsewhere, nearest first.
+        nearby = [sorted((distances[loc][site], count) for loc, count in spread if loc != site)
+                  for spread in units]
+        here = res[site]
+        best = None
+        for building, needs, effort, base in candidates:
             missing = []
-            for resource, need in enumerate(cost.resources):
-                short = max(0, need - res[site][resource])
+            for resource, need in enumerate(needs):
+                short = need - here[resource]
+                if short <= 0:
+                    missing.append(0)
+                    continue
                 missing.append(short)
                 for distance, count in nearby[resource]:
-                    if not short:
-                        break
-                    used = min(short, count)
+                    used = count if count < short else short
                     effort += used * distance * MOVE_EFFORT
                     short -= used
-                effort += short * _unit_effort(state, seat, resource, made)
-            effort += max(0, cost.drachma - state["drachma"][seat]) * DRACHMA_WORTH * 1.5
-            value = _building_value(state, seat, building, site, gaps)
-            found.append(Target(building, site, value, effort, tuple(missing)))
+                    if not short:
+                        break
+                effort += short * unit_effort[resource]
+            value = base + _site_value(building, site, gaps)
+            target = Target(building, site, value, effort, tuple(missing))
+            if best is None or (-target.score, target.building) < (-best.score, best.building):
+                best = target
+        if best is not None:
+            found.append(best)
     found.sort(key=lambda t: (-t.score, t.building, t.location))
     return found
 
@@ -199,9 +246,32 @@ def evaluate(state: State, seat: int) -> float:
         worth += sum(n * w for n, w in zip(here, RESOURCE_WORTH))
     hand = sorted((COMPONENTS.luxuries[lux].recognition for lux in state["hands"][seat]), reverse=True)
     worth += HAND_WORTH * sum(hand[:3])
-    target = best_target(state, seat)
-    if target is not None:
-        worth += max(0.0, 0.5 * target.value - target.effort) * 0.5
+    worth += _engine_worth(state, seat)
+    sites: set[int] = set()
+    weights = list(TARGET_WEIGHTS)
+    for target in targets(state, seat):
+        if not weights:
+            break
+        if target.location in sites or target.score < -target.value:
+            continue
+        sites.add(target.location)
+        # Smooth in the effort, so every step toward a building counts.
+        worth += weights.pop(0) * target.value * target.value / (target.value + max(0.0, target.effort))
+    return worth
+
+
+def _engine_worth(state: State, seat: int) -> float:
+    """What the seat's industry will still produce: the worth a target
+    industry building is credited with, kept once it stands (so building it
+    is never a loss to the bot's eye)."""
+    bag_left = _bag_left(state)
+    owned: dict[str, int] = {}
+    worth = 0.0
+    for building in state["mats"][seat]["buildings"]:
+        kind = COMPONENTS.industry.get(building or "")
+        if kind is not None and kind.buildable:
+            owned[building] = owned.get(building, 0) + 1
+            worth += INDUSTRY_WORTH.get(building, 1.0) * bag_left / owned[building]
     return worth
 
 
@@ -218,16 +288,17 @@ def _first(legal: list[str], *wanted: str) -> str | None:
     return None
 
 
-def _move_toward(state: State, seat: int, legal: list[str], goal: int, needs: Sequence[int]) -> str | None:
+def _move_toward(state: State, seat: int, legal: list[str], goal: int, needs: Sequence[int],
+                 keep: int | None = None) -> str | None:
     """One move that brings a needed resource one step closer to ``goal``.
-    Only the nearest units, as many as are needed, travel."""
+    Only the nearest units, as many as are needed, travel; none leaves ``keep``."""
     mat = state["mats"][seat]
     distances = MAT.distances(mat["roads"])
     options = []
     for resource, need in enumerate(needs):
         if not need:
             continue
-        units = sorted((distances[loc][goal], loc) for loc in range(len(MAT)) if loc != goal
+        units = sorted((distances[loc][goal], loc) for loc in range(len(MAT)) if loc not in (goal, keep)
                        for _ in range(mat["res"][loc][resource]))[:need]
         for distance, loc in units:
             for step in MAT.one_move(mat["roads"], loc):
@@ -269,7 +340,7 @@ def priest_habit(state: State, seat: int, legal: list[str]) -> str:
     springs = [a for a in legal if a.startswith("spring ")]
     if springs:
         return _best_water(state, seat, springs, target, wanted, lambda a: a.split()[2])
-    waters = [a for a in legal if a.startswith("water ")]
+    waters = [a for a in legal if a.startswith("water ") and len(a.split()) == 2]  # one at a time
     if waters:
         return _best_water(state, seat, waters, target, wanted, lambda a: a.split()[1])
     return "done"
@@ -279,7 +350,7 @@ def _best_water(state: State, seat: int, actions: list[str], target: Target | No
                 where: Callable[[str], str]) -> str:
     """Water goes to the target site if it lacks water, then to converters
     with fewer than two water (those making what the target lacks first),
-    then to the target site anyway; a converter never needs more than two."""
+    then onto converters as stock; never onto a site that has enough."""
     res = state["mats"][seat]["res"]
 
     def rating(action: str) -> tuple[float, str]:
@@ -294,10 +365,10 @@ def _best_water(state: State, seat: int, actions: list[str], target: Target | No
         elif kind is not None and kind.effect == "convert" and water < 2:
             product = next(i for i, n in enumerate(kind.produces) if n)
             score = 3.0 + (1.5 if product in wanted else 0) + sum(kind.produces) * 0.3 - water
-        elif on_target:
-            score = 1.0
         elif kind is not None and kind.effect == "convert":
-            score = 0.5 - water * 0.1
+            score = 2.0 - water * 0.2  # stock for later Worker phases
+        elif on_target:
+            score = -1.0  # it has the water it needs; more would only lie in the way
         return (-score, action)
     return min(actions, key=rating)
 
@@ -380,7 +451,26 @@ def planner_habit(state: State, seat: int, legal: list[str]) -> str:
             move = _move_toward(state, seat, legal, goal, (1, 0, 0, 0))
             if move and (target is None or MAT.parse(move.split()[-2]) != target.location):
                 return move
+    # Short of drachma for what must be bought: take spare stone to the Port to sell.
+    if target is not None and _drachma_short(state, seat, target):
+        lot = COMPONENTS.trade["stone"].lot
+        move = _move_toward(state, seat, legal, MAT.port, (0, SELL_LOTS * lot, 0, 0), keep=target.location)
+        if move:
+            return move
     return "done"
+
+
+def _drachma_short(state: State, seat: int, target: Target) -> int:
+    """Drachma the seat lacks to buy what its target needs and the island
+    cannot make, and to pay the building's own drachma (during a phase)."""
+    made = _producers(state, seat)
+    cost = COMPONENTS.building(target.building).cost
+    need = cost.drachma if cost else 0
+    for resource, short in enumerate(target.missing):
+        if short and resource not in made:
+            lots = -(-short // COMPONENTS.trade[RESOURCES[resource]].lot)
+            need += lots * trader.buy_price(state, seat, resource)
+    return max(0, need - state["drachma"][seat])
 
 
 def builder_habit(state: State, seat: int, legal: list[str]) -> str:
@@ -406,17 +496,39 @@ def trader_habit(state: State, seat: int, legal: list[str]) -> str:
                 if state["drachma"][seat] - price >= (cost.drachma if cost else 0):
                     return f"buy {name}"
     needed = set(r for r, n in enumerate(target.missing) if n) if target else set()
+    short = target is not None and _drachma_short(state, seat, target) > 0
     for resource, name in enumerate(RESOURCES):
         rate = COMPONENTS.trade[name]
-        if f"sell {name}" in legal and resource not in needed and port[resource] >= rate.lot * 2 \
-                and resource != WATER:
+        surplus = port[resource] >= rate.lot * (1 if short else 2)
+        if f"sell {name}" in legal and resource not in needed and surplus and resource != WATER:
             return f"sell {name}"
     return _first(legal, "drachma") or "done"
 
 
+def _dry_converters(state: State, seat: int) -> list[int]:
+    """Converters that may still activate this Worker phase but have no water."""
+    res = state["mats"][seat]["res"]
+    return [loc for loc in locations_with_effect(state, seat, "convert")
+            if allowance(state, seat, at("work", loc)) and not res[loc][WATER]]
+
+
+def _spare_water_near(state: State, seat: int, location: int) -> bool:
+    """Whether water one move away could come over without drying a converter."""
+    mat = state["mats"][seat]
+    for other in MAT.one_move(mat["roads"], location):
+        kind = COMPONENTS.industry.get(mat["buildings"][other] or "")
+        keep = 1 if kind is not None and kind.effect == "convert" else 0
+        if mat["res"][other][WATER] > keep:
+            return True
+    return False
+
+
 def _divine_helps(state: State, seat: int) -> bool:
-    """Whether a Divine Intervention now, at the start of a Builder phase,
-    brings everything the target lacks onto its site (one move each)."""
+    """Whether a Divine Intervention now pays: at the start of a Worker phase
+    it waters a dry converter; at the start of a Builder phase it brings
+    everything the target lacks onto its site (one move each)."""
+    if state["phase"]["role"] == "worker":
+        return any(_spare_water_near(state, seat, loc) for loc in _dry_converters(state, seat))
     if state["phase"]["role"] != "builder":
         return False
     target = best_target(state, seat)
@@ -435,7 +547,14 @@ def _divine_helps(state: State, seat: int) -> bool:
 
 
 def _divine_moves(state: State, seat: int, legal: list[str]) -> str | None:
-    """After a Divine Intervention: bring the target's missing resources in."""
+    """After a Divine Intervention: water the dry converters (Worker), or
+    bring the target's missing resources in."""
+    if state["phase"]["role"] == "worker":
+        for converter in _dry_converters(state, seat):
+            move = _move_toward(state, seat, legal, converter, (1, 0, 0, 0))
+            if move:
+                return move
+        return None
     target = best_target(state, seat)
     if target is None:
         return None
@@ -486,18 +605,7 @@ def _tile_worth(number: int) -> float:
 def favored_signature(role: str, favor: int) -> tuple:
     """Everything the favored player gets for ``favor`` on ``role``: two
     amounts of favor with the same signature are worth the same."""
-    r = COMPONENTS.role(role)
-    if role == "priest":
-        return favor // r["extra_water_per"], favor >= r["envoy_at"]
-    if role == "noble":
-        return favor >= r["second_pick_at"], favor >= r["build_at"], favor // r["drachma_per"]
-    if role == "worker":
-        return (favor // r["double_per"],)
-    if role == "planner":
-        return favor // r["extra_move_per"], favor // r["free_road_per"], planner.bonus_recognition(favor)
-    if role == "builder":
-        return favor >= r["extra_building_at"], favor // r["free_road_per"]
-    return favor // r["drachma_per"], favor // r["trade_per"]
+    return tuple(favored_gains(role, favor).values())
 
 
 def role_options(state: State, seat: int) -> list[tuple[str, int]]:

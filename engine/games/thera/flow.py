@@ -24,7 +24,8 @@ normal."
 
 Every phase but the Noble's is simultaneous: all seats act at once and each
 ends with ``done``. A seat with nothing left to do is finished for it
-automatically (a Divine Intervention token alone does not keep it waiting).
+automatically; a Divine Intervention token keeps it waiting only where
+using it would give the seat something to do.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ from engine.games.thera.notation import Action
 from engine.games.thera.options import two_player_phase
 from engine.games.thera.phase import new_phase
 from engine.games.thera.state import State
+
+MAT = COMPONENTS.mat
 
 BEGIN: dict[str, Callable[[State], None]] = {
     "priest": priest.begin, "noble": noble.begin, "worker": worker.begin,
@@ -126,10 +129,35 @@ def legal(state: State, seat: int) -> list[str]:
 
 
 def has_work(state: State, seat: int) -> bool:
-    """Whether ``seat`` still has something to do in this phase."""
+    """Whether ``seat`` still has something to do in this phase: a step of
+    the role, a building or road, a move, or a Divine Intervention that
+    would bring one of those within reach."""
+    return (_role_work(state, seat) or movement.can_move(state, seat)
+            or (movement.may_intervene(state, seat) and _intervention_pays(state, seat)))
+
+
+def _role_work(state: State, seat: int) -> bool:
     own = ROLE_WORK.get(state["phase"]["role"])
-    return ((own is not None and own(state, seat)) or construction.has_work(state, seat)
-            or movement.can_move(state, seat))
+    return (own is not None and own(state, seat)) or construction.has_work(state, seat)
+
+
+def _intervention_pays(state: State, seat: int) -> bool:
+    """Whether moving every resource once could give the seat a step it
+    lacks now (water onto a dry Quarry, a building's cost onto its site).
+    Checked site by site: gathering onto one location everything one move
+    from it is exactly what a Divine Intervention allows for that site."""
+    roads = state["mats"][seat]["roads"]
+    res = state["mats"][seat]["res"]
+    for site in range(len(MAT)):
+        gathered = [list(here) for here in res]
+        for other in MAT.one_move(roads, site):
+            gathered[site] = [a + b for a, b in zip(gathered[site], gathered[other])]
+            gathered[other] = [0, 0, 0, 0]
+        mats = list(state["mats"])
+        mats[seat] = {**mats[seat], "res": gathered}
+        if _role_work({**state, "mats": mats}, seat):
+            return True
+    return False
 
 
 # -- playing --------------------------------------------------------------------------
@@ -163,6 +191,9 @@ def _phase_step(state: State, seat: int, action: Action) -> None:
     if action.verb == "done":
         done(state, seat)
         return
+    if action.verb == "choose":
+        raise IllegalAction(f"The {role.title()} phase is still running: the next role is chosen once every "
+                            f"player has finished it. Take your steps or say `done`.")
     if action.verb not in PHASE_STEPS:
         raise IllegalAction(f"`{action.verb}` is not a step of the {role.title()} phase; `legal` lists yours.")
     roles, handler = PHASE_STEPS[action.verb]

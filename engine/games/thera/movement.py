@@ -106,6 +106,8 @@ def apply_move(state: State, seat: int, action: Action) -> None:
         raise IllegalAction("You have no moves now: resources move in the Planner phase, with a "
                             "Crossroads, or after using a Divine Intervention token (`divine`).")
     have = state["mats"][seat]["res"][frm][resource]
+    if not have:
+        raise IllegalAction(f"There is no {name} on {MAT.name(frm)}.")
     if have < count:
         raise IllegalAction(f"There {'is' if have == 1 else 'are'} only {have} {name} on {MAT.name(frm)}.")
     targets = MAT.one_move(built_roads(state, seat), frm)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core import SEAT_COLOURS, IllegalAction
 from engine.games.thera import notation, trader
 from engine.games.thera.components import COMPONENTS, RESOURCES
+from engine.games.thera.phase import favored_gains
 from engine.games.thera.state import State, building_at, pool_size
 
 MAT = COMPONENTS.mat
@@ -27,7 +28,8 @@ def describe(state: State, seat: int, text: str) -> str:
         slot = state["wheel"].index(action.role)
         tokens = state["favor"][slot] + state["reserve"]
         extra = f" and spends {action.spend} drachma: {tokens + action.spend} favor" if action.spend else ""
-        return f"{who} chooses the {action.role.title()} with {tokens} favor{extra}"
+        return (f"{who} chooses the {action.role.title()} with {tokens} favor{extra} "
+                f"({favored_text(action.role, tokens + action.spend)})")
     if verb == "keep":
         kept = "; ".join(f"{n}: {COMPONENTS.tiles[n - 1].describe(COMPONENTS.industry)}" for n in action.numbers)
         return f"{who} keeps starting tiles {kept}"
@@ -45,7 +47,8 @@ def describe(state: State, seat: int, text: str) -> str:
         tail = " (the rest of their buildings activate)" if phase and phase["role"] == "worker" else ""
         return f"{who} is done with the {role} phase{tail}"
     if verb == "water":
-        return f"{who} places a water on {where[0]}"
+        amount = "a water" if action.count == 1 else f"{action.count} water"
+        return f"{who} places {amount} on {where[0]}"
     if verb == "spring":
         return f"{who}'s Spring on {where[0]} waters {where[1]}"
     if verb == "envoy":
@@ -89,6 +92,26 @@ def describe(state: State, seat: int, text: str) -> str:
         price = trader.buy_price(state, seat, action.resource) if state["phase"] else rate.price
         return f"{who} buys {rate.lot} {name} for {price} drachma"
     return f"{who}: {text}"
+
+
+ONCE = {"envoy": "the envoy", "extra pick": "a second pick", "luxury build": "a luxury build",
+        "extra building": "an extra building"}
+"""Favored gains that come once, worded as such."""
+UNCOUNTED = ("extra water", "drachma", "recognition")
+"""Favored gains whose name takes no plural."""
+
+
+def favored_text(role: str, favor: int) -> str:
+    """What the favored player gets, in words: "2 extra water, the envoy"."""
+    parts = []
+    for name, count in favored_gains(role, favor).items():
+        if not count:
+            continue
+        if name in ONCE:
+            parts.append(ONCE[name])
+        else:
+            parts.append(f"{count} {name}{'' if count == 1 or name in UNCOUNTED else 's'}")
+    return "favored: " + (", ".join(parts) if parts else "nothing extra")
 
 
 def label(state: State, seat: int, text: str) -> str:

@@ -23,7 +23,7 @@ FORMS = {
     "divine": "divine",
     "move": "move [count] <resource> <from> <to>, e.g. `move stone c2 d2` or `move 2 water b2 b3`",
     "done": "done",
-    "water": "water <location>, e.g. `water c2`",
+    "water": "water [count] <location>, e.g. `water c2` or `water 2 c2`",
     "spring": "spring <spring location> <location>, e.g. `spring b3 b4`",
     "envoy": "envoy",
     "swap": "swap <luxury in hand> <luxury in pool>, e.g. `swap mosaic odeon`",
@@ -141,7 +141,12 @@ def parse(text: str) -> Action:
             raise _bad(verb)
         return Action(verb, count=count, resource=_resource(rest[0], verb),
                       locations=tuple(_location(w, verb) for w in rest[1:]))
-    if verb in ("water", "work", "crossroads"):
+    if verb == "water":
+        count, rest = _count(rest, verb)
+        if len(rest) != 1:
+            raise _bad(verb)
+        return Action(verb, count=count, locations=(_location(rest[0], verb),))
+    if verb in ("work", "crossroads"):
         if len(rest) != 1:
             raise _bad(verb)
         return Action(verb, locations=(_location(rest[0], verb),))
@@ -179,6 +184,11 @@ def move(count: int, resource: int, frm: int, to: int) -> str:
     return f"move {counted(count, resource)} {loc(frm)} {loc(to)}"
 
 
+def water(count: int, location: int) -> str:
+    """``water c2`` for one, ``water 2 c2`` for more."""
+    return f"water {loc(location)}" if count == 1 else f"water {count} {loc(location)}"
+
+
 def put(count: int, resource: int, location: int) -> str:
     return f"put {counted(count, resource)} {loc(location)}"
 
@@ -188,9 +198,10 @@ def road(frm: int, to: int) -> str:
 
 
 def free_road(a: int, b: int) -> str:
-    """Free roads need no stone, so the pair is written in mat order."""
-    a, b = min(a, b), max(a, b)
-    return f"free road {loc(a)} {loc(b)}"
+    """Free roads need no stone, so the pair is written in reading order
+    (``free road a2 a3``); either order is accepted."""
+    first, second = sorted((loc(a), loc(b)))
+    return f"free road {first} {second}"
 
 
 def choose(role: str, spend: int) -> str:

@@ -55,6 +55,26 @@ def rules(role: str) -> dict[str, Any]:
     return dict(COMPONENTS.role(role))
 
 
+def favored_gains(role: str, favor: int) -> dict[str, int]:
+    """Everything the favored player of ``role`` gets for ``favor``, by name
+    (0 where a threshold is not reached), as the role list words it and the
+    bots weigh it; test_thresholds holds the phases to the same figures."""
+    r = rules(role)
+    if role == "priest":
+        return {"extra water": favor // r["extra_water_per"], "envoy": int(favor >= r["envoy_at"])}
+    if role == "noble":
+        return {"extra pick": int(favor >= r["second_pick_at"]), "luxury build": int(favor >= r["build_at"]),
+                "drachma": favor // r["drachma_per"]}
+    if role == "worker":
+        return {"double activation": favor // r["double_per"]}
+    if role == "planner":
+        return {"extra move": favor // r["extra_move_per"], "free road": favor // r["free_road_per"],
+                "recognition": sum(amount for threshold, amount in r["recognition"] if favor >= threshold)}
+    if role == "builder":
+        return {"extra building": int(favor >= r["extra_building_at"]), "free road": favor // r["free_road_per"]}
+    return {"drachma": favor // r["drachma_per"], "extra trade": favor // r["trade_per"]}
+
+
 def favor_of(state: State, seat: int) -> int:
     """The favor ``seat`` acts with this phase: the role's favor for the
     favored player, nothing for everyone else."""

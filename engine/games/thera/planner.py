@@ -23,7 +23,7 @@ from engine.core import IllegalAction
 from engine.games.thera import movement, notation
 from engine.games.thera.components import COMPONENTS
 from engine.games.thera.notation import Action
-from engine.games.thera.phase import at, every, favor_of, grant, keys_with, mark_acted, rules, use
+from engine.games.thera.phase import at, every, favor_of, favored_gains, grant, keys_with, mark_acted, rules, use
 from engine.games.thera.state import State, locations_with_effect
 
 MAT = COMPONENTS.mat
@@ -32,7 +32,7 @@ RULES = rules("planner")
 
 def bonus_recognition(favor: int) -> int:
     """Recognition for the favored Planner: cumulative over the thresholds."""
-    return sum(amount for threshold, amount in RULES["recognition"] if favor >= threshold)
+    return favored_gains("planner", favor)["recognition"]
 
 
 def begin(state: State) -> None:

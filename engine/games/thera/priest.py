@@ -64,9 +64,10 @@ def options(state: State, seat: int) -> Iterator[str]:
     for spring, _ in keys_with(state, seat, "spring"):
         for target in MAT.adjacent(spring):
             yield f"spring {notation.loc(spring)} {notation.loc(target)}"
-    if allowance(state, seat, "water"):
-        for location in range(len(MAT)):
-            yield f"water {notation.loc(location)}"
+    left = allowance(state, seat, "water")
+    for location in range(len(MAT)):
+        for count in range(1, left + 1):
+            yield notation.water(count, location)
 
 
 def has_work(state: State, seat: int) -> bool:
@@ -77,12 +78,15 @@ def has_work(state: State, seat: int) -> bool:
 
 
 def apply_water(state: State, seat: int, action: Action) -> None:
-    """``water <location>``: place one of your Priest water."""
-    if not allowance(state, seat, "water"):
+    """``water [n] <location>``: place n of your Priest water on one location."""
+    left = allowance(state, seat, "water")
+    if not left:
         raise IllegalAction("You have placed all your water this phase.")
+    if action.count > left:
+        raise IllegalAction(f"You have {left} water left to place, not {action.count}.")
     mark_acted(state, seat)
-    use(state, seat, "water")
-    state["mats"][seat]["res"][action.locations[0]][WATER] += 1
+    use(state, seat, "water", action.count)
+    state["mats"][seat]["res"][action.locations[0]][WATER] += action.count
 
 
 def apply_spring(state: State, seat: int, action: Action) -> None:
