@@ -29,7 +29,7 @@ import math
 import threading
 from collections import OrderedDict
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -623,7 +623,7 @@ def _panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
             ethos = f"AI Ethos met: {met} · objectives {row['objectives']}" if view["ai"]["ethos"] else \
                 "AI Ethos face down"
         else:
-            _cubes(image, draw, view, info, x + 10, top + 60)
+            _cubes(image, draw, view, info, x + 10, top + 60, x + PANEL_W - 14)
             ethos = f"{info['ethos_count']} Ethos kept (hidden)" if info["ethos_kept"] else "Ethos not chosen yet"
             revealed = view["revealed"].get(str(seat))
             if revealed:
@@ -644,7 +644,7 @@ def _panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
 
 
 def _cubes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], info: dict[str, Any],
-           x: float, y: float) -> None:
+           x: float, y: float, right: float) -> None:
     """A person's Action Cubes left per action, then their Deity Cards."""
     _text(image, (x, y), "Cubes", 12, MUTED, anchor="lm")
     x += 42
@@ -653,7 +653,7 @@ def _cubes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
         draw.rectangle((x, y - 8, x + 28, y + 8), fill=WHITE if n else (225, 225, 225), outline=MUTED)
         _text(image, (x + 14, y), f"{letter}{n}", 11, INK if n else MUTED, bold=True)
         x += 31
-    _deity_cards(image, draw, view, info, x + 8, y)
+    _deity_cards(image, draw, view, info, x + 8, y, right)
 
 
 def _ai_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], row: dict[str, Any],
@@ -684,17 +684,33 @@ def _ai_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any
 
 
 def _deity_cards(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], info: dict[str, Any],
-                 x: float, y: float) -> None:
+                 x: float, y: float, right: float) -> None:
     """Each Deity Card: its name in its colour, the Temples counted, and one
     box per Invocation level — white if castable, pale if the Temples do not
-    reach it, crossed when spent this turn."""
+    reach it, crossed when spent this turn. Names shrink to three letters
+    when the cards would not fit before ``right``."""
     cards = info.get("deity_cards", [])
     if not cards:
         _text(image, (x, y), "Deities: —", 12, INK, anchor="lm")
         return
+
+    def full(card: dict[str, Any]) -> str:
+        return f"{card['title']} ({card['temples']})"
+
+    def short(card: dict[str, Any]) -> str:
+        return f"{card['title'][:3]} ({card['temples']})"
+
+    def shortest(card: dict[str, Any]) -> str:  # the boxes still show which levels the Temples reach
+        return card["title"][:3]
+
+    def width_of(caption: Callable[[dict[str, Any]], str]) -> float:
+        return sum(_mask(caption(card), 11, True, False).width + 11 + 15 * len(card["invocations"])
+                   for card in cards)
+
+    caption = next((c for c in (full, short) if x + width_of(c) <= right), shortest)
     for card in cards:
         rgb = tuple(view["deities"][card["deity"]]["colour"])
-        width = _text(image, (x, y), f"{card['title']} ({card['temples']})", 11, INK, bold=True, anchor="lm")
+        width = _text(image, (x, y), caption(card), 11, INK, bold=True, anchor="lm")
         draw.line((x, y + 8, x + width, y + 8), fill=rgb, width=2)
         x += width + 3
         for inv in card["invocations"]:
