@@ -9,10 +9,7 @@ In order:
 2. ``bench/service.py``: moves committed per second and latency with 1, 100
    and 1,000 active games (with and without pictures), every game at 100
    games, memory per idle cached game, start-up with 10,000 stored games;
-3. ``bench/interactions.py``, the Discord interaction benchmark, if it exists.
-   If it defines ``run(quick: bool) -> list[common.Row]`` its lines join the
-   table; otherwise it runs as a script (with ``--quick`` in a quick run) and
-   its output is shown as it is;
+3. ``bench/interactions.py``, the Discord interaction benchmark;
 4. each game's own script (``bench/<game>.py``), unless ``--quick`` or
    ``--no-game-scripts``: their detailed output is shown as it is, and the
    table says whether each ran.
@@ -25,7 +22,6 @@ several minutes; ``--quick`` about two.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import subprocess
 import sys
 import time
@@ -34,26 +30,12 @@ from pathlib import Path
 from common import Figure, Row, print_rows
 
 import games as game_bench
+import interactions as interaction_bench
 import service as service_bench
 from engine.games import REGISTRY
 
 BENCH = Path(__file__).resolve().parent
 SCRIPT_TIMEOUT = 900
-
-
-def interaction_rows(quick: bool) -> tuple[list[Row], list[str]]:
-    """The Discord interaction benchmark's lines, and notes for the table."""
-    path = BENCH / "interactions.py"
-    if not path.exists():
-        return [], ["bench/interactions.py (the Discord interaction benchmark) does not exist yet: skipped."]
-    spec = importlib.util.spec_from_file_location("interactions", path)
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    if callable(getattr(module, "run", None)):
-        return list(module.run(quick)), []
-    status = run_script(path, ["--quick"] if quick else [])
-    return [status], []
 
 
 def run_script(path: Path, args: list[str]) -> Row:
@@ -80,8 +62,8 @@ def main() -> None:
     started = time.perf_counter()
     rows = game_bench.run(args.quick, names, args.repeats)
     rows += service_bench.run(args.quick, "santorini" if "santorini" in names else names[0], args.repeats, names)
-    more, notes = interaction_rows(args.quick)
-    rows += more
+    rows += interaction_bench.run(args.quick)
+    notes: list[str] = []
     if args.quick or args.no_game_scripts:
         why = "--quick" if args.quick else "--no-game-scripts"
         notes.append(f"Per-game scripts (bench/<game>.py) skipped ({why}).")
