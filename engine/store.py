@@ -284,6 +284,7 @@ class Store:
         self.path = path
         self._lock = asyncio.Lock()
         self._queued: list[tuple[Sequence[tuple[str, Sequence[Any]]], asyncio.Future]] = []
+        self._writer: asyncio.Future | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> "Store":
@@ -350,25 +351,40 @@ class Store:
         the lot, each write in its own savepoint so that one failing (a taken
         sequence number, say) fails alone. A trip costs tens of microseconds
         of thread hand-over, which, paid per statement, was most of the time of
-        a committed move. Every caller returns only after its COMMIT."""
+        a committed move. Every caller returns only after its COMMIT, and a
+        caller that is cancelled meanwhile does not stop the others' writes:
+        a task of the store's own runs the batches."""
         done: asyncio.Future[list[int | None]] = asyncio.get_running_loop().create_future()
         self._queued.append((statements, done))
-        async with self._lock:
-            if not done.done():
-                batch, self._queued = self._queued, []
-                try:
-                    results = await self._in_thread(lambda connection: _commit_batch(connection, batch))
-                except BaseException as error:
-                    for _, waiting in batch:
-                        if not waiting.done():
-                            waiting.set_exception(error)
-                    raise
-                for (_, waiting), result in zip(batch, results):
-                    if isinstance(result, BaseException):
-                        waiting.set_exception(result)
-                    else:
-                        waiting.set_result(result)
-        return await done
+        if self._writer is None:
+            self._writer = asyncio.ensure_future(self._write_queued())
+        return await asyncio.shield(done)
+
+    async def _write_queued(self) -> None:
+        try:
+            async with self._lock:
+                while self._queued:
+                    batch, self._queued = self._queued, []
+                    try:
+                        results = await self._in_thread(lambda connection: _commit_batch(connection, batch))
+                    except BaseException as error:
+                        for _, waiting in batch:
+                            if not waiting.done():
+                                waiting.set_exception(error)
+                        if not isinstance(error, Exception):
+                            raise
+                        continue
+                    for (_, waiting), result in zip(batch, results):
+                        if waiting.done():
+                            continue
+                        if isinstance(result, BaseException):
+                            waiting.set_exception(result)
+                        else:
+                            waiting.set_result(result)
+        finally:
+            # Nothing can queue between the loop's last check and here (no
+            # await in between), so a later write starts a new writer.
+            self._writer = None
 
     async def _in_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` on the raw connection in aiosqlite's worker thread.

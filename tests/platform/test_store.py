@@ -27,6 +27,19 @@ async def test_work_runs_on_the_connection_thread(store):
     assert isinstance(connection, sqlite3.Connection)
 
 
+async def test_a_cancelled_writer_does_not_undo_the_writes_queued_with_it(store):
+    game_ids = [await store.create_game(guild_id=None, channel_id=c, parent_id=None, game="santorini", options={},
+                                        seed=1, host_id=None, settings={}, seats=[]) for c in (1, 2)]
+    first = asyncio.ensure_future(store.commit(game_ids[0], 1, seat=0, kind="play", action="a", text="", state=None))
+    second = asyncio.ensure_future(store.commit(game_ids[1], 1, seat=0, kind="play", action="b", text="", state=None))
+    await asyncio.sleep(0)
+    first.cancel()
+    await second
+    assert [a.action for a in await store.actions(game_ids[1])] == ["b"]
+    # The cancelled caller's write may or may not have gone in, but never half of it.
+    assert len(await store.actions(game_ids[0])) in (0, 1)
+
+
 async def test_a_failed_statement_rolls_the_whole_transaction_back(store):
     await store._write([("CREATE TABLE t (x INTEGER UNIQUE)", ())])
     with pytest.raises(sqlite3.IntegrityError):
@@ -59,11 +72,11 @@ async def test_writes_that_queue_up_commit_together_and_fail_alone(store, monkey
         return await in_thread(work)
 
     monkeypatch.setattr(store, "_in_thread", counted)
-    order = [ids[1], ids[0], ids[2], ids[3], ids[4]]  # the taken one queues behind the first
+    order = [ids[1], ids[0], ids[2], ids[3], ids[4]]  # the taken one in the middle of the batch
     results = await asyncio.gather(
         *(store.commit(game_id, 1, seat=0, kind="play", action=f"move {game_id}", text="", state=None)
           for game_id in order), return_exceptions=True)
-    assert len(trips) == 2, "the first write runs alone; the four queued behind it go together"
+    assert len(trips) == 1, "the five writes that queued together go in one trip"
     assert isinstance(results[1], SeqConflict)
     assert not any(isinstance(r, BaseException) for i, r in enumerate(results) if i != 1)
     assert [a.action for a in await store.actions(ids[0])] == ["first"]
