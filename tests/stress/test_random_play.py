@@ -15,11 +15,12 @@ spread sample: action ``i`` is checked when ``i`` is a multiple of
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from engine.core import replay
-from tests.stress.conftest import Seating, Step, dumped, play_random_game, scaled, seating_params
+from tests.stress.conftest import Seating, Step, dumped, play_random_game, scaled, seating_params, stress_games
 
 STEPS_PER_SEATING = scaled(150)
 ROUND_TRIPS_DENSE = scaled(30)
@@ -84,3 +85,20 @@ def test_random_games_end_round_trip_and_replay(seating):
     while played < STEPS_PER_SEATING:
         seed += 1
         played += play_one_game(seating, seed)
+
+
+@pytest.mark.parametrize("game", [g for g in stress_games() if hasattr(g, "private_view")], ids=lambda g: g.name)
+def test_a_cheap_private_view_is_the_private_part_of_the_view(game):
+    """The table compares seats' secrets with ``private_view`` where a game
+    has one: it must be exactly the ``private`` part of ``view``."""
+    for players in range(game.min_players, game.max_players + 1):
+        rng = random.Random(players)
+        state = game.new(players, {}, players)
+        for _ in range(scaled(120)):
+            for seat in range(players):
+                assert game.private_view(state, seat) == game.view(state, seat)["private"]
+            movers = game.to_move(state)
+            if not movers:
+                break
+            seat = rng.choice(movers)
+            state = game.play(state, seat, rng.choice(game.legal(state, seat)))

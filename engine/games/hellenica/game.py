@@ -110,6 +110,10 @@ class Hellenica(BaseGame):
             public["private"] = views.private_view(state, seat)
         return public
 
+    def private_view(self, state: dict, seat: int) -> dict[str, Any]:
+        """Only the ``private`` part of ``view(state, seat)``."""
+        return views.private_view(state, seat)
+
     def outcome(self, state: dict) -> Outcome | None:
         if state["phase"] != "over":
             return None

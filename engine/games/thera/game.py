@@ -49,6 +49,10 @@ class Thera(BaseGame):
         """The public view (``seat`` None) or a seat's: the public view plus its hand."""
         return views.public(state) if seat is None else views.for_seat(state, seat)
 
+    def private_view(self, state: State, seat: int) -> dict[str, Any]:
+        """Only the ``private`` part of ``view(state, seat)``."""
+        return views.private_part(state, seat)
+
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state) if state["step"] == "over" else None
 

@@ -165,9 +165,14 @@ def for_seat(state: State, seat: int) -> dict[str, Any]:
     """The public view plus ``seat`` and ``private`` (its hand and dealt tiles)."""
     view = public(state)
     view["seat"] = seat
+    view["private"] = private_part(state, seat)
+    return view
+
+
+def private_part(state: State, seat: int) -> dict[str, Any]:
+    """What only ``seat`` sees: its luxury hand and the tiles dealt to it."""
     private: dict[str, Any] = {"hand": [luxury_card(lux) for lux in sorted(state["hands"][seat])]}
     if state["setup"] is not None and state["setup"]["dealt"][seat]:
         private["tiles"] = [{"number": n, "text": COMPONENTS.tiles[n - 1].describe(COMPONENTS.industry)}
                             for n in state["setup"]["dealt"][seat]]
-    view["private"] = private
-    return view
+    return private

@@ -70,6 +70,10 @@ class Thessaloniki(BaseGame):
             public["private"] = views.private_view(state, seat)
         return public
 
+    def private_view(self, state: State, seat: int) -> dict[str, Any]:
+        """Only the ``private`` part of ``view(state, seat)``."""
+        return views.private_view(state, seat)
+
     def describe(self, state: State, seat: int, action: str) -> str:
         """The action and what it set off, from the public events it logged."""
         who = self.seat_name(state, seat)
