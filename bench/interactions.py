@@ -414,6 +414,9 @@ async def one_run(settings: Settings, profile_path: str | None) -> Outcome:
                 await driver.open_every_game()
                 await driver.one_at_a_time(settings.sequential)
                 sequential = driver.take()
+                # The sequential phase leaves boards still to draw and post;
+                # the sustained phase starts once the bot has caught up.
+                await board_posts(fake, sequential)
                 wall_started, driver_cpu = time.time(), time.process_time()
                 window = await driver.open_loop(settings.rate, settings.sustained_seconds)
                 wall_window = (wall_started, time.time())
