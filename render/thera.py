@@ -78,7 +78,7 @@ def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
         elif slot == players:
             _legend(draw, view, labels, left, y)
     # A flat palette keeps the PNG small and quick to encode.
-    return to_png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE))
+    return to_png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE), compress_level=3)
 
 
 def _fit(text: str, fnt: Any, width: float) -> str:
