@@ -9,7 +9,7 @@ from typing import Any, Callable
 import discord
 from discord.ext import commands
 
-from cogs.utils.drawing import Drawing, default_processes
+from cogs.utils.drawing import Drawing
 from engine.tables import Tables
 from engine.workers import processes_from_env
 
@@ -46,7 +46,8 @@ class AgoraBot(commands.Bot):
         self.bot_budget = bot_budget
         self.remind_every = remind_every
         self.tables: Tables | None = None
-        self.drawing = Drawing(default_processes() if render_processes is None else render_processes)
+        self.drawing = Drawing(processes_from_env("AGORA_RENDER_PROCESSES") if render_processes is None
+                               else render_processes)
         self.bot_processes = processes_from_env("AGORA_BOT_PROCESSES") if bot_processes is None else bot_processes
 
     @property

@@ -126,6 +126,9 @@ class _Live:
     privates: dict[int, Any] = field(default_factory=dict)
     """Each seat's secrets in ``privates_of`` (the state they were read from)."""
     privates_of: Any = None
+    public: tuple[Any, dict[str, Any]] | None = None
+    """The public view of a state (the state, its view), from a move's channel
+    post until the answer to its player, which shows the same view."""
 
 
 def effective_actions(rows: Iterable[ActionRecord]) -> list[ActionRecord]:
@@ -571,8 +574,10 @@ class Tables:
 
     def _result(self, live: _Live, seat: int | None, action: str, text: str, turn_over: bool) -> PlayResult:
         finished = live.record.status == "finished"
+        view = self._public_view(live)
+        live.public = None  # an idle cached game keeps no view: memory matters more then
         return PlayResult(live.record.id, live.record.seq, -1 if seat is None else seat, action, text,
-                          turn_over or finished, finished, self._public_view(live))
+                          turn_over or finished, finished, view)
 
     def _seat_label(self, live: _Live, seat: int) -> str:
         colour = live.game.seat_name(live.state, seat)
@@ -663,7 +668,7 @@ class Tables:
                     waiting.append(f"<@{seat.user_id}> ({live.game.seat_name(state, s)})")
             text += f"\nTo act: {', '.join(waiting)}."
         return NewNotice("channel", {
-            "text": text, "view": live.game.view(state, None), "names": [s.name for s in record.seats],
+            "text": text, "view": self._view_of(live, state), "names": [s.name for s in record.seats],
             "mentions": mentions, "game": record.game, "seq": seq})
 
     def outcome_text(self, live: _Live, outcome: Outcome) -> str:
@@ -1072,7 +1077,13 @@ class Tables:
     def _public_view(self, live: _Live) -> dict[str, Any]:
         if live.state is None:
             return {}
-        return live.game.view(live.state, None)
+        return self._view_of(live, live.state)
+
+    @staticmethod
+    def _view_of(live: _Live, state: Any) -> dict[str, Any]:
+        if live.public is None or live.public[0] is not state:
+            live.public = (state, live.game.view(state, None))
+        return live.public[1]
 
     async def public_view(self, game_id: int) -> dict[str, Any]:
         live = await self._live(game_id)

@@ -6,12 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 import render
-from engine.workers import Workers, processes_from_env
-
-
-def default_processes() -> int:
-    """``AGORA_RENDER_PROCESSES``, else a worker per spare core (at most 4)."""
-    return processes_from_env("AGORA_RENDER_PROCESSES")
+from engine.workers import Workers
 
 
 class Drawing:
