@@ -21,11 +21,16 @@ A game package under ``engine.games`` exports ``GAME``, an object with:
                                    played from ``state``; safe to post publicly
 =================================  ==============================================
 
-Optional members (``BaseGame`` supplies defaults): ``seat_name`` (a colour
-such as "Blue"), ``label`` (the private, richer wording used in a player's own
-action list), ``reveals`` (whether an action disclosed hidden information or
-randomness, which makes it impossible to take back unilaterally),
-``bot_levels`` and ``choose`` (AI seats), and ``rules_text``.
+Optional capabilities (``BaseGame`` declares each with a default, and the
+``Game`` protocol lists them, so the service never probes with ``getattr``):
+``seat_name`` (a colour such as "Blue"), ``label`` (the private, richer wording
+used in a player's own action list), ``reveals`` (whether an action disclosed
+hidden information or randomness, which makes it impossible to take back
+unilaterally), ``bot_levels``, ``rulebook_levels``, ``stand_in_level`` and
+``choose`` (AI seats), ``hidden_information``, ``cheap_legal``,
+``private_view`` (a seat's secrets alone, cheaply), ``reaction_window`` (the
+name of a short reaction step open now), ``menu_path`` (plain-words menu steps
+for an action) and ``rules_text``.
 
 Determinism: ``new`` plus the ordered ``(seat, action)`` list reproduces a state
 exactly, because the only randomness is an ``Rng`` stored inside the state.
@@ -260,6 +265,10 @@ class Rng:
 
 @runtime_checkable
 class Game(Protocol):
+    """What the table service may call on a game: the contract, then the
+    optional capabilities (``BaseGame`` gives every one a default, so the
+    service reads them directly instead of probing with ``getattr``)."""
+
     name: str
     title: str
     min_players: int
@@ -275,6 +284,25 @@ class Game(Protocol):
     def dump(self, state: Any) -> dict[str, Any]: ...
     def load(self, data: Mapping[str, Any]) -> Any: ...
     def describe(self, state: Any, seat: int, action: str) -> str: ...
+
+    # -- optional capabilities (defaults in BaseGame) ----------------------
+
+    bot_levels: tuple[str, ...]
+    rulebook_levels: tuple[str, ...]
+    stand_in_level: str | None
+    hidden_information: bool
+    cheap_legal: bool
+
+    @property
+    def rules_text(self) -> str: ...
+    def seat_name(self, state: Any, seat: int) -> str: ...
+    def label(self, state: Any, seat: int, action: str) -> str: ...
+    def reveals(self, before: Any, seat: int, action: str, after: Any) -> bool: ...
+    def choose(self, state: Any, seat: int, level: str, seed: int, budget: float = 2.0) -> str: ...
+    def private_view(self, state: Any, seat: int) -> Any: ...
+    def reaction_window(self, state: Any) -> str | None: ...
+    def step_timeout(self, state: Any) -> float | None: ...
+    def menu_path(self, state: Any, seat: int, action: str) -> tuple[str, ...]: ...
 
 
 AI_SEATS = "ai_seats"
@@ -303,6 +331,15 @@ class BaseGame:
     players): the table lists those seats in ``options[AI_SEATS]`` when the
     game starts, ``new`` sets them up as the rulebook says and ``to_move``
     never waits for them."""
+    stand_in_level: str | None = None
+    """The bot level that plays for a person who missed a deadline or
+    resigned; None takes the middle of ``bot_levels`` (never a rulebook level)."""
+    hidden_information: bool = True
+    """False for games without secrets: the table then sends no DMs and may
+    show a seat's choices in the channel."""
+    cheap_legal: bool = True
+    """False when ``legal()`` is too slow to call on every move (the table then
+    stores the action as typed instead of its canonical form)."""
 
     # -- optional members -------------------------------------------------
 
@@ -318,6 +355,28 @@ class BaseGame:
         """Whether taking this action back would un-show something: by default,
         any draw from the state's random generator."""
         return state_rng(before) != state_rng(after)
+
+    def private_view(self, state: Any, seat: int) -> Any:
+        """Only the ``private`` entry of ``view(state, seat)``. Games override
+        it with something cheaper when the whole view costs much: the table
+        asks for every seat's secrets after every move."""
+        return self.view(state, seat).get("private")
+
+    def reaction_window(self, state: Any) -> str | None:
+        """The name of the short reaction window open now ("sell", "casting"…),
+        or None. The table keeps such a window open for the time its settings
+        give that name, then plays ``pass`` for the seats that did not answer."""
+        return None
+
+    def step_timeout(self, state: Any) -> float | None:
+        """Seconds a short optional step may wait before the table passes for
+        the seats that have not answered (superseded by ``reaction_window``)."""
+        return None
+
+    def menu_path(self, state: Any, seat: int, action: str) -> tuple[str, ...]:
+        """The steps of the menus that lead to ``action``, in plain words. By
+        default the notation's tokens: "move b2 c3" is ("move", "b2", "c3")."""
+        return tuple(action.split())
 
     @property
     def rules_text(self) -> str:

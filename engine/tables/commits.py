@@ -1,0 +1,94 @@
+"""One accepted action, one transaction: the log row and everything that
+follows from it (snapshot, notices, reminders, the game's status)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Outcome
+from engine.store import NewNotice, SeqConflict
+from engine.tables.base import TableBase
+from engine.tables.model import Live, MovedMeanwhile, PlayResult
+from engine.tables.notices import channel_notice, private_notices, public_view_of
+from engine.tables.schedule import next_reminders
+
+
+class Commits(TableBase):
+    """Writing one log row and all that follows from it, then updating the cache."""
+
+    async def _commit(self, live: Live, seat: int | None, kind: str, action: str, text: str, after: Any,
+                      before: Any, *, game_fields: dict[str, Any] | None = None, opening: bool = False,
+                      ended: Outcome | None = None, abandoned: bool = False) -> None:
+        """Persist one log row and everything that follows from it (snapshot,
+        notices, reminders, game status) in one transaction, then update the
+        cache. ``ended`` is an outcome decided at the table (a resignation)."""
+        record, game = live.record, live.game
+        seq = 0 if opening else record.seq + 1
+        now = self.clock()
+        fields = dict(game_fields or {})
+        movers = [] if abandoned else game.to_move(after)
+        outcome = ended or game.outcome(after)
+        turn_lines = list(record.turn_lines)
+        if kind == "play":
+            turn_lines.append(text)
+        turn_over = kind != "play" or outcome is not None or seat not in movers
+        notices: list[NewNotice] = []
+        if turn_over:
+            lines = turn_lines if kind == "play" else [text]
+            notices.append(channel_notice(live, after, movers, lines, seq, outcome, abandoned))
+            turn_lines = []
+        fields["turn_lines"] = turn_lines
+        dms, privates = private_notices(live, before, after, opening)
+        notices.extend(dms)
+        if outcome is not None:
+            fields.update(status="finished", finished_at=now, outcome=outcome.to_dict())
+        elif abandoned:
+            fields.update(status="abandoned", finished_at=now)
+        over = outcome is not None or abandoned
+        reminders = next_reminders(live, seat, before, after, movers, seq, now, over)
+        try:
+            await self.store.commit(
+                record.id, seq, seat=seat, kind=kind, action=action, text=text,
+                state=game.dump(after), notices=notices, game_fields=fields, reminders=reminders)
+        except SeqConflict:
+            self._forget(record.id)
+            raise MovedMeanwhile("Someone else moved at the same moment; look at the board and try again.") \
+                from None
+        except BaseException:
+            self._forget(record.id)  # the cache may be ahead of the database; reload it next time
+            raise
+        record.seq = seq
+        for name in ("status", "started_at", "finished_at", "outcome", "turn_lines"):
+            if name in fields:
+                setattr(record, name, fields[name])
+        live.state = after
+        live.privates, live.privates_of = privates, after
+        live.reminders = {r.seat: r for r in reminders}
+        self._after_commit(record.id)
+
+    def _after_commit(self, game_id: int) -> None:
+        self._spawn(self.flush(game_id))
+        self._kick_bots(game_id)
+
+    def _result(self, live: Live, seat: int | None, action: str, text: str, turn_over: bool) -> PlayResult:
+        finished = live.record.status == "finished"
+        view = self._public_view(live)
+        live.public = None  # an idle cached game keeps no view: memory matters more then
+        return PlayResult(live.record.id, live.record.seq, -1 if seat is None else seat, action, text,
+                          turn_over or finished, finished, view)
+
+    def _public_view(self, live: Live) -> dict[str, Any]:
+        if live.state is None:
+            return {}
+        return public_view_of(live, live.state)
+
+    @staticmethod
+    def _view_of(live: Live, state: Any) -> dict[str, Any]:
+        if live.public is None or live.public[0] is not state:
+            live.public = (state, live.game.view(state, None))
+        return live.public[1]
+
+    async def _note(self, live: Live, text: str) -> None:
+        await self.store.add_notices(live.record.id, live.record.seq, [NewNotice("channel", {
+            "text": text, "mentions": [], "game": live.record.game})])
+        self._spawn(self.flush(live.record.id))

@@ -1,0 +1,158 @@
+"""Before a game starts: opening a lobby, taking and leaving seats, bots,
+and the start."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Mapping
+
+from engine.core import AI_SEATS, resolve_options
+from engine.store import ChannelBusy, GameRecord, SeatRecord
+from engine.tables.bots import default_level
+from engine.tables.commits import Commits
+from engine.tables.model import PlayResult, TableError
+from engine.tables.settings import DEFAULT_SETTINGS, check_settings
+
+
+class Lobby(Commits):
+    """The lobby: seats, bots and the start."""
+
+    async def create(self, *, channel_id: int, user_id: int | None, name: str, game: str,
+                     options: Mapping[str, Any] | None = None, guild_id: int | None = None,
+                     parent_id: int | None = None, seed: int | None = None,
+                     settings: Mapping[str, Any] | None = None) -> GameRecord:
+        """Open a lobby for ``game`` in a channel; the creator hosts it and takes
+        the first seat (a ``user_id`` of None opens an empty, host-less lobby,
+        as the terminal table does)."""
+        chosen = self.game_for(game)
+        resolved = resolve_options(chosen, options)
+        busy = await self.in_channel(channel_id)
+        if busy is not None:
+            raise self._busy_error(busy)
+        table_settings = dict(DEFAULT_SETTINGS)
+        table_settings.update(check_settings(settings or {}))
+        try:
+            game_id = await self.store.create_game(
+                guild_id=guild_id, channel_id=channel_id, parent_id=parent_id, game=chosen.name,
+                options=resolved, seed=seed if seed is not None else secrets.randbits(63),
+                host_id=user_id, settings=table_settings,
+                seats=[SeatRecord(0, user_id, name)] if user_id is not None else [])
+        except ChannelBusy:
+            raise self._busy_error(await self.store.live_game_in(channel_id)) from None
+        return (await self._live(game_id)).record
+
+    def _busy_error(self, record: GameRecord | None) -> TableError:
+        if record is None:
+            return TableError("This channel already has a game.")
+        title = self.game_for(record.game).title
+        where = "waiting for players" if record.status == "lobby" else "in progress"
+        return TableError(
+            f"This channel already has a {title} game {where} (#{record.id}). Finish it, `/game abandon` it, "
+            f"or start the new one in a thread with `/game new ... thread:true`.")
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
+        async with self._held(game_id) as live:
+            record = live.record
+            self._require_lobby(record, "join")
+            if record.seat_of(user_id) is not None:
+                raise TableError("You are already seated in this game.")
+            if len(record.seats) >= live.game.max_players:
+                raise TableError(f"This {live.game.title} game is full "
+                                 f"({live.game.max_players} players). Ask for a new one in a thread.")
+            seats = record.seats + [SeatRecord(len(record.seats), user_id, name)]
+            await self.store.replace_seats(game_id, seats)
+            record.seats = seats
+            return record
+
+    async def add_bot(self, game_id: int, user_id: int, level: str | None = None) -> GameRecord:
+        async with self._held(game_id) as live:
+            record = live.record
+            self._require_lobby(record, "add a bot to")
+            self._require_seated_or_host(record, user_id, "add a bot")
+            levels = tuple(live.game.bot_levels)
+            chosen = (level or default_level(live.game)).strip().lower()
+            if chosen not in levels:
+                raise TableError(f"{live.game.title} bots come in: {', '.join(levels)}; not {level!r}.")
+            if len(record.seats) >= live.game.max_players:
+                raise TableError(f"This {live.game.title} game is full ({live.game.max_players} players).")
+            number = sum(1 for s in record.seats if s.user_id is None) + 1
+            seats = record.seats + [SeatRecord(len(record.seats), None, f"Bot {number} ({chosen})", chosen)]
+            await self.store.replace_seats(game_id, seats)
+            record.seats = seats
+            return record
+
+    async def leave(self, game_id: int, user_id: int) -> GameRecord:
+        async with self._held(game_id) as live:
+            record = live.record
+            if record.status == "active":
+                raise TableError("The game has started: use `/game resign` to give up your seat.")
+            self._require_lobby(record, "leave")
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not seated in this game.")
+            kept = [s for s in record.seats if s.seat != seat]
+            seats = [SeatRecord(i, s.user_id, s.name, s.bot, s.away) for i, s in enumerate(kept)]
+            humans = [s for s in seats if s.user_id is not None]
+            if not humans and record.host_id is not None:
+                await self.store.update_game(game_id, status="abandoned", finished_at=self.clock())
+                record.status = "abandoned"
+                self._forget(game_id)
+                return record
+            await self.store.replace_seats(game_id, seats)
+            record.seats = seats
+            if record.host_id == user_id and humans:
+                record.host_id = humans[0].user_id
+                await self.store.update_game(game_id, host_id=record.host_id)
+            return record
+
+    async def remove_bot(self, game_id: int, user_id: int) -> GameRecord:
+        """Take the last bot out of a lobby."""
+        async with self._held(game_id) as live:
+            record = live.record
+            self._require_lobby(record, "change")
+            self._require_seated_or_host(record, user_id, "remove a bot")
+            bots = [s for s in record.seats if s.user_id is None]
+            if not bots:
+                raise TableError("There is no bot in this lobby.")
+            kept = [s for s in record.seats if s.seat != bots[-1].seat]
+            seats = [SeatRecord(i, s.user_id, s.name, s.bot, s.away) for i, s in enumerate(kept)]
+            await self.store.replace_seats(game_id, seats)
+            record.seats = seats
+            return record
+
+    async def start(self, game_id: int, user_id: int) -> PlayResult:
+        async with self._held(game_id) as live:
+            record, game = live.record, live.game
+            self._require_lobby(record, "start")
+            self._require_seated_or_host(record, user_id, "start it")
+            count = len(record.seats)
+            if count < game.min_players:
+                missing = game.min_players - count
+                raise TableError(
+                    f"{game.title} needs at least {game.min_players} players; {count} seated. "
+                    f"{missing} more must `/game join` (or add a bot with `/game add-bot`).")
+            options = dict(record.options)
+            rules_run = [s.seat for s in record.seats if s.bot in game.rulebook_levels]
+            if rules_run:
+                options[AI_SEATS] = rules_run
+            state = game.new(count, options, record.seed)  # IllegalAction explains
+            record.options = options
+            now = self.clock()
+            names = ", ".join(f"{s.name} ({game.seat_name(state, s.seat)})" for s in record.seats)
+            text = f"{game.title} begins! Seats: {names}."
+            live.state = state
+            await self._commit(live, None, "start", "start", text, state, None,
+                               game_fields={"status": "active", "started_at": now, "options": options},
+                               opening=True)
+            return self._result(live, None, "start", text, True)
+
+    def _require_lobby(self, record: GameRecord, verb: str) -> None:
+        if record.status == "lobby":
+            return
+        if record.status == "active":
+            raise TableError(f"The game has already started; you cannot {verb} it now.")
+        raise TableError(f"This game is {record.status}; start a new one with `/game new`.")
+
+    def _require_seated_or_host(self, record: GameRecord, user_id: int, what: str) -> None:
+        if record.host_id != user_id and record.seat_of(user_id) is None:
+            raise TableError(f"Only players seated in this game can {what}; `/game join` first.")

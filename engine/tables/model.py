@@ -1,0 +1,123 @@
+"""What the table service hands out and works with: its errors, the notices
+it asks a front end to deliver, the results of a move or a take-back, and
+``Live``, a game as the service holds it in memory."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Protocol
+
+from engine.core import AgoraError, Game
+from engine.store import ActionRecord, GameRecord, ReminderRecord
+
+
+class TableError(AgoraError):
+    """A table rule was broken (not your game, lobby full, ...)."""
+
+
+class Unloadable(TableError):
+    """Neither the snapshot nor a replay of the log gives a state (a damaged
+    database, or an old game under changed rules)."""
+
+
+class MovedMeanwhile(TableError):
+    """Another process appended to the game's log first; the cached game was
+    dropped, so trying again sees the new position."""
+
+
+@dataclass
+class Notice:
+    """Something to deliver: a channel post, a private message, a reminder.
+
+    ``kind`` is one of ``channel`` (post in the game's channel: ``text``,
+    optional ``view`` to draw, ``mentions`` to ping), ``private`` (DM to
+    ``user_id``: ``text`` and the seat's ``view``), ``reminder`` (channel ping
+    or, when ``payload["dm"]``, a DM) and ``undo_request`` (a channel post
+    asking the other players to accept or refuse a take-back).
+    """
+
+    id: int
+    game_id: int
+    kind: str
+    user_id: int | None
+    payload: dict[str, Any]
+    channel_id: int = 0
+
+    @property
+    def text(self) -> str:
+        return str(self.payload.get("text", ""))
+
+
+class Courier(Protocol):
+    """Delivers notices. Raise to have a notice retried later."""
+
+    async def deliver(self, notice: Notice) -> None: ...
+
+
+@dataclass
+class PlayResult:
+    game_id: int
+    seq: int
+    seat: int
+    action: str
+    text: str
+    """The plain-words line for this action."""
+    turn_over: bool
+    """Whether the seat's turn ended (else it has more steps to take)."""
+    finished: bool
+    view: dict[str, Any]
+    """The public view after the action (for an ephemeral picture)."""
+
+
+@dataclass
+class UndoResult:
+    done: bool
+    text: str
+
+
+@dataclass
+class Live:
+    """A game as the service holds it: its record, its rules and its state."""
+
+    record: GameRecord
+    game: Game
+    state: Any
+    reminders: dict[int, ReminderRecord] = field(default_factory=dict)
+    privates: dict[int, Any] = field(default_factory=dict)
+    """Each seat's secrets in ``privates_of`` (the state they were read from)."""
+    privates_of: Any = None
+    public: tuple[Any, dict[str, Any]] | None = None
+    """The public view of a state (the state, its view), from a move's channel
+    post until the answer to its player, which shows the same view."""
+
+
+def seat_label(live: Live, seat: int) -> str:
+    """"alice (Blue)": a seat's player and colour."""
+    colour = live.game.seat_name(live.state, seat)
+    return f"{live.record.seats[seat].name} ({colour})"
+
+
+def effective_actions(rows: Iterable[ActionRecord]) -> list[ActionRecord]:
+    """The ``play`` rows that still count once every ``undo`` row is applied.
+
+    An undo row's action is the seq it takes back; it removes that play and
+    every play after it.
+    """
+    result: list[ActionRecord] = []
+    for row in rows:
+        if row.kind == "play":
+            result.append(row)
+        elif row.kind == "undo":
+            target = int(row.action)
+            result = [r for r in result if r.seq < target]
+    return result
+
+
+def duration(seconds: float) -> str:
+    """A wait in words: "25 min", "5 h", "3 days"."""
+    seconds = max(0, int(seconds))
+    if seconds < 3600:
+        return f"{seconds // 60} min"
+    if seconds < 86400 * 2:
+        return f"{seconds // 3600} h"
+    return f"{seconds // 86400} days"

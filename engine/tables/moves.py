@@ -1,0 +1,82 @@
+"""Playing an action for a seat: a player's, a bot's, or the table's own
+(a pass when a window closes)."""
+
+from __future__ import annotations
+
+from engine.core import IllegalAction, match_action, normalize_action
+from engine.store import NewNotice
+from engine.tables.commits import Commits
+from engine.tables.model import Live, PlayResult, TableError, seat_label
+
+
+class Moves(Commits):
+    """Actions played for seats."""
+
+    async def play(self, game_id: int, user_id: int, action: str) -> PlayResult:
+        """Play ``action`` for the seat of ``user_id``."""
+        async with self._held(game_id) as live:
+            self._require_active(live.record)
+            seat = self._seat_of(live, user_id)
+            seat_record = live.record.seats[seat]
+            # A player back from a missed deadline takes the seat back from
+            # the bot with their first accepted move (a refused one changes nothing).
+            was_away, seat_record.away = seat_record.away, False
+            try:
+                result = await self._play(live, seat, action)
+            except IllegalAction as error:
+                seat_record.away = was_away
+                if was_away:
+                    raise IllegalAction(f"{error} (A bot is playing your seat since you missed the deadline; "
+                                        f"`/game back` takes it back.)") from None
+                raise
+            except BaseException:
+                seat_record.away = was_away
+                raise
+            if was_away:
+                await self.store.update_seat(game_id, seat_record)
+            return result
+
+    async def come_back(self, game_id: int, user_id: int) -> str:
+        """A player who missed a deadline takes their seat back from the bot."""
+        async with self._held(game_id) as live:
+            record = live.record
+            self._require_active(record)
+            seat_record = record.seats[self._seat_of(live, user_id)]
+            if not seat_record.away:
+                raise TableError("No bot is standing in for you: you are playing your own seat.")
+            seat_record.away = False
+            await self.store.update_seat(game_id, seat_record)
+            await self.store.add_notices(game_id, record.seq, [NewNotice("channel", {
+                "text": f"👋 {seat_record.name} is back and plays their own seat again.", "mentions": [],
+                "game": record.game})])
+            self._spawn(self.flush(game_id))
+            return "Welcome back: the bot has left your seat, and the game waits for you again on your turns."
+
+    async def play_seat(self, game_id: int, seat: int, action: str) -> PlayResult:
+        """Play for a seat directly (bots, deadline fall-backs, scripts)."""
+        async with self._held(game_id) as live:
+            self._require_active(live.record)
+            return await self._play(live, seat, action)
+
+    async def _play(self, live: Live, seat: int, action: str) -> PlayResult:
+        game, before = live.game, live.state
+        text_in = normalize_action(action)
+        if len(text_in) > 200:
+            raise IllegalAction("That action is far too long; actions are short phrases such as `move b2 c3`.")
+        movers = game.to_move(before)
+        legal = None
+        if seat not in movers:
+            # Seats the game is not waiting for may still have out-of-turn
+            # actions (a trade offer, say) when the game lists them.
+            legal = game.legal(before, seat)
+            if match_action(text_in, legal) is None:
+                names = " and ".join(seat_label(live, s) for s in movers)
+                raise IllegalAction(f"It is not your turn: {names} {'are' if len(movers) > 1 else 'is'} to act.")
+        after = game.play(before, seat, text_in)
+        if legal is None and game.cheap_legal:
+            legal = game.legal(before, seat)
+        canonical = match_action(text_in, legal) if legal is not None else None
+        stored = canonical or text_in
+        text = self._line(live, seat, game.describe(before, seat, stored))
+        await self._commit(live, seat, "play", stored, text, after, before)
+        return self._result(live, seat, stored, text, seat not in game.to_move(after))

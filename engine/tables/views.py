@@ -1,0 +1,111 @@
+"""Reading a game: boards, choices, status, the log, a player's games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Outcome
+from engine.store import GameRecord
+from engine.tables.commits import Commits
+from engine.tables.model import Live, TableError, duration, effective_actions, seat_label
+from engine.tables.notices import outcome_text
+
+
+class Views(Commits):
+    """What players and spectators can read about a game."""
+
+    async def public_view(self, game_id: int) -> dict[str, Any]:
+        live = await self._live(game_id)
+        self._require_active_or_over(live.record)
+        return self._public_view(live)
+
+    async def private_view(self, game_id: int, user_id: int) -> dict[str, Any]:
+        live = await self._live(game_id)
+        self._require_active_or_over(live.record)
+        seat = self._seat_of(live, user_id)
+        return live.game.view(live.state, seat)
+
+    def _require_active_or_over(self, record: GameRecord) -> None:
+        if record.status == "lobby":
+            raise TableError("The game has not started yet, so there is no board to show.")
+
+    async def legal(self, game_id: int, user_id: int) -> list[tuple[str, str]]:
+        """The caller's legal actions with their labels (empty when there is
+        nothing they may do now)."""
+        live = await self._live(game_id)
+        if live.record.status != "active":
+            return []
+        seat = live.record.seat_of(user_id)
+        if seat is None:
+            return []
+        return self.labelled(live, seat)
+
+    def labelled(self, live: Live, seat: int) -> list[tuple[str, str]]:
+        game, state = live.game, live.state
+        return [(action, game.label(state, seat, action)) for action in game.legal(state, seat)]
+
+    async def waiting_seats(self, game_id: int) -> list[int]:
+        """The seats the game waits for now (empty unless active)."""
+        live = await self._live(game_id)
+        return live.game.to_move(live.state) if live.record.status == "active" else []
+
+    async def legal_for_seat(self, game_id: int, seat: int) -> list[tuple[str, str]]:
+        live = await self._live(game_id)
+        if live.record.status != "active":
+            return []
+        return self.labelled(live, seat)
+
+    async def status(self, game_id: int) -> str:
+        live = await self._live(game_id)
+        record, game = live.record, live.game
+        head = f"**{game.title}** #{record.id} — {record.status}"
+        # Keys the table adds itself (``AI_SEATS``) are not players' options.
+        options = ", ".join(f"{k}={v}" for k, v in record.options.items()
+                            if k in game.options and game.options[k].default != v)
+        if options:
+            head += f" ({options})"
+        if record.status == "lobby":
+            seats = ", ".join(s.name for s in record.seats)
+            return (f"{head}\nSeated ({len(record.seats)}/{game.max_players}, at least {game.min_players}): "
+                    f"{seats}.\nJoin with `/game join`; the host starts with `/game start`.")
+        lines = [head, "Seats: " + ", ".join(seat_label(live, s.seat) + (" [bot]" if s.is_bot else "")
+                                            for s in record.seats)]
+        if record.status == "active":
+            movers = game.to_move(live.state)
+            lines.append("To act: " + ", ".join(seat_label(live, s) for s in movers) + ".")
+            for seat, reminder in sorted(live.reminders.items()):
+                lines.append(f"{record.seats[seat].name} has been waited for since "
+                             f"{duration(self.clock() - reminder.since)}.")
+        elif record.outcome:
+            lines.append(outcome_text(live, Outcome.from_dict(record.outcome)))
+        lines.append(f"Moves so far: {record.seq}.")
+        return "\n".join(lines)
+
+    async def history(self, game_id: int) -> list[str]:
+        """The game's log in plain words (public lines only)."""
+        rows = await self.store.actions(game_id)
+        undone = {r.seq for r in rows} - {r.seq for r in effective_actions(rows)}
+        lines = []
+        for row in rows:
+            if not row.text:
+                continue
+            mark = "~~" if row.seq in undone and row.kind == "play" else ""
+            lines.append(f"{row.seq:>4}. {mark}{row.text}{mark}")
+        return lines
+
+    async def my_games(self, user_id: int) -> list[tuple[GameRecord, bool]]:
+        """Live games of a user, each with whether it is their turn."""
+        result = []
+        for record in await self.store.games_of_user(user_id):
+            waiting = False
+            if record.status == "active":
+                live = await self._live(record.id)
+                seat = live.record.seat_of(user_id)
+                waiting = seat is not None and seat in live.game.to_move(live.state)
+                record = live.record
+            result.append((record, waiting))
+        return result
+
+    async def seat_names(self, game_id: int) -> list[str]:
+        live = await self._live(game_id)
+        return [s.name for s in live.record.seats]
