@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, Mappi
 
 from engine import games as game_registry
 from engine.core import AgoraError, Game, StateError, canonical_json
-from engine.store import GameRecord, Store
+from engine.store import GameRecord, Store, open_store
 from engine.tables.model import Courier, Live, TableError, Unloadable, effective_actions
 from engine.workers import Workers
 
@@ -54,7 +54,7 @@ class TableBase:
 
     @classmethod
     async def open(cls: type[Self], path: str, **kwargs: Any) -> Self:
-        return cls(await Store.open(path), **kwargs)
+        return cls(await open_store(path), **kwargs)
 
     async def settle(self) -> None:
         """Wait until background work (deliveries, bot turns) is finished."""

@@ -23,9 +23,9 @@ def default_level(game: Game, stand_in: bool = False) -> str:
     (``rulebook_levels``)."""
     levels = tuple(game.bot_levels) or ("random",)
     if stand_in:
+        levels = tuple(level for level in levels if level not in game.rulebook_levels) or levels
         if game.stand_in_level in levels:
             return game.stand_in_level
-        levels = tuple(level for level in levels if level not in game.rulebook_levels) or levels
     return levels[min(1, len(levels) - 1)]
 
 

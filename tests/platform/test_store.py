@@ -9,12 +9,12 @@ import threading
 
 import pytest
 
-from engine.store import SeqConflict, Store
+from engine.store import SeqConflict, SQLiteStore
 
 
 @pytest.fixture
 async def store(tmp_path):
-    opened = await Store.open(tmp_path / "store.sqlite3")
+    opened = await SQLiteStore.open(tmp_path / "store.sqlite3")
     yield opened
     await opened.close()
 

@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from engine.core import AI_SEATS, AgoraError, IllegalAction
+from engine.core import AI_SEATS, AgoraError, BaseGame, IllegalAction
 from engine.tables import TableError, Tables
+from engine.tables.bots import default_level
 from tests.conftest import Clock, RecordingCourier
 
 ALICE, BOB, CAROL = 101, 102, 103
@@ -333,7 +334,20 @@ class TestBots:
         await tables.start(game_id, ALICE)
         await tables.resign(game_id, CAROL)
         seat = (await tables.record(game_id)).seats[2]
-        assert seat.user_id is None and seat.bot == "random"
+        game = tables.game_for("hellenica")
+        assert seat.user_id is None and seat.bot in game.bot_levels and seat.bot not in game.rulebook_levels
+
+    def test_the_stand_in_is_the_games_own_choice_else_the_middle_level_never_a_rulebook_one(self):
+        class Levels(BaseGame):
+            bot_levels = ("random", "medium", "hard", "ai")
+            rulebook_levels = ("ai",)
+
+        assert default_level(Levels()) == "medium"
+        assert default_level(Levels(), stand_in=True) == "medium"
+        Levels.stand_in_level = "hard"
+        assert default_level(Levels(), stand_in=True) == "hard"
+        Levels.stand_in_level = "ai"  # a rulebook level never stands in for a person
+        assert default_level(Levels(), stand_in=True) == "medium"
 
 class TestReminders:
     async def test_ping_then_dm_then_mute(self, tables, courier, clock):

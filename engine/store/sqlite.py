@@ -1,4 +1,4 @@
-"""SQLite persistence for Agora (aiosqlite, WAL). The only module that speaks SQL.
+"""The SQLite store (aiosqlite, WAL): Agora's embedded default.
 
 What is stored:
 
@@ -27,210 +27,18 @@ import contextlib
 import json
 import sqlite3
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 import aiosqlite
 
+from engine.store.records import (
+    ActionRecord, ChannelBusy, GameRecord, NewNotice, NoticeRecord, ReminderRecord, SeatRecord, SeqConflict,
+    UndoRequest,
+)
+from engine.store.schema import MIGRATIONS
+
 T = TypeVar("T")
-
-LIVE = ("lobby", "active")
-
-MIGRATIONS: list[str] = [
-    # 1: the first schema
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        guild_id INTEGER,
-        channel_id INTEGER NOT NULL,
-        parent_id INTEGER,
-        game TEXT NOT NULL,
-        options TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
-        host_id INTEGER,
-        settings TEXT NOT NULL DEFAULT '{}',
-        seq INTEGER NOT NULL DEFAULT 0,
-        turn_lines TEXT NOT NULL DEFAULT '[]',
-        outcome TEXT,
-        created_at REAL NOT NULL,
-        started_at REAL,
-        finished_at REAL
-    );
-    CREATE UNIQUE INDEX games_one_live_per_channel ON games (channel_id)
-        WHERE status IN ('lobby', 'active');
-    CREATE INDEX games_by_status ON games (status);
-    CREATE TABLE seats (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        seat INTEGER NOT NULL,
-        user_id INTEGER,
-        name TEXT NOT NULL,
-        bot TEXT,
-        away INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (game_id, seat)
-    );
-    CREATE INDEX seats_by_user ON seats (user_id);
-    CREATE TABLE actions (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        seq INTEGER NOT NULL,
-        seat INTEGER,
-        kind TEXT NOT NULL,
-        action TEXT NOT NULL,
-        text TEXT NOT NULL,
-        at REAL NOT NULL,
-        UNIQUE (game_id, seq)
-    );
-    CREATE TABLE snapshots (
-        game_id INTEGER PRIMARY KEY REFERENCES games (id),
-        seq INTEGER NOT NULL,
-        state TEXT NOT NULL
-    );
-    CREATE TABLE outbox (
-        id INTEGER PRIMARY KEY,
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        seq INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        user_id INTEGER,
-        payload TEXT NOT NULL,
-        created_at REAL NOT NULL,
-        delivered_at REAL
-    );
-    CREATE INDEX outbox_pending ON outbox (game_id, id) WHERE delivered_at IS NULL;
-    CREATE TABLE reminders (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        seat INTEGER NOT NULL,
-        seq INTEGER NOT NULL,
-        due_at REAL NOT NULL,
-        since REAL NOT NULL,
-        sent INTEGER NOT NULL DEFAULT 0,
-        muted INTEGER NOT NULL DEFAULT 0,
-        group_size INTEGER NOT NULL DEFAULT 1,
-        PRIMARY KEY (game_id, seat)
-    );
-    CREATE INDEX reminders_due ON reminders (due_at);
-    CREATE TABLE undo_requests (
-        game_id INTEGER PRIMARY KEY REFERENCES games (id),
-        seat INTEGER NOT NULL,
-        target_seq INTEGER NOT NULL,
-        at_seq INTEGER NOT NULL,
-        votes TEXT NOT NULL DEFAULT '{}',
-        created_at REAL NOT NULL
-    );
-    CREATE TABLE settings (
-        scope TEXT NOT NULL,
-        scope_id INTEGER NOT NULL,
-        key TEXT NOT NULL,
-        value TEXT NOT NULL,
-        PRIMARY KEY (scope, scope_id, key)
-    );
-    """,
-]
-
-
-class ChannelBusy(Exception):
-    """A live game already exists in that channel."""
-
-
-class SeqConflict(Exception):
-    """Someone else appended to the game's log first (another process)."""
-
-
-@dataclass
-class SeatRecord:
-    seat: int
-    user_id: int | None
-    name: str
-    bot: str | None = None
-    """A bot level when an AI plays this seat (for good, or while ``away``)."""
-    away: bool = False
-    """The player missed a deadline; the bot plays until they return."""
-
-    @property
-    def is_bot(self) -> bool:
-        return self.bot is not None and (self.user_id is None or self.away)
-
-
-@dataclass
-class GameRecord:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    parent_id: int | None
-    game: str
-    options: dict[str, Any]
-    seed: int
-    status: str
-    host_id: int | None
-    settings: dict[str, Any]
-    seq: int
-    outcome: dict[str, Any] | None
-    created_at: float
-    turn_lines: list[str] = field(default_factory=list)
-    """Log lines of the acting seat's turn so far, posted when the turn ends."""
-    started_at: float | None = None
-    finished_at: float | None = None
-    seats: list[SeatRecord] = field(default_factory=list)
-
-    def seat_of(self, user_id: int) -> int | None:
-        for seat in self.seats:
-            if seat.user_id == user_id:
-                return seat.seat
-        return None
-
-
-@dataclass
-class ActionRecord:
-    seq: int
-    seat: int | None
-    kind: str
-    action: str
-    text: str
-    at: float
-
-
-@dataclass
-class NoticeRecord:
-    id: int
-    game_id: int
-    seq: int
-    kind: str
-    user_id: int | None
-    payload: dict[str, Any]
-
-
-@dataclass
-class NewNotice:
-    kind: str
-    payload: dict[str, Any]
-    user_id: int | None = None
-
-
-@dataclass
-class ReminderRecord:
-    """A seat the game is waiting for, and when to nudge it next."""
-
-    game_id: int
-    seat: int
-    seq: int
-    """The log position at which this wait began or was last renewed."""
-    since: float
-    due_at: float
-    sent: int = 0
-    muted: bool = False
-    group_size: int = 1
-    """How many seats this step waited for when it began (simultaneous steps)."""
-
-
-@dataclass
-class UndoRequest:
-    game_id: int
-    seat: int
-    target_seq: int
-    at_seq: int
-    votes: dict[str, bool]
-    created_at: float
-
 
 _JSON_COLUMNS = frozenset({"options", "settings", "outcome", "turn_lines"})
 _UPDATABLE = frozenset({"status", "options", "settings", "outcome", "started_at", "finished_at", "host_id",
@@ -272,7 +80,7 @@ def _commit_batch(connection: sqlite3.Connection,
     return results
 
 
-class Store:
+class SQLiteStore:
     """One SQLite file. Every public method is one transaction.
 
     A single aiosqlite connection serialises statements in its thread; the
@@ -287,7 +95,7 @@ class Store:
         self._writer: asyncio.Future | None = None
 
     @classmethod
-    async def open(cls, path: str | Path) -> "Store":
+    async def open(cls, path: str | Path) -> "SQLiteStore":
         path = str(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
