@@ -18,6 +18,7 @@ import zlib
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
+from engine.config import Settings
 from engine.core import AgoraError
 from engine.tables import Notice, Tables, TableError
 
@@ -303,11 +304,13 @@ class Terminal:
         return name
 
 
-async def run(stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
-    path = os.environ.get("AGORA_DB", "agora.sqlite3")
-    image_dir = Path(os.environ.get("AGORA_BOARDS", "boards"))
-    courier = TerminalCourier(out, {}, image_dir, images=os.environ.get("AGORA_LOCAL_IMAGES") == "1")
-    tables = await Tables.open(path, courier=courier, bot_budget=float(os.environ.get("AGORA_BOT_SECONDS", "1")))
+async def run(settings: Settings | None = None, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    settings = settings or Settings.from_env()
+    path = settings.db
+    courier = TerminalCourier(out, {}, Path(settings.boards), images=settings.local_images)
+    # Bots think for a second here unless told otherwise: the players wait at the keyboard.
+    budget = settings.bot_seconds if os.environ.get("AGORA_BOT_SECONDS", "").strip() else 1.0
+    tables = await Tables.open(path, courier=courier, bot_budget=budget)
     terminal = Terminal(tables, courier, out)
     try:
         await terminal.refresh_names()
@@ -315,7 +318,7 @@ async def run(stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
         await tables.settle()
         interactive = stdin.isatty()
         if interactive:
-            terminal.say(f"Agora local table ({path}). Type `help`.")
+            terminal.say(f"Agora local table ({settings.db_shown}). Type `help`.")
         while True:
             if interactive:
                 print("> ", end="", file=out, flush=True)

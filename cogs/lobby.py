@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.acting import board_file, drawing, service
+from cogs.utils.context import board_file, drawing, service
 from cogs.utils.components import log_page
 from cogs.utils.replies import clip, guarded, reply
 from cogs.utils.resolve import channel_game, parse_options, suggest_options

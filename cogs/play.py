@@ -3,14 +3,13 @@ own side of it, from the game's channel or from DMs."""
 
 from __future__ import annotations
 
-import io
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils import acting
-from cogs.utils.acting import drawing, service
+from cogs.utils.acting import show_hand
+from cogs.utils.context import service
 from cogs.utils.replies import chunks, guarded, reply
 from cogs.utils.resolve import game_choices, game_for
 from engine.core import AgoraError
@@ -28,24 +27,6 @@ def rank_choices(choices: list[tuple[str, str]], typed: str) -> list[tuple[str, 
     inside = [c for c in choices if typed in c[0] and not c[0].startswith(typed)]
     worded = [c for c in choices if typed not in c[0] and typed in c[1].lower()]
     return starts + inside + worded
-
-
-async def show_hand(interaction: discord.Interaction, game_id: int | None) -> None:
-    """The caller's private view, ephemerally."""
-    tables = service(interaction)
-
-    async def work() -> list[tuple[str, dict]]:
-        record = await game_for(interaction, game_id)
-        view = await tables.private_view(record.id, interaction.user.id)
-        names = [s.name for s in record.seats]
-        text, image = await drawing(interaction).hand(view, names)
-        pages = chunks([f"**Your side of {tables.game_of(record).title} #{record.id}**", text])
-        last = {"file": discord.File(io.BytesIO(image), filename="hand.png")} if image else {}
-        return [(page, last if index == len(pages) - 1 else {}) for index, page in enumerate(pages)]
-
-    pages = await guarded(interaction, work(), game_id)
-    for page, extra in pages or ():
-        await reply(interaction, page, **extra)
 
 
 class Play(commands.Cog):

@@ -42,13 +42,14 @@ import copy
 import json
 import random
 import re
+import tomllib
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, Iterable, Mapping, MutableSequence, Protocol, Sequence, TypeVar, runtime_checkable
 
 T = TypeVar("T")
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 
 class AgoraError(Exception):
@@ -507,16 +508,14 @@ def usable(game: Game, state: T) -> T:
     return state
 
 
-def data_path(game: str, *parts: str) -> Path:
-    """Where a game's component data lives: ``data/<game>/...``."""
-    return DATA_DIR.joinpath(game, *parts)
+def data_path(game: str, *parts: str) -> Traversable:
+    """A game's component data, ``data/<game>/...``, found through
+    ``importlib.resources`` so that an installed wheel has it as a checkout does."""
+    return resources.files("data").joinpath(game, *parts)
 
 
 def load_toml(game: str, filename: str) -> dict[str, Any]:
-    import tomllib
-
-    with data_path(game, filename).open("rb") as handle:
-        return tomllib.load(handle)
+    return tomllib.loads(data_path(game, filename).read_text(encoding="utf-8"))
 
 
 def replay(game: Game, players: int, options: dict[str, Any], seed: int,

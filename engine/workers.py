@@ -25,12 +25,9 @@ MOST_PROCESSES = 4
 """Beyond this, the work is no longer what players wait for."""
 
 
-def processes_from_env(variable: str) -> int:
-    """The count in ``variable``, else one worker per core but one (the event
-    loop's), up to ``MOST_PROCESSES``; none on a single core."""
-    configured = os.environ.get(variable, "").strip()
-    if configured:
-        return max(0, int(configured))
+def default_processes() -> int:
+    """One worker per core but one (the event loop's), up to
+    ``MOST_PROCESSES``; none on a single core."""
     return min(MOST_PROCESSES, (os.cpu_count() or 1) - 1)
 
 

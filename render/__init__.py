@@ -5,6 +5,11 @@ Each game has a module ``render/<game>.py`` with ``render(view, names) ->
 bytes`` (a PNG of the public or a seat's view) and, optionally,
 ``hand_text(view, names) -> str`` (a seat's private view in words, for DMs and
 ``/hand``) and ``render_hand(view, names) -> bytes`` (a picture of it). ``render_view`` and ``hand_text`` here dispatch on ``view["game"]``.
+
+Player names come in any script and up to 32 characters: draw any text that
+holds one with ``render.common.draw_text`` (a font fallback chain for
+Chinese, Japanese, Korean, emoji...) and shorten it to its room with
+``fit_text`` or ``fit_name`` (tests/render checks every game's pictures).
 """
 
 from __future__ import annotations
@@ -45,13 +50,17 @@ def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> tuple[str,
 
 
 def warm_up() -> None:
-    """Import every renderer (and the fonts they load), so that the first
-    picture a fresh worker process draws is not the slow one."""
+    """Import every renderer (and the fonts they load, with the character
+    maps of the fallback fonts), so that the first picture a fresh worker
+    process draws is not the slow one."""
     import pkgutil
+
+    from render.common import load_fonts
 
     for module in pkgutil.iter_modules(__path__):
         if module.name != "common":
             module_for(module.name)
+    load_fonts()
 
 
 def describe_private(private: Any, indent: str = "") -> str:

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 import discord
 
+from cogs.utils.components import ActionButton, ActionSelect
+from cogs.utils.context import board_file, drawing, service
 from cogs.utils.drawing import Drawing
-from cogs.utils.replies import clip, guarded, reply
+from cogs.utils.replies import chunks, clip, guarded, reply
+from cogs.utils.resolve import game_for
 from engine.tables import PlayResult, TableError, Tables
-
-if TYPE_CHECKING:
-    from cogs.agora_bot import AgoraBot
 
 log = logging.getLogger("agora.cogs")
 
@@ -22,22 +22,6 @@ BUTTON_LIMIT = 5
 SELECT_LIMIT = 25
 SHORT_ACTION = 60
 """Actions this short fit in a button's custom id; longer ones go in a select."""
-
-
-def service(interaction: discord.Interaction) -> Tables:
-    bot: AgoraBot = interaction.client  # type: ignore[assignment]
-    return bot.service
-
-
-def drawing(interaction: discord.Interaction) -> Drawing:
-    bot: AgoraBot = interaction.client  # type: ignore[assignment]
-    return bot.drawing
-
-
-async def board_file(drawer: Drawing, view: dict[str, Any], names: Sequence[str],
-                     filename: str = "board.png") -> discord.File:
-    """A rendered view as an attachment (drawn off the event loop)."""
-    return discord.File(io.BytesIO(await drawer.board(view, names)), filename=filename)
 
 
 async def play(interaction: discord.Interaction, game_id: int, action: str, expected_seq: int | None = None) -> None:
@@ -84,8 +68,6 @@ async def _turn_continues(tables: Tables, drawer: Drawing, user_id: int,
 def choice_view(game_id: int, seq: int, choices: Sequence[tuple[str, str]]) -> discord.ui.View | None:
     """Buttons for a handful of choices, a select menu for up to 25, nothing
     for more (then ``/play`` and its autocomplete are the way)."""
-    from cogs.utils.components import ActionButton, ActionSelect
-
     if not choices or len(choices) > SELECT_LIMIT:
         return None
     view = discord.ui.View(timeout=None)
@@ -115,3 +97,21 @@ async def open_menu(interaction: discord.Interaction, game_id: int) -> None:
                                  f"filter them (e.g. `{choices[0][0].split()[0]}`).")
         return
     await reply(interaction, "Your choices:", view=view)
+
+
+async def show_hand(interaction: discord.Interaction, game_id: int | None) -> None:
+    """The caller's private view, ephemerally."""
+    tables = service(interaction)
+
+    async def work() -> list[tuple[str, dict]]:
+        record = await game_for(interaction, game_id)
+        view = await tables.private_view(record.id, interaction.user.id)
+        names = [s.name for s in record.seats]
+        text, image = await drawing(interaction).hand(view, names)
+        pages = chunks([f"**Your side of {tables.game_of(record).title} #{record.id}**", text])
+        last = {"file": discord.File(io.BytesIO(image), filename="hand.png")} if image else {}
+        return [(page, last if index == len(pages) - 1 else {}) for index, page in enumerate(pages)]
+
+    pages = await guarded(interaction, work(), game_id)
+    for page, extra in pages or ():
+        await reply(interaction, page, **extra)

@@ -11,7 +11,7 @@ from typing import Sequence
 
 import discord
 
-from cogs.utils import acting
+from cogs.utils.context import agora, service
 from cogs.utils.replies import chunks, guarded, reply
 
 PREFIX = "agora"
@@ -30,7 +30,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:d
         return cls(int(match["game"]), int(match["seq"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await acting.play(interaction, self.game_id, self.action, expected_seq=self.seq)
+        await agora(interaction).act(interaction, self.game_id, self.action, expected_seq=self.seq)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"agora:pick:(?P<game>\d+):(?P<seq>\d+)"):
@@ -53,7 +53,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"agora:p
         if not values:
             await reply(interaction, "Pick one of the actions in the menu.")
             return
-        await acting.play(interaction, self.game_id, values[0], expected_seq=self.seq)
+        await agora(interaction).act(interaction, self.game_id, values[0], expected_seq=self.seq)
 
 
 class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:menu:(?P<game>\d+)"):
@@ -69,7 +69,7 @@ class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:men
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await acting.open_menu(interaction, self.game_id)
+        await agora(interaction).open_menu(interaction, self.game_id)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:hand:(?P<game>\d+)"):
@@ -85,9 +85,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:han
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.play import show_hand
-
-        await show_hand(interaction, self.game_id)
+        await agora(interaction).show_hand(interaction, self.game_id)
 
 
 class UndoAnswer(discord.ui.DynamicItem[discord.ui.Button],
@@ -106,7 +104,7 @@ class UndoAnswer(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["seq"]), match["answer"] == "yes")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        tables = acting.service(interaction)
+        tables = service(interaction)
         result = await guarded(interaction, tables.answer_undo(self.game_id, interaction.user.id, self.accept,
                                                                at_seq=self.seq), self.game_id)
         if result is not None:
@@ -127,7 +125,7 @@ class MuteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:mut
         return cls(int(match["game"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        tables = acting.service(interaction)
+        tables = service(interaction)
         text = await guarded(interaction, tables.mute(self.game_id, interaction.user.id, self.seq), self.game_id)
         if text is not None:
             await reply(interaction, f"🔕 {text}")
@@ -150,7 +148,7 @@ class LogPage(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:log:(?
         return cls(int(match["game"]), int(match["page"]), match["dir"] == "n")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        content, view = await log_page(acting.service(interaction), self.game_id, self.page)
+        content, view = await log_page(service(interaction), self.game_id, self.page)
         await interaction.response.edit_message(content=content, view=view)
 
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.utils.acting import board_file, choice_view
+from cogs.utils.acting import choice_view
+from cogs.utils.context import board_file
 from cogs.utils.components import HandButton, MenuButton, MuteButton, UndoAnswer
 from cogs.utils.replies import chunks, clip, mentions_of, plain_mentions
-from engine.tables import Notice
+from engine.tables import Notice, Undeliverable
 
 if TYPE_CHECKING:
     from cogs.agora_bot import AgoraBot
@@ -26,9 +27,13 @@ DM_CLOSED_NOTE = ("📪 I could not send you a direct message (your DMs are clos
 class DiscordCourier:
     """The ``engine.tables.Courier`` for Discord.
 
-    A notice that cannot be delivered because the channel is gone or closed
-    to the bot is dropped (logged); one that fails for a passing reason
-    (Discord errors, rate limits) raises, so the service retries it later.
+    Every message goes out with the notice's nonce (one per page), so a
+    notice sent again after a crash comes back as the message already posted
+    instead of a second one. A notice that can never be delivered (the
+    channel is gone or closed to the bot, Discord refuses it as malformed)
+    raises ``Undeliverable`` and becomes a dead letter; one that fails for a
+    passing reason (server errors, time-outs) raises as it is, and the
+    service retries it with backoff.
     """
 
     def __init__(self, bot: AgoraBot):
@@ -56,7 +61,11 @@ class DiscordCourier:
         try:
             await handler(notice)
         except (discord.NotFound, discord.Forbidden) as error:
-            log.warning("notice %s for game %s undeliverable (%s); dropped", notice.id, notice.game_id, error)
+            raise Undeliverable(f"{type(error).__name__} {error.status}: {error.text}") from None
+        except discord.HTTPException as error:
+            if error.status == 400:
+                raise Undeliverable(f"Discord refused it (400): {error.text}") from None
+            raise
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id)
@@ -74,7 +83,7 @@ class DiscordCourier:
         if view is not None:
             kwargs["view"] = view
         await channel.send(clip(payload.get("text", "")), allowed_mentions=mentions_of(payload.get("mentions", [])),
-                           **kwargs)
+                           nonce=notice.nonce, **kwargs)
 
     async def _post_components(self, notice: Notice) -> discord.ui.View | None:
         """Choices under a post: the mover's actions for public games with a
@@ -99,7 +108,7 @@ class DiscordCourier:
             view.add_item(HandButton(record.id))
         return view
 
-    async def _dm(self, user_id: int, content: str, **kwargs) -> bool:
+    async def _dm(self, user_id: int, content: str, **kwargs: Any) -> bool:
         """Send a DM; False (and the player is told once) if DMs are closed."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
@@ -127,7 +136,7 @@ class DiscordCourier:
         for index, page in enumerate(pages):
             last = index == len(pages) - 1
             extra = {**kwargs, **({"view": view} if view is not None else {})} if last else {}
-            if not await self._dm(notice.user_id, page, **extra):
+            if not await self._dm(notice.user_id, page, nonce=f"{notice.nonce}.{index}", **extra):
                 return
 
     async def _reminder(self, notice: Notice) -> None:
@@ -138,10 +147,10 @@ class DiscordCourier:
             record = await self.bot.service.record(notice.game_id)
             names = {s.user_id: s.name for s in record.seats if s.user_id is not None}
             text = plain_mentions(payload["text"], names) + f" Play in <#{record.channel_id}>."
-            if await self._dm(notice.user_id, text, view=view):
+            if await self._dm(notice.user_id, text, view=view, nonce=notice.nonce):
                 return
         channel = await self._channel(notice.channel_id)
-        await channel.send(clip(payload["text"]), view=view,
+        await channel.send(clip(payload["text"]), view=view, nonce=f"{notice.nonce}c",
                            allowed_mentions=mentions_of(payload.get("mentions", [])))
 
     async def _undo_request(self, notice: Notice) -> None:
@@ -150,4 +159,5 @@ class DiscordCourier:
         view.add_item(UndoAnswer(notice.game_id, payload["at_seq"], True))
         view.add_item(UndoAnswer(notice.game_id, payload["at_seq"], False))
         channel = await self._channel(notice.channel_id)
-        await channel.send(clip(payload["text"]), view=view, allowed_mentions=mentions_of(payload.get("mentions", [])))
+        await channel.send(clip(payload["text"]), view=view, nonce=notice.nonce,
+                           allowed_mentions=mentions_of(payload.get("mentions", [])))

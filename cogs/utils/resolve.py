@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.utils.acting import service
+from cogs.utils.context import service
 from engine.core import Game
 from engine.store import GameRecord
 from engine.tables import TableError

@@ -4,7 +4,8 @@ Agora speaks SQL."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Protocol, Sequence
+from pathlib import Path
+from typing import Any, AsyncIterator, Iterable, Protocol, Sequence
 
 from engine.store.records import (
     ActionRecord, GameRecord, NewNotice, NoticeRecord, ReminderRecord, SeatRecord, UndoRequest,
@@ -46,6 +47,10 @@ class Store(Protocol):
     async def active_games_with_bots(self) -> list[int]:
         """Active games in which a bot plays a seat (for good, or for an
         absent player): the only ones that may need a move after a restart."""
+        ...
+
+    async def game_ids(self) -> list[int]:
+        """Every game's id, oldest first."""
         ...
 
     async def count_games(self) -> int: ...
@@ -93,3 +98,66 @@ class Store(Protocol):
     async def get_setting(self, scope: str, scope_id: int, key: str) -> Any: ...
 
     async def put_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None: ...
+
+    # -- a fleet of processes on one database ------------------------------------------------
+
+    async def current_seq(self, game_id: int) -> int | None:
+        """The game's last stored seq (None: no such game), for a process to
+        check its cached state against before using it."""
+        ...
+
+    async def claim_due_reminders(self, now: float, owner: str, lease_seconds: float,
+                                  limit: int = 500) -> list[ReminderRecord]:
+        """Reminders due at ``now``, each handed to one claimer across every
+        process until ``now + lease_seconds``; a claim that ran out (its
+        process died) can be taken over. Rescheduling or muting ends it."""
+        ...
+
+    async def claim_pending_notices(self, game_id: int | None, owner: str, lease_seconds: float,
+                                    limit: int = 500) -> list[NoticeRecord]:
+        """Pending notices, oldest first, claimed for ``owner`` for
+        ``lease_seconds``: never one whose claim is running, nor one of a game
+        on which another owner holds a running claim, so each game's notices
+        go out in order through one process at a time."""
+        ...
+
+    # -- moving a whole database (engine/store/migrate.py) --------------------------------------
+
+    async def table_columns(self) -> dict[str, list[str]]:
+        """Every data table (not ``schema_version``) and its columns, in order."""
+        ...
+
+    async def table_references(self) -> dict[str, set[str]]:
+        """Every data table and the tables its foreign keys point at."""
+        ...
+
+    async def count_rows(self, table: str) -> int: ...
+
+    def export_rows(self, table: str, columns: Sequence[str], batch_size: int = 5000) -> AsyncIterator[list[tuple]]:
+        """A table's rows (``columns`` of them), in batches."""
+        ...
+
+    async def import_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert rows as they are, ids included, in one transaction."""
+        ...
+
+    async def mark_failed(self, notice_id: int, error: str, *, retry_at: float | None, now: float) -> None:
+        """Count a failed delivery: try again from ``retry_at``, or, when it is
+        None, set the notice aside for good as a dead letter with ``error``."""
+        ...
+
+    async def dead_letters(self, game_id: int) -> list[tuple[int, str, str]]:
+        """A game's notices that could not be delivered: (id, kind, reason)."""
+        ...
+
+    async def backup(self, target: str | Path) -> None:
+        """A consistent copy of the whole database at ``target`` while the bot runs."""
+        ...
+
+    async def forget_user(self, user_id: int, replacement: str) -> int:
+        """Erase a person from every game; returns how many games they were in."""
+        ...
+
+    async def delete_guild(self, guild_id: int) -> int:
+        """Delete every game of a server and its settings; returns how many games."""
+        ...

@@ -78,6 +78,10 @@ class NoticeRecord:
     kind: str
     user_id: int | None
     payload: dict[str, Any]
+    attempts: int = 0
+    """Deliveries tried and failed so far."""
+    next_attempt_at: float | None = None
+    """After a failure: not to be tried again before this time."""
 
 
 @dataclass

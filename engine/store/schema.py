@@ -92,4 +92,25 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (scope, scope_id, key)
     );
     """,
+    # 2: the outbox keeps trying a notice with backoff, and sets aside as a
+    # dead letter (with the reason) one that can never be delivered, so it
+    # never holds up the notices after it.
+    """
+    ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE outbox ADD COLUMN next_attempt_at REAL;
+    ALTER TABLE outbox ADD COLUMN failed_at REAL;
+    ALTER TABLE outbox ADD COLUMN error TEXT;
+    DROP INDEX outbox_pending;
+    CREATE INDEX outbox_pending ON outbox (game_id, id) WHERE delivered_at IS NULL AND failed_at IS NULL;
+    CREATE INDEX outbox_dead ON outbox (game_id) WHERE failed_at IS NOT NULL;
+    """,
+    # 3: work that any process of a fleet could do is claimed for a while
+    # (a lease): a reminder due, a game's notices to deliver. A claim that
+    # runs out (its process died) lets another process take the work over.
+    """
+    ALTER TABLE reminders ADD COLUMN claimed_by TEXT;
+    ALTER TABLE reminders ADD COLUMN claimed_until REAL;
+    ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+    ALTER TABLE outbox ADD COLUMN claimed_until REAL;
+    """,
 ]

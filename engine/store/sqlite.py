@@ -25,10 +25,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence, TypeVar
+from typing import Any, AsyncIterator, Callable, Iterable, Sequence, TypeVar
 
 import aiosqlite
 
@@ -36,6 +37,7 @@ from engine.store.records import (
     ActionRecord, ChannelBusy, GameRecord, NewNotice, NoticeRecord, ReminderRecord, SeatRecord, SeqConflict,
     UndoRequest,
 )
+from engine.store.rows import claimable_notice, notice_from_row, reminder_from_row
 from engine.store.schema import MIGRATIONS
 
 T = TypeVar("T")
@@ -103,9 +105,10 @@ class SQLiteStore:
         db.row_factory = sqlite3.Row
         # PRAGMAs that answer with a row are fetched, so no statement stays open
         await db.execute_fetchall("PRAGMA journal_mode = WAL")
-        # WAL + NORMAL: a committed transaction survives any crash of this
-        # process; only an OS crash can lose the last few commits.
-        await db.execute("PRAGMA synchronous = NORMAL")
+        # WAL + FULL: every COMMIT is fsynced before it returns, so a move
+        # that was acknowledged survives a power cut, not only a crash of
+        # this process (NORMAL syncs only at checkpoints).
+        await db.execute("PRAGMA synchronous = FULL")
         await db.execute("PRAGMA foreign_keys = ON")
         await db.execute_fetchall("PRAGMA busy_timeout = 5000")
         store = cls(db, path)
@@ -312,6 +315,10 @@ class SQLiteStore:
             "AND s.bot IS NOT NULL AND (s.user_id IS NULL OR s.away) ORDER BY g.id")
         return [row[0] for row in rows]
 
+    async def game_ids(self) -> list[int]:
+        """Every game's id, oldest first."""
+        return [row[0] for row in await self._read("SELECT id FROM games ORDER BY id")]
+
     async def count_games(self) -> int:
         rows = await self._read("SELECT COUNT(*) FROM games")
         return rows[0][0]
@@ -394,23 +401,45 @@ class SQLiteStore:
     # -- the outbox --------------------------------------------------------------------
 
     async def pending_notices(self, game_id: int | None = None, limit: int = 500) -> list[NoticeRecord]:
+        """Notices neither delivered nor set aside as dead letters, oldest first."""
         if game_id is None:
             rows = await self._read(
-                "SELECT * FROM outbox WHERE delivered_at IS NULL ORDER BY id LIMIT ?", (limit,))
+                "SELECT * FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY id LIMIT ?",
+                (limit,))
         else:
             rows = await self._read(
-                "SELECT * FROM outbox WHERE delivered_at IS NULL AND game_id = ? ORDER BY id LIMIT ?",
-                (game_id, limit))
-        return [NoticeRecord(r["id"], r["game_id"], r["seq"], r["kind"], r["user_id"], json.loads(r["payload"]))
-                for r in rows]
+                "SELECT * FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL AND game_id = ?"
+                " ORDER BY id LIMIT ?", (game_id, limit))
+        return [NoticeRecord(r["id"], r["game_id"], r["seq"], r["kind"], r["user_id"], json.loads(r["payload"]),
+                             r["attempts"], r["next_attempt_at"]) for r in rows]
 
     async def mark_delivered(self, notice_ids: Sequence[int]) -> None:
         if notice_ids:
             now = time.time()
             await self._write([("UPDATE outbox SET delivered_at = ? WHERE id = ?", (now, i)) for i in notice_ids])
 
+    async def mark_failed(self, notice_id: int, error: str, *, retry_at: float | None, now: float) -> None:
+        """Count a failed delivery: try again from ``retry_at``, or, when it is
+        None, set the notice aside for good as a dead letter with ``error``."""
+        if retry_at is None:
+            await self._write([(
+                "UPDATE outbox SET attempts = attempts + 1, error = ?, failed_at = ?, next_attempt_at = NULL"
+                " WHERE id = ?", (error[:500], now, notice_id))])
+        else:
+            await self._write([(
+                "UPDATE outbox SET attempts = attempts + 1, error = ?, next_attempt_at = ? WHERE id = ?",
+                (error[:500], retry_at, notice_id))])
+
+    async def dead_letters(self, game_id: int) -> list[tuple[int, str, str]]:
+        """A game's notices that could not be delivered: (id, kind, reason)."""
+        rows = await self._read(
+            "SELECT id, kind, error FROM outbox WHERE game_id = ? AND failed_at IS NOT NULL ORDER BY id",
+            (game_id,))
+        return [(r["id"], r["kind"], r["error"] or "") for r in rows]
+
     async def games_with_pending_notices(self) -> list[int]:
-        rows = await self._read("SELECT DISTINCT game_id FROM outbox WHERE delivered_at IS NULL ORDER BY game_id")
+        rows = await self._read(
+            "SELECT DISTINCT game_id FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY game_id")
         return [r[0] for r in rows]
 
     # -- reminders -------------------------------------------------------------------------
@@ -427,12 +456,14 @@ class SQLiteStore:
     async def reschedule_reminder(self, game_id: int, seat: int, seq: int, due_at: float, sent: int) -> bool:
         """Move a reminder on, only if it still belongs to turn ``seq``."""
         return await self._write_one(
-            "UPDATE reminders SET due_at = ?, sent = ? WHERE game_id = ? AND seat = ? AND seq = ?",
+            "UPDATE reminders SET due_at = ?, sent = ?, claimed_by = NULL, claimed_until = NULL"
+            " WHERE game_id = ? AND seat = ? AND seq = ?",
             (due_at, sent, game_id, seat, seq)) > 0
 
     async def mute_reminder(self, game_id: int, seat: int, seq: int) -> bool:
         return await self._write_one(
-            "UPDATE reminders SET muted = 1 WHERE game_id = ? AND seat = ? AND seq = ?",
+            "UPDATE reminders SET muted = 1, claimed_by = NULL, claimed_until = NULL"
+            " WHERE game_id = ? AND seat = ? AND seq = ?",
             (game_id, seat, seq)) > 0
 
     async def clear_reminders(self, game_id: int) -> None:
@@ -460,6 +491,66 @@ class SQLiteStore:
     async def drop_undo_request(self, game_id: int) -> None:
         await self._write([("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))])
 
+    # -- backups and people's data ----------------------------------------------------------
+
+    async def backup(self, target: str | Path) -> None:
+        """A consistent copy of the whole database at ``target``, taken while
+        the bot keeps running: SQLite's online backup API reads one snapshot
+        through a connection of its own (WAL lets writers go on meanwhile),
+        into a file that is renamed into place only once complete."""
+        target = Path(target)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(target.name + ".part")
+
+        def copy() -> None:
+            source = sqlite3.connect(self.path)
+            try:
+                destination = sqlite3.connect(partial)
+                try:
+                    source.backup(destination)
+                    # One self-contained file: no -wal beside it to forget.
+                    destination.execute("PRAGMA journal_mode = DELETE").fetchall()
+                finally:
+                    destination.close()
+            finally:
+                source.close()
+
+        partial.unlink(missing_ok=True)
+        await asyncio.to_thread(copy)
+        os.replace(partial, target)
+
+    async def forget_user(self, user_id: int, replacement: str) -> int:
+        """Erase a person: their seats lose the user id and carry
+        ``replacement`` as the name, their name leaves the log's lines, their
+        pending DMs and settings go. Returns how many seats were changed."""
+        names = [r[0] for r in await self._read("SELECT DISTINCT name FROM seats WHERE user_id = ?", (user_id,))]
+        games = [r[0] for r in await self._read("SELECT DISTINCT game_id FROM seats WHERE user_id = ?", (user_id,))]
+        statements: list[tuple[str, Sequence[Any]]] = []
+        for name in names:
+            for game_id in games:
+                statements.append(("UPDATE actions SET text = replace(text, ?, ?) WHERE game_id = ?",
+                                   (name, replacement, game_id)))
+        statements += [
+            ("UPDATE seats SET name = ?, user_id = NULL, away = 0,"
+             " bot = CASE WHEN bot IS NULL THEN 'random' ELSE bot END WHERE user_id = ?", (replacement, user_id)),
+            ("DELETE FROM outbox WHERE user_id = ? AND delivered_at IS NULL", (user_id,)),
+            ("DELETE FROM settings WHERE scope = 'user' AND scope_id = ?", (user_id,)),
+            ("UPDATE games SET host_id = NULL WHERE host_id = ?", (user_id,)),
+        ]
+        await self._write(statements)
+        return len(games)
+
+    async def delete_guild(self, guild_id: int) -> int:
+        """Delete every game of a server and its settings; returns how many games."""
+        ids = [r[0] for r in await self._read("SELECT id FROM games WHERE guild_id = ?", (guild_id,))]
+        statements: list[tuple[str, Sequence[Any]]] = []
+        for table in ("actions", "snapshots", "outbox", "reminders", "undo_requests", "seats"):
+            statements += [(f"DELETE FROM {table} WHERE game_id = ?", (game_id,)) for game_id in ids]
+        statements += [("DELETE FROM games WHERE id = ?", (game_id,)) for game_id in ids]
+        statements.append(("DELETE FROM settings WHERE scope = 'guild' AND scope_id = ?", (guild_id,)))
+        await self._write(statements)
+        return len(ids)
+
     # -- settings ---------------------------------------------------------------------------------
 
     async def get_setting(self, scope: str, scope_id: int, key: str) -> Any:
@@ -472,3 +563,89 @@ class SQLiteStore:
             "INSERT INTO settings (scope, scope_id, key, value) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (scope, scope_id, key) DO UPDATE SET value = excluded.value",
             (scope, scope_id, key, _dumps(value)))])
+
+    # -- a fleet of processes: claims, the stored seq -------------------------------------------
+    # Several processes may share one file: BEGIN IMMEDIATE takes SQLite's
+    # write lock, so a claim's read and its update are one step for them all.
+
+    async def current_seq(self, game_id: int) -> int | None:
+        """The game's last stored seq (None: no such game), for a process to
+        check its cached state against before using it."""
+        rows = await self._read("SELECT seq FROM games WHERE id = ?", (game_id,))
+        return rows[0][0] if rows else None
+
+    async def claim_due_reminders(self, now: float, owner: str, lease_seconds: float,
+                                  limit: int = 500) -> list[ReminderRecord]:
+        """Claim reminders due at ``now`` for ``owner`` until ``now +
+        lease_seconds``: each goes to one claimer; one claimed by a process
+        that died is claimable again once its lease has run out.
+        Rescheduling or muting ends the claim."""
+        async with self._transaction() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM reminders WHERE due_at <= ? AND muted = 0"
+                " AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at, game_id, seat LIMIT ?",
+                (now, now, limit))
+            await db.executemany(
+                "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE game_id = ? AND seat = ?",
+                [(owner, now + lease_seconds, r["game_id"], r["seat"]) for r in rows])
+        return [reminder_from_row(r) for r in rows]
+
+    async def claim_pending_notices(self, game_id: int | None, owner: str, lease_seconds: float,
+                                    limit: int = 500) -> list[NoticeRecord]:
+        """Claim pending notices for ``owner`` until ``lease_seconds`` from
+        now, oldest first: never one whose claim is running, nor one of a
+        game on which another owner holds a running claim, so each game's
+        notices go out through one process at a time, in order."""
+        now = time.time()
+        async with self._transaction() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT * FROM outbox o WHERE {claimable_notice(':now', ':owner')}"
+                " AND (:game IS NULL OR game_id = :game) ORDER BY id LIMIT :limit",
+                {"now": now, "owner": owner, "game": game_id, "limit": limit})
+            await db.executemany("UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id = ?",
+                                 [(owner, now + lease_seconds, r["id"]) for r in rows])
+        return [notice_from_row(r) for r in rows]
+
+    # -- moving a whole database (engine/store/migrate.py) ------------------------------------------
+
+    async def table_columns(self) -> dict[str, list[str]]:
+        """Every data table (not ``schema_version``) and its columns, in order."""
+        async with self._lock:
+            names = [r[0] for r in await self._db.execute_fetchall(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                " AND name <> 'schema_version' ORDER BY name")]
+            return {name: [r["name"] for r in await self._db.execute_fetchall(f'PRAGMA table_info("{name}")')]
+                    for name in names}
+
+    async def table_references(self) -> dict[str, set[str]]:
+        """Every data table and the tables its foreign keys point at."""
+        tables = await self.table_columns()
+        async with self._lock:
+            return {name: {r["table"] for r in await self._db.execute_fetchall(
+                f'PRAGMA foreign_key_list("{name}")')} for name in tables}
+
+    async def count_rows(self, table: str) -> int:
+        rows = await self._read(f'SELECT COUNT(*) FROM "{table}"')
+        return rows[0][0]
+
+    async def export_rows(self, table: str, columns: Sequence[str],
+                          batch_size: int = 5000) -> AsyncIterator[list[tuple]]:
+        """A table's rows (``columns`` of them), in batches, in rowid order."""
+        listed = ", ".join(f'"{c}"' for c in columns)
+        last = None
+        while True:
+            rows = await self._read(
+                f'SELECT rowid, {listed} FROM "{table}" WHERE ? IS NULL OR rowid > ? ORDER BY rowid LIMIT ?',
+                (last, last, batch_size))
+            if not rows:
+                return
+            last = rows[-1][0]
+            yield [tuple(row)[1:] for row in rows]
+
+    async def import_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert rows as they are, ids included, in one transaction (an
+        ``INTEGER PRIMARY KEY`` goes on from the largest id by itself)."""
+        listed = ", ".join(f'"{c}"' for c in columns)
+        async with self._transaction() as db:
+            await db.executemany(f'INSERT INTO "{table}" ({listed}) VALUES ({", ".join("?" * len(columns))})', rows)
+

@@ -34,14 +34,16 @@ One module per concern, each a part of the ``Tables`` facade:
 """
 
 from engine.tables.model import (
-    Courier, Live, MovedMeanwhile, Notice, PlayResult, TableError, UndoResult, Unloadable, effective_actions,
+    Courier, Live, MovedMeanwhile, Notice, PlayResult, TableError, Undeliverable, UndoResult, Unloadable,
+    effective_actions,
 )
 from engine.tables.notices import outcome_text, private_part
 from engine.tables.service import Tables
 from engine.tables.settings import DEFAULT_SETTINGS, FALLBACKS, SETTING_LIMITS
 
 __all__ = [
-    "Courier", "Live", "MovedMeanwhile", "Notice", "PlayResult", "TableError", "UndoResult", "Unloadable",
+    "Courier", "Live", "MovedMeanwhile", "Notice", "PlayResult", "TableError", "Undeliverable", "UndoResult",
+    "Unloadable",
     "effective_actions", "outcome_text", "private_part", "Tables", "DEFAULT_SETTINGS", "FALLBACKS",
     "SETTING_LIMITS",
 ]

@@ -47,9 +47,28 @@ class Notice:
     def text(self) -> str:
         return str(self.payload.get("text", ""))
 
+    @property
+    def nonce(self) -> str:
+        """Stable for this notice across retries and restarts (Discord
+        returns the message already posted for a repeated nonce). Short:
+        Discord takes at most 25 characters, and a paged notice adds a page
+        number."""
+        return f"a{self.id}"
+
+
+class Undeliverable(Exception):
+    """Raised by a courier for a notice that can never be delivered (the
+    channel is gone, the bot may not post there, Discord refuses the message
+    as malformed): it is set aside as a dead letter with this reason instead
+    of being retried."""
+
 
 class Courier(Protocol):
-    """Delivers notices. Raise to have a notice retried later."""
+    """Delivers notices. Raise ``Undeliverable`` for a notice that can never
+    go out; raise anything else to have it retried later with backoff. A
+    courier must send each notice with its ``nonce`` where the transport can
+    recognise a repeat, because a crash between sending and marking it
+    delivered sends it again."""
 
     async def deliver(self, notice: Notice) -> None: ...
 

@@ -6,16 +6,45 @@ import asyncio
 import logging
 
 from engine.tables.base import TableBase
-from engine.tables.model import Notice
+from engine.store import NoticeRecord
+from engine.tables.model import Notice, Undeliverable
 
 log = logging.getLogger("agora.tables")
 
 
-class Outbox(TableBase):
-    """Delivery of the outbox through the courier."""
+FIRST_RETRY = 5.0
+"""Seconds before a failed delivery is tried again; each failure doubles it."""
+LONGEST_WAIT = 15 * 60.0
+MAX_ATTEMPTS = 10
+"""Failures after which a notice becomes a dead letter (about 1.5 hours of
+retries): a passing outage is waited out, a broken destination is not."""
 
-    async def flush(self, game_id: int) -> int:
-        """Deliver a game's pending notices in order through the courier."""
+
+def retry_delay(attempts: int) -> float:
+    """The wait after the ``attempts``-th failed delivery (1, 2, …)."""
+    return float(min(FIRST_RETRY * 2 ** (attempts - 1), LONGEST_WAIT))
+
+
+def destination(notice: NoticeRecord) -> tuple[str, int | None]:
+    """Where a notice goes: a player's DMs, or the game's channel. Order is
+    kept per destination: a DM that waits for a retry holds back later DMs
+    to the same player, never the channel's posts."""
+    if notice.kind == "private" or (notice.kind == "reminder" and notice.payload.get("dm")):
+        return "dm", notice.user_id
+    return "channel", None
+
+
+class Outbox(TableBase):
+    """Delivery of the outbox through the courier: in order per destination,
+    each notice with its own nonce (so a repeat after a crash is recognised),
+    failures retried with exponential backoff, and a notice that can never be
+    delivered set aside as a dead letter with its reason, so it holds up
+    nothing."""
+
+    async def flush(self, game_id: int, *, retry_now: bool = False) -> int:
+        """Deliver a game's pending notices through the courier; returns how
+        many went out. ``retry_now`` ignores the backoff of earlier failures
+        (after a restart)."""
         if self.courier is None:
             return 0
         lock = self._deliver_locks.setdefault(game_id, asyncio.Lock())
@@ -24,20 +53,49 @@ class Outbox(TableBase):
             pending = await self.store.pending_notices(game_id)
             if not pending:
                 return 0
-            record = (await self._live(game_id)).record
+            record = await self.store.game(game_id)
+            channel_id = record.channel_id if record is not None else 0
+            held: set[tuple[str, int | None]] = set()
+            now = self.clock()
             for row in pending:
-                notice = Notice(row.id, row.game_id, row.kind, row.user_id, row.payload, record.channel_id)
+                where = destination(row)
+                if where in held:
+                    continue
+                if not retry_now and row.next_attempt_at is not None and row.next_attempt_at > now:
+                    held.add(where)
+                    continue
+                notice = Notice(row.id, row.game_id, row.kind, row.user_id, row.payload, channel_id)
                 try:
                     await self.courier.deliver(notice)
-                except Exception:  # noqa: BLE001 — a failed delivery is retried, never lost
-                    log.exception("game %s: delivering notice %s failed; will retry", game_id, row.id)
-                    break
+                except Undeliverable as error:
+                    log.warning("game %s: notice %s can never be delivered (%s); set aside", game_id, row.id, error)
+                    await self.store.mark_failed(row.id, str(error), retry_at=None, now=self.clock())
+                    continue
+                except Exception as error:  # noqa: BLE001 — a failed delivery is retried, never lost
+                    attempts = row.attempts + 1
+                    reason = f"{type(error).__name__}: {error}"
+                    if attempts >= MAX_ATTEMPTS:
+                        log.error("game %s: notice %s failed %d times (%s); set aside", game_id, row.id, attempts,
+                                  reason)
+                        await self.store.mark_failed(row.id, f"gave up after {attempts} attempts: {reason}",
+                                                     retry_at=None, now=self.clock())
+                        continue
+                    log.warning("game %s: delivering notice %s failed (%s); retrying in %.0f s", game_id, row.id,
+                                reason, retry_delay(attempts))
+                    await self.store.mark_failed(row.id, reason, retry_at=self.clock() + retry_delay(attempts),
+                                                 now=self.clock())
+                    held.add(where)
+                    continue
                 await self.store.mark_delivered([row.id])
                 delivered += 1
         return delivered
 
-    async def flush_all(self) -> int:
+    async def flush_all(self, *, retry_now: bool = False) -> int:
         total = 0
         for game_id in await self.store.games_with_pending_notices():
-            total += await self.flush(game_id)
+            total += await self.flush(game_id, retry_now=retry_now)
         return total
+
+    async def undeliverable(self, game_id: int) -> list[tuple[int, str, str]]:
+        """A game's dead letters: (notice id, kind, reason)."""
+        return await self.store.dead_letters(game_id)

@@ -21,7 +21,8 @@ class Tables(Lobby, Reminders, Bots, Undo, Ending, Settings, Views, Outbox):
         """After a (re)start: deliver what is still in the outbox and let bots
         whose turn it is play."""
         for game_id in await self.store.games_with_pending_notices():
-            self._spawn(self.flush(game_id))
+            # A restart is a fresh chance for notices an outage held back.
+            self._spawn(self.flush(game_id, retry_now=True))
         for game_id in await self.store.active_games_with_bots():
             try:
                 live = await self._live(game_id)

@@ -79,6 +79,10 @@ class Views(Commits):
         elif record.outcome:
             lines.append(outcome_text(live, Outcome.from_dict(record.outcome)))
         lines.append(f"Moves so far: {record.seq}.")
+        dead = await self.store.dead_letters(game_id)
+        if dead:
+            posts = "post" if len(dead) == 1 else "posts"
+            lines.append(f"⚠️ {len(dead)} {posts} could not be delivered (last: {dead[-1][2][:120]}).")
         return "\n".join(lines)
 
     async def history(self, game_id: int) -> list[str]:

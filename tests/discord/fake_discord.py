@@ -11,6 +11,15 @@ answers 404 and is listed in ``unknown`` so a test can fail with its name.
 Every request is recorded as a ``Call``; ``wait_for_call`` awaits one (no
 sleeps), and ``interact`` sends an interaction through the gateway and
 resolves when the bot answers it on the callback route.
+
+Where it matters to Agora it behaves as Discord does: a message sent with a
+``nonce`` and ``enforce_nonce`` that repeats one of the same author's recent
+nonces returns the message already created instead of a second one
+(``created`` holds each message once); content over 2,000 characters, an
+embed description over 4,096, or a select menu of more than 25 options is
+refused with HTTP 400 (code 50035, as Discord does); and ``rate_limit``
+makes channel posts answer 429 with ``retry_after`` past a number of posts
+per window, which discord.py waits out and retries.
 """
 
 from __future__ import annotations
@@ -123,6 +132,15 @@ class FakeDiscord:
         self._sequence = 0
         self._runner: web.AppRunner | None = None
         self.port = 0
+        self.created: list[dict[str, Any]] = []
+        """every message created, once each (a nonce repeated returns the first)"""
+        self._by_nonce: dict[str, dict[str, Any]] = {}
+        self.rate_limit: tuple[int, float] | None = None
+        """(posts, seconds): channel posts allowed per window, per channel"""
+        self._posts: dict[str, list[float]] = {}
+        self.rate_limited = 0
+        self.shard: list[int] = [0, 1]
+        """[shard id, shard count] the bot identified with (READY echoes it)"""
 
     # -- life cycle ------------------------------------------------------------------
 
@@ -316,6 +334,7 @@ class FakeDiscord:
                 elif payload["op"] == OP_IDENTIFY:
                     self._gateway = socket
                     self.identified.set()
+                    self.shard = payload["d"].get("shard") or [0, 1]
                     await self._ready()
         finally:
             self._sockets.discard(socket)
@@ -324,6 +343,7 @@ class FakeDiscord:
     async def _ready(self) -> None:
         await self.dispatch("READY", {
             "v": 10,
+            "shard": self.shard,
             "user": self.bot_user,
             "guilds": [{"id": self.guild_id, "unavailable": True}],
             "session_id": f"session-{self.new_id()}",
@@ -394,7 +414,8 @@ class FakeDiscord:
             case "POST", ["users", "@me", "channels"]:
                 return 200, self._dm_channel(call.body["recipient_id"])
             case "POST", ["channels", channel_id, "messages"]:
-                return 200, self._message(channel_id, call)
+                refused = self._refusal(call) or self._limited(channel_id)
+                return refused if refused is not None else (200, self._created(channel_id, call))
             case "GET", ["channels", channel_id]:
                 channel = next((c for c in self.channels.values() if c["id"] == channel_id), None)
                 return (200, channel) if channel else None
@@ -480,6 +501,51 @@ class FakeDiscord:
     def _dm_channel(self, recipient_id: str) -> dict[str, Any]:
         user = self._user(str(recipient_id)) or self._user_payload(str(recipient_id), "someone")
         return {"id": self.new_id(), "type": 1, "recipients": [user], "last_message_id": None, "flags": 0}
+
+    def _refusal(self, call: Call) -> tuple[int, Any] | None:
+        """Discord's 400 for a message past its limits, else None."""
+        data = call.data if isinstance(call.data, dict) else {}
+        problems = []
+        if len(data.get("content") or "") > 2000:
+            problems.append("content: Must be 2000 or fewer in length.")
+        for embed in data.get("embeds") or []:
+            if len(embed.get("description") or "") > 4096:
+                problems.append("embeds.description: Must be 4096 or fewer in length.")
+        for row in data.get("components") or []:
+            for component in row.get("components", []):
+                if len(component.get("options", [])) > 25:
+                    problems.append("components.options: Must be 25 or fewer in length.")
+        if not problems:
+            return None
+        return 400, {"code": 50035, "message": "Invalid Form Body", "errors": problems}
+
+    def _limited(self, channel_id: str) -> tuple[int, Any] | None:
+        """A 429 when ``rate_limit`` is set and this channel is past it."""
+        if self.rate_limit is None:
+            return None
+        posts, window = self.rate_limit
+        now = time.monotonic()
+        recent = [t for t in self._posts.get(channel_id, []) if now - t < window]
+        if len(recent) >= posts:
+            self.rate_limited += 1
+            return 429, {"message": "You are being rate limited.", "retry_after": window - (now - recent[0]),
+                         "global": False}
+        self._posts[channel_id] = recent + [now]
+        return None
+
+    def _created(self, channel_id: str, call: Call) -> dict[str, Any]:
+        """The message a post creates, or the one already created for the
+        same nonce when the sender enforces it."""
+        data = call.data if isinstance(call.data, dict) else {}
+        nonce = data.get("nonce")
+        if nonce is not None and data.get("enforce_nonce") and str(nonce) in self._by_nonce:
+            return self._by_nonce[str(nonce)]
+        message = self._message(channel_id, call)
+        if nonce is not None:
+            message["nonce"] = nonce
+            self._by_nonce[str(nonce)] = message
+        self.created.append(message)
+        return message
 
     def _message(self, channel_id: str | None, call: Call) -> dict[str, Any]:
         """The message Discord would create for a post, follow-up or reply."""

@@ -1,0 +1,531 @@
+"""The PostgreSQL store (asyncpg, a pool of connections): Agora's production
+store, for one process or a fleet of them on one database.
+
+The tables and their meaning are SQLite's (see engine/store/sqlite.py and the
+two schema modules); so are the guarantees:
+
+- every public method is one transaction: most are one statement (a
+  statement is its own transaction), and a move's ``commit`` is one statement
+  too, whose data-modifying ``WITH`` parts append the log row, move the game
+  row's seq on, replace the snapshot, the reminders and add the outbox rows
+  (one round trip, and all or nothing);
+- ``UNIQUE (game_id, seq)`` on the log: a second writer of the same seq, in
+  this process or another, gets ``SeqConflict`` and writes nothing;
+- the partial unique index on live games: ``ChannelBusy``;
+- ``synchronous_commit = on`` on every connection, whatever the server's
+  default: a move is acknowledged only once its commit record is flushed.
+  No group commit of our own: PostgreSQL already lets concurrent commits
+  share a WAL flush (bench/service.py measures it);
+- work that any process could do (reminders due, notices to deliver) is
+  claimed with a lease, so that each row goes to one process and the work of
+  a process that died is taken over once its lease has run out.
+
+Schema migrations (engine/store/schema_pg.py) are applied at open under a
+session advisory lock, so processes starting together apply each one once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any, AsyncIterator, Iterable, Sequence
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from engine.store.records import (
+    ActionRecord, ChannelBusy, GameRecord, NewNotice, NoticeRecord, ReminderRecord, SeatRecord, SeqConflict,
+    UndoRequest,
+)
+from engine.store.rows import (
+    claimable_notice, dumps, game_from_row, game_updates, notice_from_row, reminder_from_row, seat_from_row,
+    topological, undo_from_row,
+)
+from engine.store.schema_pg import MIGRATIONS
+
+MIGRATION_LOCK = 0x4167_6F72_614D_6967  # "AgoraMig": the advisory lock key of schema migrations
+NOTICE_LOCKS = 0x4167_0000_0000_0000
+"""Advisory lock keys ``NOTICE_LOCKS + game_id``: one notice claimer per game at a time."""
+
+_LIVE_CHANNEL_INDEX = "games_one_live_per_channel"
+_ONE_ROW_PER_SEQ = "actions_one_row_per_seq"
+
+_GAME_WITH_SEATS = (
+    "SELECT g.*, COALESCE((SELECT array_agg(ROW(s.seat, s.user_id, s.name, s.bot, s.away) ORDER BY s.seat)"
+    " FROM seats s WHERE s.game_id = g.id), '{}') AS seat_rows FROM games g")
+_SEAT_FIELDS = ("seat", "user_id", "name", "bot", "away")
+
+
+def _insert_seats(game: str, first: int) -> str:
+    """INSERT of seats for the game ``game`` (an SQL expression) from five
+    arrays, the parameters ``$first`` to ``$first+4``."""
+    arrays = ", ".join(f"${first + i}::{kind}[]" for i, kind in enumerate(("int", "bigint", "text", "text", "int")))
+    return f"INSERT INTO seats (game_id, seat, user_id, name, bot, away) SELECT {game}, * FROM unnest({arrays})"
+
+
+def _without_password(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}@{netloc}" if user else netloc))
+
+
+def _seat_columns(seats: Iterable[SeatRecord]) -> list[list[Any]]:
+    seats = list(seats)
+    return [[s.seat for s in seats], [s.user_id for s in seats], [s.name for s in seats],
+            [s.bot for s in seats], [int(s.away) for s in seats]]
+
+
+async def _table_rows(db: asyncpg.Connection, table: str, columns: Sequence[str],
+                      batch_size: int) -> AsyncIterator[list[tuple]]:
+    """A table's rows in batches, read through a cursor of ``db``'s open transaction."""
+    listed = ", ".join(f'"{c}"' for c in columns)
+    cursor = await db.cursor(f'SELECT {listed} FROM "{table}"')
+    while rows := await cursor.fetch(batch_size):
+        yield [tuple(row) for row in rows]
+
+
+def _changed(status: str) -> int:
+    """Rows changed, from asyncpg's command status (``UPDATE 1``)."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+class PostgresStore:
+    """One PostgreSQL database through a pool of connections."""
+
+    def __init__(self, pool: asyncpg.Pool, path: str):
+        self._pool = pool
+        self.path = path
+
+    @classmethod
+    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> "PostgresStore":
+        # Unknown query parameters of the URL become server settings (asyncpg).
+        pool = await asyncpg.create_pool(
+            url, min_size=min_size, max_size=max_size,
+            server_settings={"synchronous_commit": "on", "application_name": "agora"})
+        store = cls(pool, _without_password(url))
+        try:
+            await store._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def _migrate(self) -> None:
+        async with self._pool.acquire() as db:
+            # A session lock, held across the migrations' own transactions:
+            # a second process starting now waits here, then finds them done.
+            await db.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            try:
+                await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                current = await db.fetchval("SELECT version FROM schema_version")
+                if current is None:
+                    current = 0
+                    await db.execute("INSERT INTO schema_version (version) VALUES (0)")
+                if current > len(MIGRATIONS):
+                    raise RuntimeError(f"{self.path} has schema version {current}, newer than this Agora "
+                                       f"({len(MIGRATIONS)}); upgrade Agora before opening it")
+                for version in range(current, len(MIGRATIONS)):
+                    async with db.transaction():
+                        await db.execute(MIGRATIONS[version])
+                        await db.execute("UPDATE schema_version SET version = $1", version + 1)
+            finally:
+                await db.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+    async def schema_version(self) -> int:
+        return await self._pool.fetchval("SELECT version FROM schema_version")
+
+    # -- games ---------------------------------------------------------------------
+
+    async def create_game(self, *, guild_id: int | None, channel_id: int, parent_id: int | None,
+                          game: str, options: dict[str, Any], seed: int, host_id: int | None,
+                          settings: dict[str, Any], seats: Iterable[SeatRecord]) -> int:
+        try:
+            return await self._pool.fetchval(
+                "WITH new AS (INSERT INTO games (guild_id, channel_id, parent_id, game, options, seed, status,"
+                " host_id, settings, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'lobby', $7, $8, $9)"
+                f" RETURNING id), seated AS ({_insert_seats('(SELECT id FROM new)', 10)}) SELECT id FROM new",
+                guild_id, channel_id, parent_id, game, dumps(options), seed, host_id, dumps(settings), time.time(),
+                *_seat_columns(seats))
+        except asyncpg.UniqueViolationError as error:
+            if error.constraint_name == _LIVE_CHANNEL_INDEX:
+                raise ChannelBusy(channel_id) from None
+            raise
+
+    async def replace_seats(self, game_id: int, seats: Iterable[SeatRecord]) -> None:
+        async with self._pool.acquire() as db, db.transaction():
+            await db.execute("DELETE FROM seats WHERE game_id = $1", game_id)
+            await db.execute(_insert_seats("$1::bigint", 2), game_id, *_seat_columns(seats))
+
+    async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
+        await self._pool.execute(
+            "UPDATE seats SET user_id = $1, name = $2, bot = $3, away = $4 WHERE game_id = $5 AND seat = $6",
+            seat.user_id, seat.name, seat.bot, int(seat.away), game_id, seat.seat)
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        updates = game_updates(fields)
+        if not updates:
+            return
+        assignments = ", ".join(f"{name} = ${n}" for n, (name, _) in enumerate(updates, start=2))
+        await self._pool.execute(f"UPDATE games SET {assignments} WHERE id = $1",
+                                 game_id, *(value for _, value in updates))
+
+    async def _games_where(self, where: str, *params: Any) -> list[GameRecord]:
+        """Games and their seats, read by one statement (so from one snapshot)."""
+        rows = await self._pool.fetch(f"{_GAME_WITH_SEATS} WHERE {where} ORDER BY g.id", *params)
+        return [game_from_row(row, [seat_from_row(dict(zip(_SEAT_FIELDS, seat))) for seat in row["seat_rows"]])
+                for row in rows]
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        found = await self._games_where("g.id = $1", game_id)
+        return found[0] if found else None
+
+    async def live_game_in(self, channel_id: int) -> GameRecord | None:
+        found = await self._games_where("g.channel_id = $1 AND g.status IN ('lobby', 'active')", channel_id)
+        return found[0] if found else None
+
+    async def latest_game_in(self, channel_id: int) -> GameRecord | None:
+        """The channel's live game, or else its most recent one."""
+        found = await self._games_where(
+            "g.id = (SELECT id FROM games WHERE channel_id = $1 ORDER BY status IN ('lobby', 'active') DESC,"
+            " id DESC LIMIT 1)", channel_id)
+        return found[0] if found else None
+
+    async def games_of_user(self, user_id: int, live_only: bool = True) -> list[GameRecord]:
+        status = "AND g.status IN ('lobby', 'active')" if live_only else ""
+        return await self._games_where(f"g.id IN (SELECT game_id FROM seats WHERE user_id = $1) {status}", user_id)
+
+    async def active_games_with_bots(self) -> list[int]:
+        """Active games in which a bot plays a seat (for good, or for an
+        absent player): the only ones that may need a move after a restart."""
+        rows = await self._pool.fetch(
+            "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.status = 'active' "
+            "AND s.bot IS NOT NULL AND (s.user_id IS NULL OR s.away <> 0) ORDER BY g.id")
+        return [row[0] for row in rows]
+
+    async def count_games(self) -> int:
+        return await self._pool.fetchval("SELECT COUNT(*) FROM games")
+
+    async def current_seq(self, game_id: int) -> int | None:
+        """The game's last stored seq (None: no such game), for a process to
+        check its cached state against before using it."""
+        return await self._pool.fetchval("SELECT seq FROM games WHERE id = $1", game_id)
+
+    # -- the log ---------------------------------------------------------------------
+
+    async def commit(self, game_id: int, seq: int, *, seat: int | None, kind: str, action: str,
+                     text: str, state: dict[str, Any] | None, notices: Sequence[NewNotice] = (),
+                     game_fields: dict[str, Any] | None = None,
+                     reminders: Sequence[ReminderRecord] | None = None) -> list[int]:
+        """Append log row ``seq`` and everything that follows from it, atomically:
+        the snapshot, the notices to deliver, the game row and the reminders.
+
+        One statement: each part is a data-modifying ``WITH`` query, all of
+        them run to completion or none. Raises ``SeqConflict`` if ``seq`` was
+        taken (another writer got there first). Returns the outbox ids of the
+        notices, in the notices' order.
+        """
+        params: list[Any] = [game_id, seq, seat, kind, action, text, time.time()]
+
+        def param(value: Any) -> str:
+            params.append(value)
+            return f"${len(params)}"
+
+        updates = game_updates(game_fields or {})
+        assignments = "".join(f", {name} = {param(value)}" for name, value in updates)
+        parts = [
+            "logged AS (INSERT INTO actions (game_id, seq, seat, kind, action, text, at)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7))",
+            f"moved AS (UPDATE games SET seq = $2{assignments} WHERE id = $1)",
+        ]
+        if state is not None:
+            parts.append(f"saved AS (INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, {param(dumps(state))})"
+                         " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state)")
+        if reminders is not None:
+            # An upsert and a delete of the other seats: two parts of one
+            # statement must not touch the same row.
+            seats = param([r.seat for r in reminders])
+            columns = [(seats, "int")] + [
+                (param(values), kind) for values, kind in (
+                    ([r.seq for r in reminders], "int"), ([r.since for r in reminders], "float8"),
+                    ([r.due_at for r in reminders], "float8"), ([r.sent for r in reminders], "int"),
+                    ([int(r.muted) for r in reminders], "int"), ([r.group_size for r in reminders], "int"))]
+            arrays = ", ".join(f"{name}::{kind}[]" for name, kind in columns)
+            parts += [
+                f"dropped AS (DELETE FROM reminders WHERE game_id = $1 AND NOT (seat = ANY({seats}::int[])))",
+                "nudged AS (INSERT INTO reminders (game_id, seat, seq, since, due_at, sent, muted, group_size)"
+                f" SELECT $1, * FROM unnest({arrays}) ON CONFLICT (game_id, seat) DO UPDATE SET seq = excluded.seq,"
+                " since = excluded.since, due_at = excluded.due_at, sent = excluded.sent, muted = excluded.muted,"
+                " group_size = excluded.group_size, claimed_by = NULL, claimed_until = NULL)",
+            ]
+        parts.append(
+            "posted AS (INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at)"
+            f" SELECT $1, $2, kind, user_id, payload, $7 FROM unnest({param([n.kind for n in notices])}::text[],"
+            f" {param([n.user_id for n in notices])}::bigint[], {param([dumps(n.payload) for n in notices])}::text[])"
+            " WITH ORDINALITY AS notice (kind, user_id, payload, place) ORDER BY place RETURNING id)")
+        try:
+            rows = await self._pool.fetch(f"WITH {', '.join(parts)} SELECT id FROM posted ORDER BY id", *params)
+        except asyncpg.UniqueViolationError as error:
+            if error.constraint_name == _ONE_ROW_PER_SEQ:
+                raise SeqConflict(game_id) from None
+            raise
+        return [row[0] for row in rows]
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        rows = await self._pool.fetch(
+            "SELECT seq, seat, kind, action, text, at FROM actions WHERE game_id = $1 ORDER BY seq", game_id)
+        return [ActionRecord(r["seq"], r["seat"], r["kind"], r["action"], r["text"], r["at"]) for r in rows]
+
+    async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        row = await self._pool.fetchrow("SELECT seq, state FROM snapshots WHERE game_id = $1", game_id)
+        if row is None:
+            return None
+        try:
+            return row["seq"], json.loads(row["state"])
+        except ValueError:
+            return None  # a damaged snapshot is only a cache: the log replays
+
+    async def snapshot_text(self, game_id: int) -> str | None:
+        return await self._pool.fetchval("SELECT state FROM snapshots WHERE game_id = $1", game_id)
+
+    async def add_notices(self, game_id: int, seq: int, notices: Sequence[NewNotice]) -> list[int]:
+        rows = await self._pool.fetch(
+            "INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at)"
+            " SELECT $1, $2, kind, user_id, payload, $3 FROM unnest($4::text[], $5::bigint[], $6::text[])"
+            " WITH ORDINALITY AS notice (kind, user_id, payload, place) ORDER BY place RETURNING id",
+            game_id, seq, time.time(), [n.kind for n in notices], [n.user_id for n in notices],
+            [dumps(n.payload) for n in notices])
+        return sorted(row[0] for row in rows)
+
+    # -- the outbox --------------------------------------------------------------------
+
+    async def pending_notices(self, game_id: int | None = None, limit: int = 500) -> list[NoticeRecord]:
+        """Notices neither delivered nor set aside as dead letters, oldest first."""
+        rows = await self._pool.fetch(
+            "SELECT * FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL"
+            " AND ($1::bigint IS NULL OR game_id = $1) ORDER BY id LIMIT $2", game_id, limit)
+        return [notice_from_row(r) for r in rows]
+
+    async def claim_pending_notices(self, game_id: int | None, owner: str, lease_seconds: float,
+                                    limit: int = 500) -> list[NoticeRecord]:
+        """Claim pending notices for ``owner`` until ``lease_seconds`` from
+        now, oldest first: never one whose claim is running, nor one of a
+        game on which another owner holds a running claim, so each game's
+        notices go out through one process at a time, in order.
+
+        A transaction-level advisory lock per game is the ``SKIP LOCKED`` of
+        games: another claimer skips a game being claimed, and once it holds
+        the lock it sees every claim committed before (a new statement, a new
+        snapshot)."""
+        now = time.time()
+        async with self._pool.acquire() as db, db.transaction():
+            candidates = await db.fetch(
+                f"SELECT DISTINCT game_id FROM outbox o WHERE {claimable_notice('$1', '$4')}"
+                " AND ($2::bigint IS NULL OR game_id = $2) ORDER BY game_id LIMIT $3", now, game_id, limit, owner)
+            locked = await db.fetch(
+                "SELECT game FROM unnest($1::bigint[]) AS game WHERE pg_try_advisory_xact_lock($2 + game)",
+                [row[0] for row in candidates], NOTICE_LOCKS)
+            rows = await db.fetch(
+                "UPDATE outbox SET claimed_by = $3, claimed_until = $4 WHERE id IN (SELECT id FROM outbox o"
+                f" WHERE {claimable_notice('$1', '$3')} AND game_id = ANY($2::bigint[]) ORDER BY id LIMIT $5)"
+                " RETURNING *", now, [row[0] for row in locked], owner, now + lease_seconds, limit)
+        return sorted((notice_from_row(r) for r in rows), key=lambda notice: notice.id)
+
+    async def mark_delivered(self, notice_ids: Sequence[int]) -> None:
+        if notice_ids:
+            await self._pool.execute("UPDATE outbox SET delivered_at = $1 WHERE id = ANY($2::bigint[])",
+                                     time.time(), list(notice_ids))
+
+    async def mark_failed(self, notice_id: int, error: str, *, retry_at: float | None, now: float) -> None:
+        """Count a failed delivery: try again from ``retry_at``, or, when it is
+        None, set the notice aside for good as a dead letter with ``error``."""
+        await self._pool.execute(
+            "UPDATE outbox SET attempts = attempts + 1, error = $1, next_attempt_at = $2,"
+            " failed_at = CASE WHEN $2::float8 IS NULL THEN $3 ELSE failed_at END WHERE id = $4",
+            error[:500], retry_at, now, notice_id)
+
+    async def dead_letters(self, game_id: int) -> list[tuple[int, str, str]]:
+        """A game's notices that could not be delivered: (id, kind, reason)."""
+        rows = await self._pool.fetch(
+            "SELECT id, kind, error FROM outbox WHERE game_id = $1 AND failed_at IS NOT NULL ORDER BY id", game_id)
+        return [(r["id"], r["kind"], r["error"] or "") for r in rows]
+
+    async def games_with_pending_notices(self) -> list[int]:
+        rows = await self._pool.fetch(
+            "SELECT DISTINCT game_id FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY game_id")
+        return [r[0] for r in rows]
+
+    # -- reminders -------------------------------------------------------------------------
+
+    async def due_reminders(self, now: float) -> list[ReminderRecord]:
+        rows = await self._pool.fetch("SELECT * FROM reminders WHERE due_at <= $1 AND muted = 0 ORDER BY due_at", now)
+        return [reminder_from_row(r) for r in rows]
+
+    async def claim_due_reminders(self, now: float, owner: str, lease_seconds: float,
+                                  limit: int = 500) -> list[ReminderRecord]:
+        """Claim reminders due at ``now`` for ``owner`` until ``now +
+        lease_seconds``: each goes to one claimer (``FOR UPDATE SKIP
+        LOCKED``); one claimed by a process that died is claimable again
+        once its lease has run out. Rescheduling or muting ends the claim."""
+        rows = await self._pool.fetch(
+            "UPDATE reminders r SET claimed_by = $2, claimed_until = $3 FROM (SELECT game_id, seat FROM reminders"
+            " WHERE due_at <= $1 AND muted = 0 AND (claimed_until IS NULL OR claimed_until <= $1)"
+            " ORDER BY due_at LIMIT $4 FOR UPDATE SKIP LOCKED) due"
+            " WHERE r.game_id = due.game_id AND r.seat = due.seat RETURNING r.*",
+            now, owner, now + lease_seconds, limit)
+        return sorted((reminder_from_row(r) for r in rows), key=lambda r: (r.due_at, r.game_id, r.seat))
+
+    async def reminders_of(self, game_id: int) -> list[ReminderRecord]:
+        rows = await self._pool.fetch("SELECT * FROM reminders WHERE game_id = $1 ORDER BY seat", game_id)
+        return [reminder_from_row(r) for r in rows]
+
+    async def reschedule_reminder(self, game_id: int, seat: int, seq: int, due_at: float, sent: int) -> bool:
+        """Move a reminder on, only if it still belongs to turn ``seq``."""
+        return _changed(await self._pool.execute(
+            "UPDATE reminders SET due_at = $1, sent = $2, claimed_by = NULL, claimed_until = NULL"
+            " WHERE game_id = $3 AND seat = $4 AND seq = $5", due_at, sent, game_id, seat, seq)) > 0
+
+    async def mute_reminder(self, game_id: int, seat: int, seq: int) -> bool:
+        return _changed(await self._pool.execute(
+            "UPDATE reminders SET muted = 1, claimed_by = NULL, claimed_until = NULL"
+            " WHERE game_id = $1 AND seat = $2 AND seq = $3", game_id, seat, seq)) > 0
+
+    async def clear_reminders(self, game_id: int) -> None:
+        await self._pool.execute("DELETE FROM reminders WHERE game_id = $1", game_id)
+
+    # -- undo requests ------------------------------------------------------------------------
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        row = await self._pool.fetchrow("SELECT * FROM undo_requests WHERE game_id = $1", game_id)
+        return undo_from_row(row) if row is not None else None
+
+    async def put_undo_request(self, request: UndoRequest) -> None:
+        await self._pool.execute(
+            "INSERT INTO undo_requests (game_id, seat, target_seq, at_seq, votes, created_at)"
+            " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id) DO UPDATE SET seat = excluded.seat,"
+            " target_seq = excluded.target_seq, at_seq = excluded.at_seq, votes = excluded.votes,"
+            " created_at = excluded.created_at",
+            request.game_id, request.seat, request.target_seq, request.at_seq, dumps(request.votes),
+            request.created_at)
+
+    async def drop_undo_request(self, game_id: int) -> None:
+        await self._pool.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
+
+    # -- people's data ----------------------------------------------------------------------------
+
+    async def forget_user(self, user_id: int, replacement: str) -> int:
+        """Erase a person: their seats lose the user id and carry
+        ``replacement`` as the name, their name leaves the log's lines, their
+        pending DMs and settings go. Returns how many seats were changed."""
+        async with self._pool.acquire() as db, db.transaction():
+            names = [r[0] for r in await db.fetch("SELECT DISTINCT name FROM seats WHERE user_id = $1", user_id)]
+            games = [r[0] for r in await db.fetch("SELECT DISTINCT game_id FROM seats WHERE user_id = $1", user_id)]
+            for name in names:
+                await db.execute("UPDATE actions SET text = replace(text, $1, $2) WHERE game_id = ANY($3::bigint[])",
+                                 name, replacement, games)
+            await db.execute("UPDATE seats SET name = $1, user_id = NULL, away = 0, bot = COALESCE(bot, 'random')"
+                             " WHERE user_id = $2", replacement, user_id)
+            await db.execute("DELETE FROM outbox WHERE user_id = $1 AND delivered_at IS NULL", user_id)
+            await db.execute("DELETE FROM settings WHERE scope = 'user' AND scope_id = $1", user_id)
+            await db.execute("UPDATE games SET host_id = NULL WHERE host_id = $1", user_id)
+        return len(games)
+
+    async def delete_guild(self, guild_id: int) -> int:
+        """Delete every game of a server and its settings; returns how many games."""
+        async with self._pool.acquire() as db, db.transaction():
+            ids = [r[0] for r in await db.fetch("SELECT id FROM games WHERE guild_id = $1", guild_id)]
+            for table in ("actions", "snapshots", "outbox", "reminders", "undo_requests", "seats"):
+                await db.execute(f"DELETE FROM {table} WHERE game_id = ANY($1::bigint[])", ids)
+            await db.execute("DELETE FROM games WHERE id = ANY($1::bigint[])", ids)
+            await db.execute("DELETE FROM settings WHERE scope = 'guild' AND scope_id = $1", guild_id)
+        return len(ids)
+
+    # -- moving a whole database (engine/store/migrate.py) ------------------------------------------
+
+    async def table_columns(self) -> dict[str, list[str]]:
+        """Every data table (not ``schema_version``) and its columns, in order."""
+        rows = await self._pool.fetch(
+            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+            " AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position")
+        tables: dict[str, list[str]] = {}
+        for row in rows:
+            tables.setdefault(row["table_name"], []).append(row["column_name"])
+        return tables
+
+    async def table_references(self) -> dict[str, set[str]]:
+        """Every data table and the tables its foreign keys point at."""
+        references: dict[str, set[str]] = {name: set() for name in await self.table_columns()}
+        for row in await self._pool.fetch(
+                "SELECT c.conrelid::regclass::text AS source, c.confrelid::regclass::text AS target"
+                " FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace"
+                " WHERE c.contype = 'f' AND n.nspname = current_schema()"):
+            references.setdefault(row["source"], set()).add(row["target"])
+        return references
+
+    async def count_rows(self, table: str) -> int:
+        return await self._pool.fetchval(f'SELECT COUNT(*) FROM "{table}"')
+
+    async def export_rows(self, table: str, columns: Sequence[str],
+                          batch_size: int = 5000) -> AsyncIterator[list[tuple]]:
+        """A table's rows (``columns`` of them), in batches, from one snapshot."""
+        async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
+            async for batch in _table_rows(db, table, columns, batch_size):
+                yield batch
+
+    async def backup(self, target: str | Path) -> None:
+        """A consistent copy of the whole database, taken while the bot keeps
+        running, written as a SQLite file at ``target`` (renamed into place
+        once complete): every table is read in one REPEATABLE READ
+        transaction, that is from one snapshot. The copy opens as a SQLite
+        store, and goes back with ``agora migrate-db --from COPY --to URL``.
+        (``pg_dump`` is the PostgreSQL way; this one needs no client tools.)"""
+        from engine.store.sqlite import SQLiteStore
+
+        target = Path(target)
+        partial = target.with_name(target.name + ".part")
+        partial.unlink(missing_ok=True)
+        copy = await SQLiteStore.open(partial)
+        try:
+            tables = await self.table_columns()
+            if await copy.table_columns() != tables:
+                raise RuntimeError(f"{self.path} and this Agora's SQLite schema differ; upgrade Agora first")
+            async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
+                for table in topological(await self.table_references()):
+                    async for batch in _table_rows(db, table, tables[table], 5000):
+                        await copy.import_rows(table, tables[table], batch)
+        finally:
+            await copy.close()
+        os.replace(partial, target)
+
+    async def import_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert rows as they are, ids included, in one transaction (COPY),
+        then move the table's id sequences past the largest id."""
+        async with self._pool.acquire() as db, db.transaction():
+            await db.copy_records_to_table(table, records=[tuple(row) for row in rows], columns=list(columns))
+            for row in await db.fetch(
+                    "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+                    " AND table_name = $1 AND is_identity = 'YES'", table):
+                column = row[0]
+                await db.execute(
+                    f"SELECT setval(pg_get_serial_sequence($1, $2), COALESCE((SELECT MAX(\"{column}\")"
+                    f' FROM "{table}"), 0) + 1, false)', f'"{table}"', column)
+
+    # -- settings ---------------------------------------------------------------------------------
+
+    async def get_setting(self, scope: str, scope_id: int, key: str) -> Any:
+        value = await self._pool.fetchval(
+            "SELECT value FROM settings WHERE scope = $1 AND scope_id = $2 AND key = $3", scope, scope_id, key)
+        return json.loads(value) if value is not None else None
+
+    async def put_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None:
+        await self._pool.execute(
+            "INSERT INTO settings (scope, scope_id, key, value) VALUES ($1, $2, $3, $4)"
+            " ON CONFLICT (scope, scope_id, key) DO UPDATE SET value = excluded.value",
+            scope, scope_id, key, dumps(value))

@@ -1,0 +1,94 @@
+"""Rows to records, shared by both backends: a row is anything that answers
+``row["column"]`` (``sqlite3.Row``, ``asyncpg.Record``), with the columns of
+the schema (engine/store/schema.py, schema_pg.py)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from engine.store.records import GameRecord, NoticeRecord, ReminderRecord, SeatRecord, UndoRequest
+
+Row = Mapping[str, Any]
+
+JSON_COLUMNS = frozenset({"options", "settings", "outcome", "turn_lines"})
+"""Columns of ``games`` that hold JSON text."""
+UPDATABLE = frozenset({"status", "options", "settings", "outcome", "started_at", "finished_at", "host_id",
+                       "turn_lines"})
+"""Columns of ``games`` that ``update_game`` and ``commit(game_fields=...)`` may set."""
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def game_updates(fields: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """``(column, stored value)`` of a game-row update; refuses unknown columns."""
+    unknown = set(fields) - UPDATABLE
+    if unknown:
+        raise ValueError(f"cannot update {sorted(unknown)}")
+    return [(name, dumps(value) if name in JSON_COLUMNS and value is not None else value)
+            for name, value in fields.items()]
+
+
+def seat_from_row(row: Row) -> SeatRecord:
+    return SeatRecord(row["seat"], row["user_id"], row["name"], row["bot"], bool(row["away"]))
+
+
+def game_from_row(row: Row, seats: list[SeatRecord]) -> GameRecord:
+    return GameRecord(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        parent_id=row["parent_id"], game=row["game"], options=json.loads(row["options"]),
+        seed=row["seed"], status=row["status"], host_id=row["host_id"],
+        settings=json.loads(row["settings"]), seq=row["seq"],
+        outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+        created_at=row["created_at"], started_at=row["started_at"],
+        finished_at=row["finished_at"], seats=seats, turn_lines=json.loads(row["turn_lines"]),
+    )
+
+
+def reminder_from_row(row: Row) -> ReminderRecord:
+    return ReminderRecord(row["game_id"], row["seat"], row["seq"], row["since"], row["due_at"], row["sent"],
+                          bool(row["muted"]), row["group_size"])
+
+
+def notice_from_row(row: Row) -> NoticeRecord:
+    return NoticeRecord(row["id"], row["game_id"], row["seq"], row["kind"], row["user_id"], json.loads(row["payload"]),
+                        row["attempts"], row["next_attempt_at"])
+
+
+def undo_from_row(row: Row) -> UndoRequest:
+    return UndoRequest(row["game_id"], row["seat"], row["target_seq"], row["at_seq"], json.loads(row["votes"]),
+                       row["created_at"])
+
+
+def claimable_notice(now: str, owner: str) -> str:
+    """The condition on ``outbox o`` of a notice ``owner`` may claim at
+    ``now`` (both SQL parameters): pending (neither delivered nor a dead
+    letter), not claimed or its claim run out, in a game none of whose
+    pending notices another owner holds a running claim on. So a game's
+    notices go out through one process at a time, in order."""
+    return ("o.delivered_at IS NULL AND o.failed_at IS NULL AND (o.claimed_until IS NULL OR o.claimed_until <= {now})"
+            " AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.game_id = o.game_id AND b.delivered_at IS NULL"
+            " AND b.failed_at IS NULL AND b.claimed_until > {now} AND b.claimed_by <> {owner})"
+            ).format(now=now, owner=owner)
+
+
+def topological(references: Mapping[str, set[str]]) -> list[str]:
+    """Tables in an order where each comes after the tables it references."""
+    order: list[str] = []
+    placed: set[str] = set()
+
+    def place(table: str, path: tuple[str, ...]) -> None:
+        if table in placed:
+            return
+        if table in path:
+            raise ValueError(f"tables reference each other in a circle: {' -> '.join(path + (table,))}")
+        for referenced in sorted(references.get(table, set()) - {table}):
+            place(referenced, path + (table,))
+        placed.add(table)
+        order.append(table)
+
+    for table in sorted(references):
+        place(table, ())
+    return order

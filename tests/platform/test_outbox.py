@@ -1,0 +1,99 @@
+"""The outbox: every notice carries a stable nonce, failures back off, and a
+notice that can never be delivered becomes a dead letter with its reason
+instead of holding up the game's other posts."""
+
+from __future__ import annotations
+
+import random
+
+from engine.tables import Notice, Tables, Undeliverable
+from engine.tables.outbox import LONGEST_WAIT, MAX_ATTEMPTS, retry_delay
+from tests.conftest import Clock
+from tests.platform.test_tables import ALICE, BOB, started
+
+
+class PoisonCourier:
+    """Fails every delivery of one chosen notice (permanently or not) and
+    delivers the rest."""
+
+    def __init__(self, permanent: bool) -> None:
+        self.permanent = permanent
+        self.poisoned: int | None = None
+        self.delivered: list[Notice] = []
+        self.tries: dict[int, int] = {}
+
+    async def deliver(self, notice: Notice) -> None:
+        if self.poisoned is None and notice.kind == "channel":
+            self.poisoned = notice.id
+        if notice.id == self.poisoned:
+            self.tries[notice.id] = self.tries.get(notice.id, 0) + 1
+            if self.permanent:
+                raise Undeliverable("NotFound 404: Unknown Channel")
+            raise ConnectionError("Discord is unreachable")
+        self.delivered.append(notice)
+
+
+async def play_a_few(tables: Tables, game_id: int, moves: int) -> None:
+    rng = random.Random(4)
+    users = {0: ALICE, 1: BOB}
+    for _ in range(moves):
+        live = await tables._live(game_id)
+        seat = live.game.to_move(live.state)[0]
+        await tables.play(game_id, users[seat], rng.choice(await tables.legal(game_id, users[seat]))[0])
+    await tables.settle()
+
+
+def test_a_nonce_is_stable_short_and_unique_per_notice():
+    first, second = Notice(7, 1, "channel", None, {}), Notice(8, 1, "channel", None, {})
+    assert first.nonce == Notice(7, 2, "private", 5, {"text": "x"}).nonce, "the nonce depends on the row alone"
+    assert first.nonce != second.nonce
+    assert len(Notice(10**19, 1, "private", 1, {}).nonce + ".9") <= 25, "Discord takes nonces of 25 characters"
+
+
+def test_backoff_doubles_up_to_a_ceiling():
+    delays = [retry_delay(n) for n in range(1, MAX_ATTEMPTS + 1)]
+    assert delays[:3] == [5.0, 10.0, 20.0]
+    assert all(b >= a for a, b in zip(delays, delays[1:])) and max(delays) == LONGEST_WAIT
+
+
+async def test_a_permanently_undeliverable_notice_is_set_aside_and_the_rest_flow(tmp_path):
+    courier, clock = PoisonCourier(permanent=True), Clock()
+    tables = await Tables.open(str(tmp_path / "a.sqlite3"), courier=courier, clock=clock)
+    try:
+        game_id = await started(tables)
+        await play_a_few(tables, game_id, 6)
+        assert courier.tries == {courier.poisoned: 1}, "a permanent failure is not retried"
+        channel_posts = [n for n in courier.delivered if n.kind == "channel"]
+        assert len(channel_posts) >= 3, "the posts after the poisoned one were delivered"
+        assert await tables.store.pending_notices(game_id) == []
+        dead = await tables.undeliverable(game_id)
+        assert [(d[0], d[2]) for d in dead] == [(courier.poisoned, "NotFound 404: Unknown Channel")]
+        assert "⚠️ 1 post could not be delivered (last: NotFound 404: Unknown Channel)" in await tables.status(game_id)
+        await tables.flush_all(retry_now=True)
+        assert courier.tries == {courier.poisoned: 1}, "a dead letter is never sent again"
+    finally:
+        await tables.close()
+
+
+async def test_a_failing_notice_backs_off_then_becomes_a_dead_letter_without_holding_up_dms(tmp_path):
+    courier, clock = PoisonCourier(permanent=False), Clock()
+    tables = await Tables.open(str(tmp_path / "b.sqlite3"), courier=courier, clock=clock)
+    try:
+        game_id = await started(tables)
+        await play_a_few(tables, game_id, 2)
+        poisoned = courier.poisoned
+        assert courier.tries[poisoned] == 1
+        pending = await tables.store.pending_notices(game_id)
+        assert pending[0].id == poisoned and pending[0].attempts == 1
+        assert pending[0].next_attempt_at == clock() + retry_delay(1)
+        await tables.flush(game_id)
+        assert courier.tries[poisoned] == 1, "not tried again before its backoff is over"
+        for attempt in range(2, MAX_ATTEMPTS + 1):
+            clock.now += retry_delay(attempt - 1)
+            await tables.flush(game_id)
+            assert courier.tries[poisoned] == attempt
+        dead = await tables.undeliverable(game_id)
+        assert [d[0] for d in dead] == [poisoned] and dead[0][2].startswith(f"gave up after {MAX_ATTEMPTS} attempts")
+        assert await tables.store.pending_notices(game_id) == [], "the channel posts held behind it went out"
+    finally:
+        await tables.close()
