@@ -11,6 +11,7 @@ Channel posts print as they would be posted; private messages print as
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import re
 import sys
@@ -21,6 +22,8 @@ from typing import Any, Callable, TextIO
 from engine.config import Settings
 from engine.core import AgoraError
 from engine.tables import Notice, Tables, TableError
+
+log = logging.getLogger("agora.terminal")
 
 LOCAL_CHANNEL = 1
 """The terminal is one channel; its live game is the one being played."""
@@ -133,6 +136,9 @@ class Terminal:
             await self._dispatch(line)
         except AgoraError as error:
             self.say(f"! {error.message}")
+        except Exception as error:  # noqa: BLE001 — one bad line must not end the table
+            log.exception("terminal command %r failed", line[:200])
+            self.say(f"! That did not work ({type(error).__name__}); nothing was changed. Type `help`.")
         await self.tables.settle()
 
     async def _dispatch(self, line: str) -> None:
@@ -181,7 +187,7 @@ class Terminal:
                     raise TableError("seed must be a whole number.") from None
                 continue
             options[key] = value
-        record = await self.tables.create(channel_id=LOCAL_CHANNEL, user_id=None, name="",
+        record = await self.tables.create(channel_id=LOCAL_CHANNEL, user_id=None, name="table",
                                           game=args[0], options=options, seed=seed)
         self.say(f"New {self.tables.game_for(args[0]).title} game #{record.id}. "
                  f"Seat players with `join <name>`, then `start`.")
@@ -306,6 +312,9 @@ class Terminal:
 
 async def run(settings: Settings | None = None, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
     settings = settings or Settings.from_env()
+    if hasattr(stdin, "reconfigure"):
+        # Bytes that are not UTF-8 become "\ufffd" instead of ending the program.
+        stdin.reconfigure(errors="replace")
     path = settings.db
     courier = TerminalCourier(out, {}, Path(settings.boards), images=settings.local_images)
     # Bots think for a second here unless told otherwise: the players wait at the keyboard.

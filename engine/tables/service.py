@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.tables.base import log
 from engine.tables.bots import Bots
 from engine.tables.ending import Ending
+from engine.tables.inputs import check_inputs
 from engine.tables.lobby import Lobby
 from engine.tables.outbox import Outbox
 from engine.tables.reminders import Reminders
@@ -14,8 +15,10 @@ from engine.tables.undo import Undo
 from engine.tables.views import Views
 
 
+@check_inputs
 class Tables(Lobby, Reminders, Bots, Undo, Ending, Settings, Views, Outbox):
-    """The async service over one ``Store``."""
+    """The async service over one ``Store``. Every public method checks its
+    arguments first (``inputs``): a wrong type or range is a ``TableError``."""
 
     async def recover(self) -> None:
         """After a (re)start: deliver what is still in the outbox and let bots
