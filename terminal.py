@@ -15,13 +15,15 @@ import logging
 import os
 import re
 import sys
+import time
 import zlib
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from engine.config import Settings
+from engine.tables.model import duration
 from engine.core import AgoraError
-from engine.tables import Notice, Tables, TableError
+from engine.tables import DEFAULT_SETTINGS, Notice, Tables, TableError
 
 log = logging.getLogger("agora.terminal")
 
@@ -43,15 +45,35 @@ Commands (one per line):
   log                          the game so far
   undo <name>                  take back that player's last move
   accept <name> / refuse <name>   answer a take-back request
+  agree <name> / disagree <name>  answer a proposed change of settings
+  kick <name>                  take a player's seat away before the start
   resign <name>                give up
   back <name>                  take a seat back from the bot that stood in after a deadline
   abandon                      end the game for everyone
-  settings [key=value ...]     show or change remind_hours, deadline_hours, fallback
+  settings [key=value ...]     show or change remind_hours, deadline_hours, fallback, window_hours
   remind                       send reminders that are due now
   help                         this text
 """
 
 MENTION = re.compile(r"<@(\d+)>")
+TIMESTAMP = re.compile(r"<t:(\d+):R>")
+DISCORD_WORDS = [
+    (" Finish it, `/game abandon` it, or start the new one in a thread with `/game new ... thread:true`.",
+     " Finish it or `abandon` it first."),
+    ("`/game join`", "`join <name>`"), ("`/game start`", "`start`"), ("`/game add-bot`", "`add-bot [level]`"),
+    ("`/game abandon`", "`abandon`"), ("`/game new`", "`new <game>`"), ("`/game back`", "`back <name>`"),
+    ("`/game resign`", "`resign <name>`"), ("`/game leave`", "`resign <name>`"), ("`/play`", "`<name>: <action>`"),
+    ("`/hand`", "`hand <name>`"), ("a member with Manage Channels", "the table"),
+]
+"""The service speaks Discord's commands; the terminal table names its own."""
+
+
+def terminal_words(text: str, now: float) -> str:
+    """A service message with the terminal's commands instead of Discord's,
+    and Discord's relative timestamps in words."""
+    for discord_words, ours in DISCORD_WORDS:
+        text = text.replace(discord_words, ours)
+    return TIMESTAMP.sub(lambda m: "in " + duration(max(0.0, int(m.group(1)) - now)), text)
 
 
 def user_id(name: str) -> int:
@@ -69,6 +91,7 @@ class TerminalCourier:
         self.images = images
 
     def plain(self, text: str) -> str:
+        text = terminal_words(text, time.time())
         return MENTION.sub(lambda m: "@" + self.names.get(int(m.group(1)), m.group(1)), text)
 
     async def deliver(self, notice: Notice) -> None:
@@ -89,6 +112,8 @@ class TerminalCourier:
         print(self.plain(payload.get("text", "")), file=self.out)
         if notice.kind == "undo_request":
             print("  (answer with: accept <name> or refuse <name>)", file=self.out)
+        if notice.kind == "proposal":
+            print("  (answer with: agree <name> or disagree <name>)", file=self.out)
         if self.images and payload.get("view"):
             path = write_board(self.image_dir, notice.game_id, payload["view"], payload.get("names"),
                                payload.get("seq", 0))
@@ -111,7 +136,7 @@ class Terminal:
         self.out = out
 
     def say(self, text: str) -> None:
-        print(text, file=self.out)
+        print(self.courier.plain(text), file=self.out)
 
     async def refresh_names(self) -> None:
         record = await self.tables.in_channel(LOCAL_CHANNEL)
@@ -277,6 +302,18 @@ class Terminal:
     async def cmd_refuse(self, args: list[str]) -> None:
         await self.tables.answer_undo(await self.game_id(), user_id(self._name(args, "refuse")), False)
 
+    async def cmd_agree(self, args: list[str]) -> None:
+        self.say(await self.tables.answer_proposal(await self.game_id(), user_id(self._name(args, "agree")), True))
+
+    async def cmd_disagree(self, args: list[str]) -> None:
+        self.say(await self.tables.answer_proposal(await self.game_id(), user_id(self._name(args, "disagree")), False))
+
+    async def cmd_kick(self, args: list[str]) -> None:
+        game_id = await self.game_id()
+        name = self._name(args, "kick")
+        await self.tables.kick(game_id, await self._someone_seated(game_id), user_id(name), can_manage=True)
+        self.say(f"{name} left the lobby.")
+
     async def cmd_resign(self, args: list[str]) -> None:
         await self.tables.resign(await self.game_id(), user_id(self._name(args, "resign")))
 
@@ -294,8 +331,8 @@ class Terminal:
                 raise TableError(f"Settings are written key=value; {pair!r} is not.")
             key, value = pair.split("=", 1)
             changes[key] = value
-        settings = await self.tables.configure(game_id, 0, can_manage=True, **changes)
-        self.say(", ".join(f"{k}={v}" for k, v in settings.items()))
+        change = await self.tables.configure(game_id, 0, can_manage=True, **changes)
+        self.say(", ".join(f"{k}={v}" for k, v in change.settings.items() if k in DEFAULT_SETTINGS))
 
     async def cmd_remind(self, args: list[str]) -> None:
         sent = await self.tables.remind()

@@ -7,8 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils.context import board_file, drawing, service
-from cogs.utils.components import log_page
-from cogs.utils.replies import clip, guarded, reply
+from cogs.utils.components import log_page, rules_page
+from cogs.utils.replies import guarded, reply
 from cogs.utils.resolve import channel_game, parse_options, suggest_options
 from engine.games import REGISTRY
 from engine.store import GameRecord
@@ -135,7 +135,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
     async def add_bot(self, interaction: discord.Interaction, level: str | None = None) -> None:
         async def work() -> GameRecord:
             record = await channel_game(interaction)
-            return await service(interaction).add_bot(record.id, interaction.user.id, level)
+            return await service(interaction).add_bot(record.id, interaction.user.id, level,
+                                                      can_manage=can_manage(interaction))
 
         record = await guarded(interaction, work())
         if record is not None:
@@ -145,24 +146,60 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
     async def _levels(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         record = await service(interaction).in_channel(interaction.channel_id)
         game = REGISTRY.get(record.game) if record else None
-        levels = getattr(game, "bot_levels", ()) if game else ()
+        levels = game.bot_levels if game else ()
         return [app_commands.Choice(name=level, value=level) for level in levels if current.lower() in level][:25]
 
     @app_commands.command(name="remove-bot", description="Take the last AI player out of the lobby")
     async def remove_bot(self, interaction: discord.Interaction) -> None:
         async def work() -> GameRecord:
             record = await channel_game(interaction)
-            return await service(interaction).remove_bot(record.id, interaction.user.id)
+            return await service(interaction).remove_bot(record.id, interaction.user.id,
+                                                         can_manage=can_manage(interaction))
 
         record = await guarded(interaction, work())
         if record is not None:
             await reply(interaction, f"🤖 A bot left ({len(record.seats)} seated).", ephemeral=False)
 
+    @app_commands.command(name="kick", description="Take a player's seat in the lobby away (host or Manage Channels)")
+    @app_commands.describe(member="Who leaves the lobby")
+    async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
+        async def work() -> GameRecord:
+            record = await channel_game(interaction)
+            return await service(interaction).kick(record.id, interaction.user.id, member.id,
+                                                   can_manage=can_manage(interaction))
+
+        record = await guarded(interaction, work())
+        if record is not None:
+            await reply(interaction, f"🚪 {member.mention} no longer has a seat ({len(record.seats)} seated).")
+
+    @app_commands.command(name="replace", description="Hand a seat to someone new (your own, or any as host)")
+    @app_commands.describe(new="Who takes the seat", old="Whose seat (default: yours)",
+                           seat="Or the seat's number, e.g. the seat a bot holds since a resignation")
+    async def replace(self, interaction: discord.Interaction, new: discord.User, old: discord.User | None = None,
+                      seat: app_commands.Range[int, 1, 7] | None = None) -> None:
+        """Examples: `/game replace new:@carol` (hand over your own seat), `/game replace new:@carol old:@bob`
+        (host), `/game replace new:@carol seat:3` (a seat a bot plays since a resignation)."""
+        async def work() -> str:
+            record = await channel_game(interaction)
+            if seat is not None:
+                index = seat - 1
+            else:
+                index = record.seat_of((old or interaction.user).id)  # type: ignore[assignment]
+                if index is None:
+                    raise TableError(f"{(old or interaction.user).mention} has no seat in this game.")
+            return await service(interaction).replace(record.id, interaction.user.id, index, new.id,
+                                                      display_name(new), can_manage=can_manage(interaction))
+
+        text = await guarded(interaction, work())
+        if text is not None:
+            await reply(interaction, text)
+
     @app_commands.command(name="start", description="Begin the game with the players seated")
     async def start(self, interaction: discord.Interaction) -> None:
         async def work():
             record = await channel_game(interaction)
-            return await service(interaction).start(record.id, interaction.user.id)
+            return await service(interaction).start(record.id, interaction.user.id,
+                                                    can_manage=can_manage(interaction))
 
         result = await guarded(interaction, work())
         if result is not None:
@@ -220,8 +257,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
 
         chosen = await guarded(interaction, work())
         if chosen is not None:
-            embed = discord.Embed(title=f"{chosen.title} — how to play", description=clip(chosen.rules_text, 4000))
-            await reply(interaction, embed=embed)
+            embed, view = rules_page(chosen, 0)
+            await reply(interaction, embed=embed, **({"view": view} if view is not None else {}))
 
     # -- changing course -------------------------------------------------------------------
 
@@ -279,24 +316,32 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
                 await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="settings", description="Reminder interval, deadline and what happens at it")
-    @app_commands.describe(remind_hours="Hours between reminders (default 12)",
-                           deadline_hours="Hours a player may take per turn; 0 for no deadline",
-                           fallback="At the deadline: a bot plays for them, or pass where the rules allow")
+    @app_commands.describe(remind_hours="Hours between reminders (2 to 336; default 12)",
+                           deadline_hours="Hours a player may take per turn (at least 1); 0 for no deadline",
+                           fallback="At the deadline: a bot plays for them, or pass where the rules allow",
+                           window_hours="Hours a reaction window (sell, tax, casting) waits for answers")
     @app_commands.choices(fallback=[app_commands.Choice(name=f, value=f) for f in FALLBACKS])
-    async def settings(self, interaction: discord.Interaction, remind_hours: float | None = None,
-                       deadline_hours: float | None = None,
-                       fallback: app_commands.Choice[str] | None = None) -> None:
+    async def settings(self, interaction: discord.Interaction,
+                       remind_hours: app_commands.Range[float, 2.0, 336.0] | None = None,
+                       deadline_hours: app_commands.Range[float, 0.0, 1440.0] | None = None,
+                       fallback: app_commands.Choice[str] | None = None,
+                       window_hours: app_commands.Range[float, 0.5, 72.0] | None = None) -> None:
+        """The host (or Manage Channels) changes the table's settings at once;
+        any other player proposes a change that applies once all agree."""
         async def work():
             record = await channel_game(interaction)
             return await service(interaction).configure(
                 record.id, interaction.user.id, can_manage(interaction), remind_hours=remind_hours,
-                deadline_hours=deadline_hours, fallback=fallback.value if fallback else None)
+                deadline_hours=deadline_hours, fallback=fallback.value if fallback else None,
+                window_hours=window_hours)
 
-        settings = await guarded(interaction, work())
-        if settings is not None:
+        change = await guarded(interaction, work())
+        if change is not None:
+            settings = change.settings
             deadline = f"{settings['deadline_hours']:g} h" if settings["deadline_hours"] else "none"
-            await reply(interaction, f"⚙️ Reminders every {settings['remind_hours']:g} h; deadline: {deadline}; "
-                                     f"at the deadline: {settings['fallback']}.")
+            await reply(interaction, f"{change.text}\nNow: reminders every {settings['remind_hours']:g} h; "
+                                     f"deadline: {deadline}; at the deadline: {settings['fallback']}; "
+                                     f"reaction windows: {settings.get('window_hours', 8):g} h.")
 
     @new.autocomplete("options")
     async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -88,6 +88,9 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    items: tuple[str, ...] = ()
+    """Words a comma-separated value may list (Santorini's gods), for front
+    ends that complete what is typed; ``parse`` still has the last word."""
 
     @property
     def kind(self) -> type:

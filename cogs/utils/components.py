@@ -12,7 +12,7 @@ from typing import Sequence
 import discord
 
 from cogs.utils.context import agora, service
-from cogs.utils.replies import chunks, guarded, reply
+from cogs.utils.replies import chunks, guarded, pages_of, reply
 
 PREFIX = "agora"
 
@@ -152,6 +152,65 @@ class LogPage(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:log:(?
         await interaction.response.edit_message(content=content, view=view)
 
 
+class RulesPage(discord.ui.DynamicItem[discord.ui.Button],
+                template=r"agora:rules:(?P<game>[a-z]+):(?P<page>\d+):(?P<dir>p|n)"):
+    """Pages through a game's rules (each page within an embed's 4,096 characters)."""
+
+    def __init__(self, game: str, page: int, forward: bool, disabled: bool = False):
+        super().__init__(discord.ui.Button(
+            label="Next ▶" if forward else "◀ Back", style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=f"{PREFIX}:rules:{game}:{page}:{'n' if forward else 'p'}"))
+        self.game, self.page = game, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["game"], int(match["page"]), match["dir"] == "n")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        embed, view = rules_page(service(interaction).game_for(self.game), self.page)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+def rules_page(game, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
+    """Page ``page`` of a game's rules, with buttons to the others."""
+    pages = pages_of(game.rules_text, RULES_PAGE)
+    page = max(0, min(page, len(pages) - 1))
+    embed = discord.Embed(title=f"{game.title} — how to play", description=pages[page])
+    if len(pages) == 1:
+        return embed, None
+    embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+    view = discord.ui.View(timeout=None)
+    view.add_item(RulesPage(game.name, max(page - 1, 0), False, disabled=page == 0))
+    view.add_item(RulesPage(game.name, min(page + 1, len(pages) - 1), True, disabled=page == len(pages) - 1))
+    return embed, view
+
+
+RULES_PAGE = 4000
+"""Characters per rules page: within an embed description's 4,096."""
+
+
+class ProposalAnswer(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"agora:propose:(?P<game>\d+):(?P<answer>yes|no)"):
+    """Accept or refuse a proposed change of a table's settings."""
+
+    def __init__(self, game_id: int, accept: bool):
+        super().__init__(discord.ui.Button(
+            label="Accept" if accept else "Refuse",
+            style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+            custom_id=f"{PREFIX}:propose:{game_id}:{'yes' if accept else 'no'}"))
+        self.game_id, self.accept = game_id, accept
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), match["answer"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        text = await guarded(interaction, service(interaction).answer_proposal(
+            self.game_id, interaction.user.id, self.accept), self.game_id)
+        if text is not None:
+            await reply(interaction, text)
+
+
 async def log_page(tables, game_id: int, page: int | None) -> tuple[str, discord.ui.View | None]:
     """Page ``page`` (0 = oldest; None = newest) of a game's log."""
     lines = await tables.history(game_id)
@@ -168,4 +227,5 @@ async def log_page(tables, game_id: int, page: int | None) -> tuple[str, discord
     return content, view
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, MenuButton, HandButton, UndoAnswer, MuteButton, LogPage)
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, MenuButton, HandButton, UndoAnswer, MuteButton, LogPage, RulesPage,
+                 ProposalAnswer)

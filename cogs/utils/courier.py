@@ -11,7 +11,7 @@ import discord
 
 from cogs.utils.acting import choice_view
 from cogs.utils.context import board_file
-from cogs.utils.components import HandButton, MenuButton, MuteButton, UndoAnswer
+from cogs.utils.components import HandButton, MenuButton, MuteButton, ProposalAnswer, UndoAnswer
 from cogs.utils.replies import chunks, clip, mentions_of, plain_mentions
 from engine.tables import Notice, Undeliverable
 
@@ -54,6 +54,7 @@ class DiscordCourier:
             "private": self._private,
             "reminder": self._reminder,
             "undo_request": self._undo_request,
+            "proposal": self._proposal,
         }.get(notice.kind)
         if handler is None:
             log.warning("notice %s of unknown kind %r dropped", notice.id, notice.kind)
@@ -161,3 +162,11 @@ class DiscordCourier:
         channel = await self._channel(notice.channel_id)
         await channel.send(clip(payload["text"]), view=view, nonce=notice.nonce,
                            allowed_mentions=mentions_of(payload.get("mentions", [])))
+
+    async def _proposal(self, notice: Notice) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(ProposalAnswer(notice.game_id, True))
+        view.add_item(ProposalAnswer(notice.game_id, False))
+        channel = await self._channel(notice.channel_id)
+        await channel.send(clip(notice.payload["text"]), view=view, nonce=notice.nonce,
+                           allowed_mentions=mentions_of(notice.payload.get("mentions", [])))

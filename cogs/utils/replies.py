@@ -122,6 +122,29 @@ def chunks(lines: list[str], limit: int = 1900) -> list[str]:
     return pages
 
 
+def pages_of(text: str, limit: int = 4000) -> list[str]:
+    """Long text in pages of at most ``limit`` characters, cut between
+    paragraphs (or lines, or words) so no page stops mid-sentence."""
+    pages: list[str] = []
+    page = ""
+    for paragraph in text.split("\n\n"):
+        pieces = [paragraph] if len(paragraph) <= limit else paragraph.split("\n")
+        for piece in pieces:
+            while len(piece) > limit:  # one enormous line: cut at a space
+                cut = piece.rfind(" ", 0, limit) if " " in piece[:limit] else limit
+                pages.append(piece[:cut])
+                piece = piece[cut:].lstrip()
+            joiner = "\n\n" if piece is paragraph else "\n"
+            if page and len(page) + len(joiner) + len(piece) > limit:
+                pages.append(page)
+                page = piece
+            else:
+                page = f"{page}{joiner}{piece}" if page else piece
+    if page:
+        pages.append(page)
+    return pages or [""]
+
+
 def mentions_of(user_ids: list[int]) -> discord.AllowedMentions:
     """Ping exactly these users and nobody else."""
     return discord.AllowedMentions(everyone=False, roles=False,

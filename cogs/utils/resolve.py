@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from cogs.utils.context import service
-from engine.core import Game
+from engine.core import Game, Option
 from engine.store import GameRecord
 from engine.tables import TableError
 
@@ -63,7 +63,7 @@ async def game_choices(interaction: discord.Interaction, current: str) -> list[d
 def parse_options(game: Game, text: str | None) -> dict[str, str]:
     """``"gods=draft mode=teams"`` as a dict; the service checks the values."""
     options: dict[str, str] = {}
-    for pair in (text or "").replace(",", " ").split():
+    for pair in (text or "").split():  # values may hold commas: gods=artemis,demeter
         if "=" not in pair:
             known = ", ".join(f"{k}=…" for k in game.options) or "none"
             raise TableError(f"Options are written key=value (e.g. {known}); {pair!r} is not.")
@@ -73,20 +73,45 @@ def parse_options(game: Game, text: str | None) -> dict[str, str]:
 
 
 def suggest_options(game: Game, typed: str) -> list[str]:
-    """Completions for the options text: what was typed so far, plus one more
-    key=value for each option not yet given."""
-    words = typed.replace(",", " ").split()
-    done = [w for w in words if "=" in w and w.split("=", 1)[1]]
-    given = {w.split("=", 1)[0] for w in done}
-    partial = "" if typed.endswith(" ") or not words or words[-1] in done else words[-1]
+    """Completions for the options text: what was typed so far, then either
+    the values of the option being typed (``gods=art`` -> ``gods=artemis``,
+    ``gods=artemis,de`` -> ``gods=artemis,demeter``) or one more key=value
+    for each option not yet given."""
+    words = typed.split()
+    partial = "" if typed.endswith(" ") or not words else words[-1]
+    done = words[:-1] if partial else words
+    given = {w.split("=", 1)[0] for w in done if "=" in w}
     prefix = " ".join(done)
     suggestions = []
+    if "=" in partial:
+        key, value = partial.split("=", 1)
+        option = game.options.get(key.lower())
+        if option is not None:
+            suggestions = [f"{prefix} {key}={v}".strip() for v in option_values(option, value)]
+        return suggestions[:25]
     for key, option in game.options.items():
-        if key in given:
-            continue
-        values = option.choices if option.choices else ((True, False) if option.kind is bool else (option.default,))
-        for value in values:
-            pair = f"{key}={str(value).lower()}"
-            if pair.startswith(partial):
-                suggestions.append(f"{prefix} {pair}".strip())
+        if key not in given and key.startswith(partial.lower()):
+            suggestions.extend(f"{prefix} {key}={v}".strip() for v in option_values(option, ""))
     return suggestions[:25]
+
+
+def option_values(option: Option, typed: str) -> list[str]:
+    """Values of ``option`` that complete ``typed``: its choices, true/false,
+    the whole numbers allowed, and for a list the next item."""
+    typed = typed.lower()
+    if option.kind is bool:
+        whole = ["true", "false"]
+    elif option.choices:
+        whole = [str(c).lower() for c in option.choices]
+    elif option.kind is int and option.minimum is not None and option.maximum is not None \
+            and option.maximum - option.minimum < 25:
+        whole = [str(n) for n in range(option.minimum, option.maximum + 1)]
+    else:
+        whole = [str(option.default).lower()]
+    found = [v for v in whole if v.startswith(typed)]
+    if option.items:
+        head, _, last = typed.rpartition(",")
+        listed = set(head.split(",")) if head else set()
+        found += [f"{head},{item}" if head else item for item in option.items
+                  if item.startswith(last) and item not in listed]
+    return found

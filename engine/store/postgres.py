@@ -29,19 +29,34 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterable, Sequence
-from urllib.parse import urlsplit, urlunsplit
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
 from engine.store.records import (
-    ActionRecord, ChannelBusy, GameRecord, NewNotice, NoticeRecord, ReminderRecord, SeatRecord, SeqConflict,
+    ActionRecord,
+    ChannelBusy,
+    GameRecord,
+    NewNotice,
+    NoticeRecord,
+    ReminderRecord,
+    SeatRecord,
+    SeqConflict,
     UndoRequest,
 )
 from engine.store.rows import (
-    claimable_notice, dumps, game_from_row, game_updates, notice_from_row, reminder_from_row, seat_from_row,
-    topological, undo_from_row,
+    claimable_notice,
+    dumps,
+    game_from_row,
+    game_updates,
+    notice_from_row,
+    reminder_from_row,
+    seat_from_row,
+    topological,
+    undo_from_row,
 )
 from engine.store.schema_pg import MIGRATIONS
 
@@ -74,6 +89,22 @@ def _without_password(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{user}@{netloc}" if user else netloc))
 
 
+DEFAULT_POOL_SIZE = 20
+
+
+def _pool_size(url: str) -> tuple[str, int]:
+    """The URL without its ``pool_size`` parameter, and that size."""
+    parts = urlsplit(url)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    sizes = [value for name, value in query if name == "pool_size"]
+    if not sizes:
+        return url, DEFAULT_POOL_SIZE
+    if not sizes[-1].isdigit() or int(sizes[-1]) < 1:
+        raise ValueError(f"pool_size must be a positive whole number, not {sizes[-1]!r}")
+    rest = urlencode([(name, value) for name, value in query if name != "pool_size"])
+    return urlunsplit(parts._replace(query=rest)), int(sizes[-1])
+
+
 def _seat_columns(seats: Iterable[SeatRecord]) -> list[list[Any]]:
     seats = list(seats)
     return [[s.seat for s in seats], [s.user_id for s in seats], [s.name for s in seats],
@@ -102,10 +133,14 @@ class PostgresStore:
         self.path = path
 
     @classmethod
-    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> "PostgresStore":
-        # Unknown query parameters of the URL become server settings (asyncpg).
+    async def open(cls, url: str) -> PostgresStore:
+        """The database at ``url``. Its query may set ``pool_size`` (the most
+        connections this process opens, 20 by default: concurrent commits
+        share one WAL flush, so more connections commit more moves per
+        flush); other query parameters become server settings (asyncpg)."""
+        url, pool_size = _pool_size(url)
         pool = await asyncpg.create_pool(
-            url, min_size=min_size, max_size=max_size,
+            url, min_size=1, max_size=pool_size,
             server_settings={"synchronous_commit": "on", "application_name": "agora"})
         store = cls(pool, _without_password(url))
         try:
@@ -210,6 +245,10 @@ class PostgresStore:
             "AND s.bot IS NOT NULL AND (s.user_id IS NULL OR s.away <> 0) ORDER BY g.id")
         return [row[0] for row in rows]
 
+    async def game_ids(self) -> list[int]:
+        """Every game's id, oldest first."""
+        return [row[0] for row in await self._pool.fetch("SELECT id FROM games ORDER BY id")]
+
     async def count_games(self) -> int:
         return await self._pool.fetchval("SELECT COUNT(*) FROM games")
 
@@ -241,12 +280,13 @@ class PostgresStore:
         updates = game_updates(game_fields or {})
         assignments = "".join(f", {name} = {param(value)}" for name, value in updates)
         parts = [
-            "logged AS (INSERT INTO actions (game_id, seq, seat, kind, action, text, at)"
-            " VALUES ($1, $2, $3, $4, $5, $6, $7))",
+            ("logged AS (INSERT INTO actions (game_id, seq, seat, kind, action, text, at)"
+             " VALUES ($1, $2, $3, $4, $5, $6, $7))"),
             f"moved AS (UPDATE games SET seq = $2{assignments} WHERE id = $1)",
         ]
         if state is not None:
-            parts.append(f"saved AS (INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, {param(dumps(state))})"
+            snapshot = param(dumps(state))
+            parts.append(f"saved AS (INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, {snapshot})"
                          " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state)")
         if reminders is not None:
             # An upsert and a delete of the other seats: two parts of one
@@ -260,10 +300,10 @@ class PostgresStore:
             arrays = ", ".join(f"{name}::{kind}[]" for name, kind in columns)
             parts += [
                 f"dropped AS (DELETE FROM reminders WHERE game_id = $1 AND NOT (seat = ANY({seats}::int[])))",
-                "nudged AS (INSERT INTO reminders (game_id, seat, seq, since, due_at, sent, muted, group_size)"
-                f" SELECT $1, * FROM unnest({arrays}) ON CONFLICT (game_id, seat) DO UPDATE SET seq = excluded.seq,"
-                " since = excluded.since, due_at = excluded.due_at, sent = excluded.sent, muted = excluded.muted,"
-                " group_size = excluded.group_size, claimed_by = NULL, claimed_until = NULL)",
+                ("nudged AS (INSERT INTO reminders (game_id, seat, seq, since, due_at, sent, muted, group_size)"
+                 f" SELECT $1, * FROM unnest({arrays}) ON CONFLICT (game_id, seat) DO UPDATE SET seq = excluded.seq,"
+                 " since = excluded.since, due_at = excluded.due_at, sent = excluded.sent, muted = excluded.muted,"
+                 " group_size = excluded.group_size, claimed_by = NULL, claimed_until = NULL)"),
             ]
         parts.append(
             "posted AS (INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at)"
@@ -365,7 +405,7 @@ class PostgresStore:
     # -- reminders -------------------------------------------------------------------------
 
     async def due_reminders(self, now: float) -> list[ReminderRecord]:
-        rows = await self._pool.fetch("SELECT * FROM reminders WHERE due_at <= $1 AND muted = 0 ORDER BY due_at", now)
+        rows = await self._pool.fetch("SELECT * FROM reminders WHERE due_at <= $1 ORDER BY due_at", now)
         return [reminder_from_row(r) for r in rows]
 
     async def claim_due_reminders(self, now: float, owner: str, lease_seconds: float,
@@ -373,11 +413,11 @@ class PostgresStore:
         """Claim reminders due at ``now`` for ``owner`` until ``now +
         lease_seconds``: each goes to one claimer (``FOR UPDATE SKIP
         LOCKED``); one claimed by a process that died is claimable again
-        once its lease has run out. Rescheduling or muting ends the claim."""
+        once its lease has run out. Rescheduling ends the claim."""
         rows = await self._pool.fetch(
             "UPDATE reminders r SET claimed_by = $2, claimed_until = $3 FROM (SELECT game_id, seat FROM reminders"
-            " WHERE due_at <= $1 AND muted = 0 AND (claimed_until IS NULL OR claimed_until <= $1)"
-            " ORDER BY due_at LIMIT $4 FOR UPDATE SKIP LOCKED) due"
+            " WHERE due_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)"
+            " ORDER BY due_at, game_id, seat LIMIT $4 FOR UPDATE SKIP LOCKED) due"
             " WHERE r.game_id = due.game_id AND r.seat = due.seat RETURNING r.*",
             now, owner, now + lease_seconds, limit)
         return sorted((reminder_from_row(r) for r in rows), key=lambda r: (r.due_at, r.game_id, r.seat))
@@ -394,8 +434,7 @@ class PostgresStore:
 
     async def mute_reminder(self, game_id: int, seat: int, seq: int) -> bool:
         return _changed(await self._pool.execute(
-            "UPDATE reminders SET muted = 1, claimed_by = NULL, claimed_until = NULL"
-            " WHERE game_id = $1 AND seat = $2 AND seq = $3", game_id, seat, seq)) > 0
+            "UPDATE reminders SET muted = 1 WHERE game_id = $1 AND seat = $2 AND seq = $3", game_id, seat, seq)) > 0
 
     async def clear_reminders(self, game_id: int) -> None:
         await self._pool.execute("DELETE FROM reminders WHERE game_id = $1", game_id)

@@ -131,6 +131,11 @@ class SQLiteStore:
                                f"({len(MIGRATIONS)}); upgrade Agora before opening it")
         for version in range(current, len(MIGRATIONS)):
             async with self._transaction() as db:
+                # Read again under the write lock: another process opening
+                # the same file at the same time may have applied it already.
+                rows = await db.execute_fetchall("SELECT version FROM schema_version")
+                if rows[0][0] > version:
+                    continue
                 for statement in MIGRATIONS[version].split(";"):
                     if statement.strip():
                         await db.execute(statement)
@@ -446,7 +451,7 @@ class SQLiteStore:
 
     async def due_reminders(self, now: float) -> list[ReminderRecord]:
         rows = await self._read(
-            "SELECT * FROM reminders WHERE due_at <= ? AND muted = 0 ORDER BY due_at", (now,))
+            "SELECT * FROM reminders WHERE due_at <= ? ORDER BY due_at", (now,))
         return [_reminder(r) for r in rows]
 
     async def reminders_of(self, game_id: int) -> list[ReminderRecord]:
@@ -462,8 +467,7 @@ class SQLiteStore:
 
     async def mute_reminder(self, game_id: int, seat: int, seq: int) -> bool:
         return await self._write_one(
-            "UPDATE reminders SET muted = 1, claimed_by = NULL, claimed_until = NULL"
-            " WHERE game_id = ? AND seat = ? AND seq = ?",
+            "UPDATE reminders SET muted = 1 WHERE game_id = ? AND seat = ? AND seq = ?",
             (game_id, seat, seq)) > 0
 
     async def clear_reminders(self, game_id: int) -> None:
@@ -579,10 +583,10 @@ class SQLiteStore:
         """Claim reminders due at ``now`` for ``owner`` until ``now +
         lease_seconds``: each goes to one claimer; one claimed by a process
         that died is claimable again once its lease has run out.
-        Rescheduling or muting ends the claim."""
+        Rescheduling ends the claim."""
         async with self._transaction() as db:
             rows = await db.execute_fetchall(
-                "SELECT * FROM reminders WHERE due_at <= ? AND muted = 0"
+                "SELECT * FROM reminders WHERE due_at <= ?"
                 " AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at, game_id, seat LIMIT ?",
                 (now, now, limit))
             await db.executemany(

@@ -39,11 +39,11 @@ from engine.tables.model import (
 )
 from engine.tables.notices import outcome_text, private_part
 from engine.tables.service import Tables
-from engine.tables.settings import DEFAULT_SETTINGS, FALLBACKS, SETTING_LIMITS
+from engine.tables.settings import DEFAULT_SETTINGS, FALLBACKS, SETTING_LIMITS, SettingsChange
 
 __all__ = [
     "Courier", "Live", "MovedMeanwhile", "Notice", "PlayResult", "TableError", "Undeliverable", "UndoResult",
     "Unloadable",
     "effective_actions", "outcome_text", "private_part", "Tables", "DEFAULT_SETTINGS", "FALLBACKS",
-    "SETTING_LIMITS",
+    "SETTING_LIMITS", "SettingsChange",
 ]

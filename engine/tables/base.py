@@ -161,7 +161,7 @@ class TableBase:
             raise TableError(f"Game #{game_id} does not exist.")
         game = self.game_for(record.game)
         state = None
-        if record.status != "lobby":
+        if record.started_at is not None:  # a lobby abandoned before its start never had a state
             state = await self._load_state(record, game)
         reminders = {r.seat: r for r in await self.store.reminders_of(game_id)}
         return Live(record, game, state, reminders=reminders)
@@ -206,6 +206,16 @@ class TableBase:
 
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
+
+    @staticmethod
+    def _require_host(record: GameRecord, user_id: int, can_manage: bool, what: str) -> None:
+        """Changing a table is for its host or a member with Manage Channels (a
+        host-less table, the terminal's, lets any of its players)."""
+        if can_manage or record.host_id == user_id:
+            return
+        if record.host_id is None and record.seat_of(user_id) is not None:
+            return
+        raise TableError(f"Only the host (<@{record.host_id}>) or a member with Manage Channels can {what}.")
 
     def _seat_of(self, live: Live, user_id: int) -> int:
         record = live.record

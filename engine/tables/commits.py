@@ -88,6 +88,14 @@ class Commits(TableBase):
             live.public = (state, live.game.view(state, None))
         return live.public[1]
 
+    async def _hand_over(self, live: Live, new_host: int | None) -> None:
+        """Make ``new_host`` the table's host, and say so in the channel."""
+        record = live.record
+        record.host_id = new_host
+        await self.store.update_game(record.id, host_id=new_host)
+        if new_host is not None:
+            await self._note(live, f"👑 <@{new_host}> is the host of this table now.")
+
     async def _note(self, live: Live, text: str) -> None:
         await self.store.add_notices(live.record.id, live.record.seq, [NewNotice("channel", {
             "text": text, "mentions": [], "game": live.record.game})])

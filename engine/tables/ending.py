@@ -33,6 +33,44 @@ class Ending(Commits):
             text = f"🏳️ {label} resigns; a bot plays that seat from now on."
             await self.store.update_seat(record.id, seat_record)
             await self._commit(live, seat, "resign", "resign", text, live.state, live.state)
+            if record.host_id == user_id:  # a player who left the table has no say in it
+                await self._hand_over(live, humans_left[0].user_id)
+            return text
+
+    async def replace(self, game_id: int, user_id: int, seat: int, new_user_id: int, name: str,
+                      can_manage: bool = False) -> str:
+        """A person takes over a seat: from its player (by the host, Manage
+        Channels, or the player handing it over), or from the bot standing in
+        for someone who resigned or missed a deadline. The newcomer is sent
+        the seat's private side at once."""
+        async with self._held(game_id) as live:
+            record = live.record
+            self._require_active(record)
+            if not 0 <= seat < len(record.seats):
+                raise TableError(f"There is no seat {seat + 1}; the seats run from 1 to {len(record.seats)}.")
+            seat_record = record.seats[seat]
+            if seat_record.user_id != user_id:
+                self._require_host(record, user_id, can_manage, "give another player's seat away")
+            if record.seat_of(new_user_id) is not None:
+                raise TableError(f"{name} already plays in this game.")
+            if seat_record.user_id is None and seat_record.bot in live.game.rulebook_levels:
+                raise TableError("That seat is one of the rulebook's own AI players; it stays with the rules.")
+            label = seat_label(live, seat)
+            old_user = seat_record.user_id
+            seat_record.user_id, seat_record.name, seat_record.bot, seat_record.away = new_user_id, name, None, False
+            await self.store.update_seat(game_id, seat_record)
+            text = f"🔄 {name} takes over {label}."
+            notices = [NewNotice("channel", {"text": text, "mentions": [new_user_id], "game": record.game})]
+            if live.game.hidden_information:
+                notices.append(NewNotice("private", {
+                    "text": f"You took over a seat in {live.game.title} (#{record.id}). Here is what only you can see.",
+                    "view": live.game.view(live.state, seat), "names": [s.name for s in record.seats],
+                    "game": record.game, "seat": seat}, user_id=new_user_id))
+            await self.store.add_notices(game_id, record.seq, notices)
+            live.privates = {}  # the next move compares this seat's secrets afresh
+            if old_user is not None and record.host_id == old_user:
+                await self._hand_over(live, new_user_id)
+            self._after_commit(game_id)
             return text
 
     async def abandon(self, game_id: int, user_id: int, can_manage: bool = False) -> str:
@@ -69,6 +107,7 @@ class Ending(Commits):
             if record.status == "lobby":
                 await self.store.update_game(game_id, status="abandoned", finished_at=self.clock())
                 record.status = "abandoned"
+                await self._note(live, f"🗑️ {text}")
             else:
                 await self._commit(live, None, "abandon", "abandon", text, live.state, live.state, abandoned=True)
             self._forget(game_id)

@@ -82,6 +82,8 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "parent_id": lambda v: an_id(v, "channel id", optional=True),
     "seed": lambda v: an_id(v, "seed", optional=True),
     "seat": lambda v: an_id(v, "seat"),
+    "new_user_id": lambda v: an_id(v, "user id"),
+    "target_user_id": lambda v: an_id(v, "user id"),
     "seq": lambda v: an_id(v, "move number", optional=True),
     "at_seq": lambda v: an_id(v, "move number", optional=True),
     "name": player_name,

@@ -6,12 +6,27 @@ from __future__ import annotations
 import secrets
 from typing import Any, Mapping
 
-from engine.core import AI_SEATS, resolve_options
+from engine.core import AI_SEATS, Game, IllegalAction, resolve_options
 from engine.store import ChannelBusy, GameRecord, SeatRecord
 from engine.tables.bots import default_level
 from engine.tables.commits import Commits
 from engine.tables.model import PlayResult, TableError
 from engine.tables.settings import DEFAULT_SETTINGS, check_settings
+
+
+def playable_somehow(game: Game, options: dict[str, Any]) -> None:
+    """Refuse at once options no table size can start with (a banned pair of
+    gods, too few gods for any count), with the game's own message, instead
+    of a lobby that can never start."""
+    first: IllegalAction | None = None
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            game.new(players, dict(options), 0)
+            return
+        except IllegalAction as error:
+            first = first or error
+    assert first is not None
+    raise first
 
 
 class Lobby(Commits):
@@ -26,6 +41,7 @@ class Lobby(Commits):
         as the terminal table does)."""
         chosen = self.game_for(game)
         resolved = resolve_options(chosen, options)
+        playable_somehow(chosen, resolved)
         busy = await self.in_channel(channel_id)
         if busy is not None:
             raise self._busy_error(busy)
@@ -64,11 +80,12 @@ class Lobby(Commits):
             record.seats = seats
             return record
 
-    async def add_bot(self, game_id: int, user_id: int, level: str | None = None) -> GameRecord:
+    async def add_bot(self, game_id: int, user_id: int, level: str | None = None,
+                      can_manage: bool = False) -> GameRecord:
         async with self._held(game_id) as live:
             record = live.record
             self._require_lobby(record, "add a bot to")
-            self._require_seated_or_host(record, user_id, "add a bot")
+            self._require_host(record, user_id, can_manage, "add a bot")
             levels = tuple(live.game.bot_levels)
             chosen = (level or default_level(live.game)).strip().lower()
             if chosen not in levels:
@@ -101,16 +118,34 @@ class Lobby(Commits):
             await self.store.replace_seats(game_id, seats)
             record.seats = seats
             if record.host_id == user_id and humans:
-                record.host_id = humans[0].user_id
-                await self.store.update_game(game_id, host_id=record.host_id)
+                await self._hand_over(live, humans[0].user_id)
             return record
 
-    async def remove_bot(self, game_id: int, user_id: int) -> GameRecord:
+    async def kick(self, game_id: int, user_id: int, target_user_id: int, can_manage: bool = False) -> GameRecord:
+        """The host (or Manage Channels) takes a player's seat in a lobby away."""
+        async with self._held(game_id) as live:
+            record = live.record
+            self._require_lobby(record, "change")
+            self._require_host(record, user_id, can_manage, "remove a player from the lobby")
+            seat = record.seat_of(target_user_id)
+            if seat is None:
+                raise TableError("That member is not seated in this lobby.")
+            if target_user_id == user_id:
+                raise TableError("To give up your own seat, use `/game leave`.")
+            name = record.seats[seat].name
+            kept = [s for s in record.seats if s.seat != seat]
+            seats = [SeatRecord(i, s.user_id, s.name, s.bot, s.away) for i, s in enumerate(kept)]
+            await self.store.replace_seats(game_id, seats)
+            record.seats = seats
+            await self._note(live, f"🚪 {name} was removed from the lobby by its host.")
+            return record
+
+    async def remove_bot(self, game_id: int, user_id: int, can_manage: bool = False) -> GameRecord:
         """Take the last bot out of a lobby."""
         async with self._held(game_id) as live:
             record = live.record
             self._require_lobby(record, "change")
-            self._require_seated_or_host(record, user_id, "remove a bot")
+            self._require_host(record, user_id, can_manage, "remove a bot")
             bots = [s for s in record.seats if s.user_id is None]
             if not bots:
                 raise TableError("There is no bot in this lobby.")
@@ -120,11 +155,11 @@ class Lobby(Commits):
             record.seats = seats
             return record
 
-    async def start(self, game_id: int, user_id: int) -> PlayResult:
+    async def start(self, game_id: int, user_id: int, can_manage: bool = False) -> PlayResult:
         async with self._held(game_id) as live:
             record, game = live.record, live.game
             self._require_lobby(record, "start")
-            self._require_seated_or_host(record, user_id, "start it")
+            self._require_host(record, user_id, can_manage, "start the game")
             count = len(record.seats)
             if count < game.min_players:
                 missing = game.min_players - count
@@ -152,7 +187,3 @@ class Lobby(Commits):
         if record.status == "active":
             raise TableError(f"The game has already started; you cannot {verb} it now.")
         raise TableError(f"This game is {record.status}; start a new one with `/game new`.")
-
-    def _require_seated_or_host(self, record: GameRecord, user_id: int, what: str) -> None:
-        if record.host_id != user_id and record.seat_of(user_id) is None:
-            raise TableError(f"Only players seated in this game can {what}; `/game join` first.")

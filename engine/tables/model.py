@@ -132,6 +132,12 @@ def effective_actions(rows: Iterable[ActionRecord]) -> list[ActionRecord]:
     return result
 
 
+def timestamp(at: float) -> str:
+    """A moment as Discord markup that each reader sees in their own time zone,
+    relative ("in 3 hours"); the terminal table prints it in words."""
+    return f"<t:{int(at)}:R>"
+
+
 def duration(seconds: float) -> str:
     """A wait in words: "25 min", "5 h", "3 days"."""
     seconds = max(0, int(seconds))

@@ -7,9 +7,9 @@ import logging
 from engine.core import AgoraError
 from engine.store import NewNotice, ReminderRecord
 from engine.tables.bots import default_level
-from engine.tables.model import Live, TableError, duration
+from engine.tables.model import Live, TableError, duration, timestamp
 from engine.tables.moves import Moves
-from engine.tables.schedule import step_timeout
+from engine.tables.schedule import deadline_at, deadline_seconds, next_due_at, warning_lead, window_seconds
 
 log = logging.getLogger("agora.tables")
 
@@ -32,42 +32,68 @@ class Reminders(Moves):
         return sent
 
     async def _remind_one(self, due: ReminderRecord, now: float) -> int:
+        """One wait that is due: close a reaction window, apply the deadline
+        (only after its warning went out), warn, or remind."""
         async with self._held(due.game_id) as live:
             record = live.record
             current = live.reminders.get(due.seat)
             if record.status != "active" or current is None or current.seq != due.seq:
                 return 0
-            timeout = step_timeout(live.game, live.state)
+            settings = record.settings
+            timeout = window_seconds(live.game, live.state, settings)
             if timeout and now >= current.since + timeout:
                 passing = next((a for a in PASS_WORDS if a in live.game.legal(live.state, due.seat)), None)
                 if passing is not None:
                     await self._play(live, due.seat, passing)
                     return 0
-            deadline = float(record.settings.get("deadline_hours") or 0) * 3600
-            if deadline and now >= current.since + deadline:
-                await self._deadline(live, due.seat)
-                return 0
+            falls = deadline_at(settings, current.since)
             seat = record.seats[due.seat]
-            movers = live.game.to_move(live.state)
-            last_one = current.group_size > 1 and movers == [due.seat]
-            waited = duration(now - current.since)
-            if last_one:
-                text = f"<@{seat.user_id}>, you are the last one: everyone else has acted. ({waited})"
+            notices: list[NewNotice] = []
+            if falls is not None and now >= falls - warning_lead(deadline_seconds(settings)):
+                if now >= falls and current.due_at >= falls:
+                    # This look was scheduled by the warning: the time is up.
+                    await self._deadline(live, due.seat)
+                    return 0
+                # The warning, in the channel and by DM; a player who muted
+                # reminders still gets it.
+                text = self._warning_text(live, seat.user_id, falls, now)
+                for dm in (False, True):
+                    notices.append(NewNotice("reminder", {"text": text, "seat": due.seat, "seq": current.seq,
+                                                          "dm": dm, "warning": True, "mentions": [seat.user_id],
+                                                          "game": record.game}, seat.user_id))
+                next_due = falls if now < falls else now + warning_lead(deadline_seconds(settings))
             else:
-                text = f"<@{seat.user_id}>, the {live.game.title} game is waiting for you ({waited})."
-            if deadline:
-                text += f" Deadline in {duration(current.since + deadline - now)}."
-            payload = {"text": text, "seat": due.seat, "seq": current.seq, "dm": current.sent >= 1,
-                       "mentions": [seat.user_id], "game": record.game}
-            interval = float(record.settings.get("remind_hours", 12.0)) * 3600
-            next_due = now + interval
-            if deadline:
-                next_due = min(next_due, current.since + deadline)
-            await self.store.add_notices(record.id, record.seq, [NewNotice("reminder", payload, seat.user_id)])
+                next_due = next_due_at(settings, current.since, now)
+                if not current.muted:
+                    notices.append(NewNotice("reminder", {
+                        "text": self._reminder_text(live, current, seat.user_id, falls, now), "seat": due.seat,
+                        "seq": current.seq, "dm": current.sent >= 1, "mentions": [seat.user_id],
+                        "game": record.game}, seat.user_id))
+            if notices:
+                await self.store.add_notices(record.id, record.seq, notices)
             await self.store.reschedule_reminder(record.id, due.seat, current.seq, next_due, current.sent + 1)
             current.due_at, current.sent = next_due, current.sent + 1
         self._spawn(self.flush(record.id))
-        return 1
+        return 1 if notices else 0
+
+    def _reminder_text(self, live: Live, current: ReminderRecord, user_id: int | None, falls: float | None,
+                       now: float) -> str:
+        movers = live.game.to_move(live.state)
+        waited = duration(now - current.since)
+        if current.group_size > 1 and movers == [current.seat]:
+            text = f"<@{user_id}>, you are the last one: everyone else has acted. ({waited})"
+        else:
+            text = f"<@{user_id}>, the {live.game.title} game is waiting for you ({waited})."
+        if falls is not None:
+            text += f" Deadline {timestamp(falls)}."
+        return text
+
+    def _warning_text(self, live: Live, user_id: int | None, falls: float, now: float) -> str:
+        fallback = live.record.settings.get("fallback", "bot")
+        then = "a bot plays for you" if fallback == "bot" else "the table passes for you where it can"
+        when = timestamp(falls) if falls > now else "now"
+        return (f"⏳ <@{user_id}>, your time in the {live.game.title} game runs out {when}: then {then} "
+                f"(`/game back` takes your seat back).")
 
     async def _deadline(self, live: Live, seat: int) -> None:
         """The seat missed its deadline: pass for it where the rules allow,

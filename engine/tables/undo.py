@@ -31,6 +31,9 @@ class Undo(Commits):
             revealing = False
             if not later:
                 revealing = live.game.reveals(before, seat, target.action, live.state)
+            if revealing and not others:
+                raise TableError("That action revealed hidden information or a random draw, so it cannot be "
+                                 "taken back (there is no other player to agree to it).")
             if not others or (not later and not revealing):
                 text = await self._do_undo(live, seat, target, before, len(later))
                 return UndoResult(True, text)

@@ -281,9 +281,9 @@ class TestLobbyExtras:
         result = await table.bob.slash(table.channel, "game rules")
         assert result.response.embeds and "move b2 c3" in result.response.embeds[0].description
         result = await table.alice.slash(table.channel, "game settings", remind_hours=6.0, deadline_hours=48.0)
-        assert "Reminders every 6 h; deadline: 48 h" in result.response.content
-        result = await table.alice.slash(table.channel, "game settings", remind_hours=0.0)
-        assert "remind_hours must be between" in result.response.content
+        assert "reminders every 6 h; deadline: 48 h" in result.response.content
+        result = await table.alice.slash(table.channel, "game settings", deadline_hours=0.5)
+        assert "deadline_hours must be between 1 and 1440 hours (0 for none)" in result.response.content
         result = await table.alice.slash(table.channel, "game board")
         assert result.response.attachments
 

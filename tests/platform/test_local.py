@@ -59,13 +59,14 @@ def test_whole_game_to_a_win_and_the_file_keeps_the_log(tmp_path):
 
 
 def test_errors_print_the_message_a_player_would_get(tmp_path):
+    """...naming the terminal's own commands, never Discord's `/game ...`."""
     result = run_local(tmp_path / "agora.sqlite3", [
         "new santorini", "join alice", "start", "join bob", "start", "bob: place c3", "alice: place z9",
         "carol: place a1", "frobnicate"])
     lines = [line for line in result.stdout.splitlines() if line.startswith("! ")]
     assert lines == [
-        "! Santorini needs at least 2 players; 1 seated. 1 more must `/game join` (or add a bot with "
-        "`/game add-bot`).",
+        "! Santorini needs at least 2 players; 1 seated. 1 more must `join <name>` (or add a bot with "
+        "`add-bot [level]`).",
         "! It is not your turn: alice (Blue) is to act.",
         "! `z9` is not a square: squares run from a1 to e5.",
         "! You are not playing in this Santorini game; players are alice, bob.",

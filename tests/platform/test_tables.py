@@ -49,7 +49,7 @@ async def play_out(tables: Tables, game_id: int, rng: random.Random) -> None:
 class TestLobby:
     async def test_create_join_start(self, tables, courier):
         game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"))
-        result = await tables.start(game_id, BOB)
+        result = await tables.start(game_id, ALICE)
         await tables.settle()
         assert result.text.startswith("Santorini begins! Seats: alice (Blue), bob (Orange)")
         assert courier.delivered[-1].payload["mentions"] == [ALICE]
@@ -97,8 +97,10 @@ class TestLobby:
 
     async def test_outsiders_cannot_start(self, tables):
         game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"))
-        with pytest.raises(TableError, match="Only players seated"):
+        with pytest.raises(TableError, match="Only the host"):
             await tables.start(game_id, CAROL)
+        with pytest.raises(TableError, match="Only the host"):
+            await tables.start(game_id, BOB)
 
     async def test_leaving_hands_the_host_on_and_the_last_one_out_closes(self, tables):
         game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"))
@@ -371,12 +373,16 @@ class TestReminders:
         await tables.configure(game_id, ALICE, deadline_hours=24)
         with pytest.raises(TableError, match="deadline_hours must be between"):
             await tables.configure(game_id, ALICE, deadline_hours=-3)
-        clock.advance(24.5)
+        clock.advance(18)  # a quarter of the deadline before it falls: the warning
+        await tables.remind()
+        clock.advance(6.5)
         await tables.remind()
         await tables.settle()
         record = await tables.record(game_id)
         assert record.seats[0].away and record.seq >= 2
-        assert any("missed the deadline" in t for t in courier.texts())
+        texts = [n.text for n in courier.delivered]
+        taken = next(i for i, t in enumerate(texts) if "missed the deadline" in t)
+        assert any("your time in the Santorini game runs out" in t for t in texts[:taken])
         # A refused move changes nothing, and says how to come back.
         with pytest.raises(IllegalAction, match="`/game back` takes it back"):
             await tables.play(game_id, ALICE, "move a1 a2")
@@ -398,9 +404,11 @@ class TestReminders:
             await tables.configure(game_id, ALICE, colour="red")
         with pytest.raises(TableError, match="fallback must be one of"):
             await tables.configure(game_id, ALICE, fallback="forfeit")
-        with pytest.raises(TableError, match="Only players"):
+        with pytest.raises(TableError, match="Only the host, the players"):
             await tables.configure(game_id, CAROL, remind_hours=2)
-        assert (await tables.configure(game_id, ALICE, remind_hours="2"))["remind_hours"] == 2.0
+        with pytest.raises(TableError, match="remind_hours must be between 2 and 336"):
+            await tables.configure(game_id, ALICE, remind_hours=0.25)
+        assert (await tables.configure(game_id, ALICE, remind_hours="2")).settings["remind_hours"] == 2.0
 
 
 async def test_every_error_is_an_agora_error(tables):

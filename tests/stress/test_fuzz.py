@@ -260,12 +260,12 @@ async def test_game_names_option_names_bot_levels_and_settings(quiet_tables):
             with pytest.raises(AgoraError):
                 await tables.add_bot(record.id, user_of(0), level)
     assert await fingerprint(tables, record.id) == lobby
-    for key in ("remind_hours", "deadline_hours", "fallback", "colour", "", "x" * 1000):
+    for key in ("remind_hours", "deadline_hours", "window_hours", "fallback", "colour", "", "x" * 1000):
         for value in JUNK_VALUES:
             if value is None:
                 continue  # configure() reads None as "leave unchanged"
             try:
-                settings = await tables.configure(record.id, user_of(0), **{key: value})
+                settings = (await tables.configure(record.id, user_of(0), **{key: value})).settings
             except AgoraError as error:
                 assert str(error).strip()
                 continue

@@ -45,7 +45,7 @@ OPTIONS: dict[str, Option] = {
         help="none (base game); chosen (the challenger offers one god per player, the others pick first); "
              "draft (the same from a random offer); random; party (random gods that change hands whenever "
              "a dome is built); or a list such as artemis,demeter",
-        choices=GOD_MODES),
+        choices=GOD_MODES, items=tuple(GODS)),
     "mode": Option(
         "standard", help="standard (1 vs 1 or 3 players), teams (2 vs 2: partners across the table share "
                          "workers and win together) or agora (4 players, partners across share workers but "
