@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, SEAT_RGB, font, text_on, to_png, wrap
+from render.common import INK, MUTED, PAPER, SEAT_RGB, draw_text, fit_name, font, text_length, text_on, to_png, wrap
 
 WIDTH, HEIGHT = 1820, 1330
 MARGIN = 16
@@ -109,17 +109,19 @@ class Painter:
                 self.draw.rectangle((x - size, y - size, x + size, y + size), outline=MUTED)
             return
         rgb = colour_rgb(colour)
+        letter = max(9, size)  # the colour's letter grows with the marker
         if shape == "statue":
             self.draw.polygon([(x, y - size - 2), (x - size, y + size), (x + size, y + size)], fill=rgb, outline=INK)
-            self.text((x, y + 3), colour[0].upper(), 9, True, text_on(rgb), "mm")
+            self.text((x, y + size // 3 + 1), colour[0].upper(), letter, True, text_on(rgb), "mm")
         else:
             self.draw.rectangle((x - size, y - size, x + size, y + size), fill=rgb, outline=INK)
-            self.text((x, y), colour[0].upper(), 9, True, text_on(rgb), "mm")
+            self.text((x, y), colour[0].upper(), letter, True, text_on(rgb), "mm")
 
-    def seat_label(self, seat: int) -> str:
+    def seat_label(self, seat: int, room: float, size: int, bold: bool = True) -> str:
+        """"name (Colour)", the name shortened with "…" so it fits ``room`` pixels."""
         colour = self.view["seats"][seat]
         if seat < len(self.names) and self.names[seat]:
-            return f"{self.names[seat]} ({colour})"
+            return fit_name(self.names[seat], font(size, bold), room, f" ({colour})")
         return colour
 
 
@@ -157,7 +159,10 @@ def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
     _offer(painter, 20, 650)
     _chariot(painter, 20, CHARIOT_Y)
     _demand(painter, 20, 1015)
-    _log(painter, 20, 1180)
+    if view.get("families"):
+        _families(painter, 20, 1180)  # the draft: its cards take the events' place
+    else:
+        _log(painter, 20, 1180)
     for seat in range(view["players"]):
         _player_board(painter, seat, RIGHT_X, 76 + seat * 312, WIDTH - RIGHT_X - MARGIN, 302)
     if view.get("final"):
@@ -207,7 +212,13 @@ def _header(p: Painter) -> None:
 
 
 ALCOVE_WIDTH, ALCOVE_GAP, ALCOVE_HEIGHT = 150, 6, 340
-CHARIOT_Y = 905
+CARD_HEIGHT = 146
+"""An offer card: its longest text takes three lines."""
+CHARIOT_Y = 848
+CHARIOT_CELL_HEIGHT = 150
+"""Bottom of a chariot space below the track's heading: a number, up to
+``CHARIOT_LINES`` lines of its label, then a strip for the markers."""
+CHARIOT_LINES = 5
 
 
 def _static_key(view: dict[str, Any]) -> tuple:
@@ -216,7 +227,7 @@ def _static_key(view: dict[str, Any]) -> tuple:
     return (
         view["players"],
         tuple((a["title"], a["bonus"], a["mosaic_bonus"], a["sunset"]) for a in view["alcoves"]),
-        tuple(view["chariot"]["spaces"]), view["chariot"]["beyond"], tuple(view["sale_values"]),
+        tuple(view["chariot"]["labels"]), view["chariot"]["beyond"], tuple(view["sale_values"]),
     )
 
 
@@ -265,10 +276,12 @@ def _static_layer(key: tuple) -> Image.Image:
     for index in range(len(chariot_spaces) + 1):
         x = cx + index * cell
         demand = index and "demand" in chariot_spaces[index - 1]
-        p.panel((x, cy + 22, x + cell - 4, cy + 102), fill=(250, 236, 190) if demand else PANEL, radius=4)
-        p.text((x + 4, cy + 25), "start" if index == 0 else str(index), 10, True, fill=MUTED)
+        p.panel((x, cy + 22, x + cell - 4, cy + CHARIOT_CELL_HEIGHT), fill=(250, 236, 190) if demand else PANEL,
+                radius=4)
+        p.text((x + 5, cy + 25), "start" if index == 0 else str(index), 11, True, fill=MUTED)
         if index:
-            p.wrapped(x + 4, cy + 38, chariot_spaces[index - 1], int(cell - 12), 9, max_lines=4)
+            # Short labels, whole: CHARIOT_LINES lines fit above the markers' strip.
+            p.wrapped(x + 5, cy + 40, chariot_spaces[index - 1], int(cell - 12), 11, max_lines=CHARIOT_LINES)
     p.text((cx + LEFT_WIDTH - 30, cy), f"beyond 14: {beyond} per step", 11, fill=MUTED, anchor="ra")
     p.text((20, 1180), "Recent events", 14, True)
     p.text((LEFT_WIDTH - 10, 1182), "Goods: Gr grain, Me meat, Ol olive, Gp grape, Sa salt — a circle is raw, "
@@ -297,7 +310,7 @@ def _alcoves(p: Painter, x0: int, y0: int) -> None:
             p.marker(x + 72 + i * 24, y0 + 107, colour, "mosaic")
         for i in range(alcove["statue_spaces"]):
             colour = alcove["statues"][i] if i < len(alcove["statues"]) else None
-            p.marker(x + 72 + i * 24, y0 + 129, colour, "statue")
+            p.marker(x + 72 + i * 26, y0 + 129, colour, "statue", 11)
     x = x0 + len(view["alcoves"]) * (ALCOVE_WIDTH + ALCOVE_GAP)
     p.text((x + 30, y0 + 100), str(view["pool"]), 18, True, anchor="mm")
 
@@ -388,12 +401,12 @@ def _offer(p: Painter, x0: int, y0: int) -> None:
         x = x0 + space * (width + 8)
         section = view["offer_statues"][space]
         for i, colour in enumerate(section):
-            p.marker(x + 14 + i * 22, y0 + 34, colour, "statue")
+            p.marker(x + 14 + i * 26, y0 + 34, colour, "statue", 11)
         p.text((x + width - 4, y0 + 28), f"section {space + 1}", 10, fill=MUTED, anchor="ra")
-        box = (x, y0 + 48, x + width, y0 + 248)
+        box = (x, y0 + 48, x + width, y0 + 48 + CARD_HEIGHT)
         if card is None:
             p.panel(box, fill=(230, 226, 216), outline=MUTED)
-            p.text((x + width / 2, y0 + 148), "empty", 12, fill=MUTED, anchor="mm")
+            p.text((x + width / 2, y0 + 48 + CARD_HEIGHT / 2), "empty", 12, fill=MUTED, anchor="mm")
             continue
         _card(p, card, box)
 
@@ -432,15 +445,17 @@ def _chariot(p: Painter, x0: int, y0: int) -> None:
         positions.setdefault(board["chariot"], []).append(seat)
     for index, seats in positions.items():
         x = x0 + index * cell
+        radius = 10 if len(seats) <= 3 else 8  # four markers still fit the space's width
         for k, seat in enumerate(seats):
-            p.worker(x + 12 + k * 18, y0 + 90, view["seat_boards"][seat]["colour"], "M", radius=9)
+            p.worker(x + 4 + radius + k * (2 * radius), y0 + CHARIOT_CELL_HEIGHT - 14,
+                     view["seat_boards"][seat]["colour"], "M", radius=radius)
 
 
 def _demand(p: Painter, x0: int, y0: int) -> None:
     view = p.view
     stacks = ", ".join(f"{view['cities'][c]} {n}" for c, n in view["demand_stacks"].items())
     p.text((x0, y0), f"Demand tiles ({len(view['demand'])} active; inactive left: {stacks})", 16, True)
-    width = 140
+    width = 150
     for i, tile in enumerate(view["demand"]):
         x = x0 + i * (width + 6)
         if x + width > LEFT_WIDTH:
@@ -448,20 +463,66 @@ def _demand(p: Painter, x0: int, y0: int) -> None:
             break
         p.panel((x, y0 + 24, x + width, y0 + 154), fill=(240, 232, 214))
         p.text((x + 6, y0 + 28), view["cities"][tile["city"]], 13, True)
-        p.text((x + width - 6, y0 + 46), tile["id"], 10, fill=MUTED, anchor="ra")
+        p.text((x + width - 6, y0 + 138), tile["id"], 10, fill=MUTED, anchor="ra")
         for k, space in enumerate(tile["statues"]):
-            sx = x + 18 + k * 40
-            p.marker(sx, y0 + 66, space["colour"], "statue")
-            p.text((sx, y0 + 82), f"{space['value']}", 11, True, anchor="ma")
+            sx = x + 22 + k * 44
+            p.marker(sx, y0 + 64, space["colour"], "statue", 13)
+            p.text((sx, y0 + 80), f"{space['value']} VP", 12, True, anchor="ma")
         p.text((x + 6, y0 + 100), f"mosaic: +{tile['limit']} ship, {tile['legacy']}", 10, fill=MUTED)
         for k, colour in enumerate(tile["mosaics"]):
             p.marker(x + 16 + k * 26, y0 + 132, colour, "mosaic")
 
 
+LOG_LINES = 7
+"""Lines of text the recent events have room for."""
+
+
 def _log(p: Painter, x0: int, y0: int) -> None:
+    """The latest events that fit, each whole (a long one wraps)."""
+    shown: list[tuple[str, int]] = []
+    room = LOG_LINES
+    for line in reversed(p.view["log"][-LOG_LINES:]):
+        needed = len(_wrapped_lines(line, 12, LEFT_WIDTH - 30, LOG_LINES))
+        if needed > room:
+            break
+        shown.insert(0, (line, needed))
+        room -= needed
     y = y0 + 20
-    for line in p.view["log"][-6:]:
-        y = p.wrapped(x0, y, line, LEFT_WIDTH - 30, 12, fill=MUTED, max_lines=1)
+    for line, needed in shown:
+        y = p.wrapped(x0, y, line, LEFT_WIDTH - 30, 12, fill=MUTED, max_lines=needed)
+
+
+def _families(p: Painter, x0: int, y0: int) -> None:
+    """The family cards on display during the draft, each with what it gives
+    at set-up and its ability, so the picture shows what there is to choose."""
+    families = p.view["families"]
+    p.draw.rectangle((x0 - 2, y0 - 2, x0 + 120, y0 + 18), fill=PAPER)  # over the events' heading
+    p.text((x0, y0), "Family cards", 14, True)
+    gap = 6
+    width = (LEFT_WIDTH - x0 - gap * (len(families) - 1)) / len(families)
+    for index, family in enumerate(families):
+        x = x0 + index * (width + gap)
+        p.panel((x, y0 + 20, x + width, y0 + 142), fill=(246, 240, 226), radius=6)
+        p.text((x + 8, y0 + 25), f"{family['name']} ({family['id'].upper()})", 12, True)
+        y = p.wrapped(x + 8, y0 + 42, _family_gifts(family), int(width - 16), 11, fill=MUTED, max_lines=2)
+        p.wrapped(x + 8, y + 2, family["text"], int(width - 16), 11, max_lines=FAMILY_TEXT_LINES)
+
+
+FAMILY_TEXT_LINES = 5
+"""Lines a family card's ability has on the draft's cards."""
+
+
+def _family_gifts(family: dict[str, Any]) -> str:
+    """What a family card gives at set-up, in a few words."""
+    goods = ", ".join(f"{n} {'own good' if good == 'own' else good}" for good, n in family["goods"].items())
+    parts = [goods] if goods else []
+    for key, one, many in (("denarii", "denarius", "denarii"), ("mosaics", "mosaic", "mosaics"),
+                           ("statues", "statue", "statues"), ("contracts", "contract", "contracts")):
+        if family.get(key):
+            parts.append(f"{family[key]} {one if family[key] == 1 else many}")
+    if family.get("legacy"):
+        parts.append("legacy " + ", ".join(family["legacy"]))
+    return " · ".join(parts)
 
 
 def _player_board(p: Painter, seat: int, x: int, y: int, width: int, height: int) -> None:
@@ -472,7 +533,8 @@ def _player_board(p: Painter, seat: int, x: int, y: int, width: int, height: int
     p.panel((x, y, x + width, y + height), outline=HIGHLIGHT if active else PANEL_EDGE, width=4 if active else 2)
     p.draw.rounded_rectangle((x + 2, y + 2, x + width - 2, y + 34), radius=6, fill=rgb)
     first = " ★ first player" if seat == 0 else ""
-    p.text((x + 10, y + 8), p.seat_label(seat) + first, 16, True, fill=text_on(rgb))
+    room = width - 30 - text_length(f"{board['vp']} VP", font(18, True)) - text_length(first, font(16, True))
+    draw_text(p.draw, (x + 10, y + 8), p.seat_label(seat, room, 16) + first, font(16, True), text_on(rgb))
     p.text((x + width - 10, y + 7), f"{board['vp']} VP", 18, True, fill=text_on(rgb), anchor="ra")
     p.text((x + 10, y + 42), f"denarii {board['denarii']} · salt {board['salt']} · chariot {board['chariot']} · "
                              f"hand {board['hand_count']} · offer statues {board['offer_statues']}", 12)
@@ -534,8 +596,9 @@ def _final(p: Painter) -> None:
     for seat, breakdown in enumerate(final["breakdown"]):
         parts = " · ".join(f"{names[k]} {v}" for k, v in breakdown["parts"].items())
         winner = "★ " if seat in final["winners"] else ""
-        p.text((x, y), f"{winner}{p.seat_label(seat)}: {breakdown['total']}  ({parts})", 13,
-               bold=seat in final["winners"])
+        bold = seat in final["winners"]
+        draw_text(p.draw, (x, y), f"{winner}{p.seat_label(seat, 220, 13, bold)}: {breakdown['total']}  ({parts})",
+                  font(13, bold), INK)
         y += 20
 
 

@@ -98,6 +98,26 @@ def test_the_normal_bot_beats_the_easy_one():
     assert margin > 20
 
 
+@pytest.mark.slow
+def test_the_hard_bot_beats_the_normal_one():
+    """Issue 19: the strongest level must play better than the one before
+    it: over two seeded games with the seats swapped, hard outscores normal
+    (bench/thessaloniki_match.py plays the full 40-game match)."""
+    margin = 0
+    for seed, levels in ((41, ("hard", "normal")), (42, ("normal", "hard"))):
+        state = GAME.new(2, {}, seed)
+        rng = random.Random(seed)
+        while GAME.outcome(state) is None:
+            seat = GAME.to_move(state)[0]
+            action = GAME.choose(state, seat, levels[seat], rng.randrange(1 << 30))
+            assert action in GAME.legal(state, seat)
+            state = GAME.play(state, seat, action)
+        scores = GAME.outcome(state).scores
+        hard = levels.index("hard")
+        margin += scores[hard] - scores[1 - hard]
+    assert margin > 0
+
+
 def test_the_game_ends_the_round_after_the_trigger():
     """"When the end of the game is triggered, finish the current round, then
     play one more (final) round.\""""

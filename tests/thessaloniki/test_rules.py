@@ -456,23 +456,53 @@ def test_tax_pass_keeps_the_colours_held_most(scenario):
     assert s.to_move() == []
 
 
-def test_interrupts_time_out_and_turns_do_not(scenario):
-    """The sell window and the Tax wait ``window_minutes`` for other
-    players; the active player's own steps never time out."""
+def test_the_sell_window_is_a_reaction_window_that_closes_once_all_answered(scenario):
+    """Port: "After spending your first ⚡, every other player (in turn order)
+    may also Sell any number of Goods of the same color." The window is
+    named "sell" while any of them is still to answer, and closes (the
+    active player goes on) as soon as the last one has answered; the active
+    player's own steps are never a reaction window."""
+    from engine.games.thessaloniki import GAME
+
+    s = scenario(4).workers({"port": ["red:P"]}).offer(None, None, None, None, "c2")
+    s.goods("green", wine=1).goods("yellow", flour=1).goods("purple", wine=1)
+    s.at("red", "port")
+    assert GAME.reaction_window(s.state) is None
+    s.play("red", "take c2")
+    for colour in ("green", "yellow", "purple"):
+        assert s.to_move() == [colour] and GAME.reaction_window(s.state) == "sell"
+        s.play(colour, "pass")
+    assert s.to_move() == ["red"] and GAME.reaction_window(s.state) is None
+
+
+def test_the_tax_is_a_reaction_window_that_closes_once_all_answered(scenario):
+    """Tax: "Every player must discard all Raw Goods from every Storage area
+    without a Mosaic. Players may first freely rearrange Mosaics among their
+    Storage areas." Those with a choice answer together in the "tax"
+    window; it stays open until the last of them has answered, then the
+    turn goes on."""
     from engine.games.thessaloniki import GAME, steps
 
-    s = scenario(4).workers({"port": ["red:P"]}).offer(None, None, None, None, "c2").goods("green", wine=1)
-    s.state["options"] = {"window_minutes": 7}
-    s.at("red", "port")
-    assert GAME.step_timeout(s.state) is None
-    s.play("red", "take c2")
-    assert s.to_move() == ["green"] and GAME.step_timeout(s.state) == 7 * 60
-    s.state["options"] = {}
-    assert GAME.step_timeout(s.state) == GAME.options["window_minutes"].default * 60
-    s.goods("yellow", grain=1, meat=1)
-    s.state["pending"] = [{"do": "tax", "seat": 0}]
+    s = scenario(4).goods("yellow", grain=1, meat=1).goods("purple", olive=2, grape=1)
+    s.state["pending"] = [{"do": "tax", "seat": 0}, {"do": "end_turn", "seat": 0}]
     steps.settle(s.state)
-    assert s.to_move() == ["yellow"] and GAME.step_timeout(s.state) is not None
+    assert sorted(s.to_move()) == ["purple", "yellow"] and GAME.reaction_window(s.state) == "tax"
+    s.play("purple", "pass")
+    assert s.to_move() == ["yellow"] and GAME.reaction_window(s.state) == "tax"
+    s.play("yellow", "protect meat")
+    assert GAME.reaction_window(s.state) != "tax" and "yellow" not in s.to_move()
+    assert s.data("yellow")["raw"]["meat"] == 1 and s.data("yellow")["raw"]["grain"] == 0
+    assert s.data("purple")["raw"]["olive"] == 2 and s.data("purple")["raw"]["grape"] == 0
+
+
+def test_the_reaction_windows_are_not_options(scenario):
+    """How long a window stays open is the table's setting, not a game option."""
+    from engine.core import IllegalAction, resolve_options
+    from engine.games.thessaloniki import GAME
+
+    assert resolve_options(GAME, {}) == {}
+    with pytest.raises(IllegalAction):
+        resolve_options(GAME, {"window_minutes": 15})
 
 
 def test_the_sell_window_explains_a_sale_that_does_not_fit(scenario):

@@ -67,17 +67,16 @@ async def test_sell_window_waits_for_the_other_player(tables, courier, clock):
     assert await tables.waiting_seats(record.id) == [0]
 
 
-async def test_the_sell_window_passes_for_a_silent_player(tables, courier, clock):
-    """The sell window is an interrupt: after ``window_minutes`` the table
-    passes for a player who has not answered, so Red can play on."""
-    record, live = await _sell_window_for_bob(tables, 7, {"window_minutes": 10})
-    clock.advance(5 / 60)
-    await tables.remind()
-    assert await tables.waiting_seats(record.id) == [1]  # five minutes: still Bob's to answer
-    clock.advance(6 / 60)
-    await tables.remind()
+async def test_the_table_sees_the_sell_window_close_once_answered(tables, courier, clock):
+    """The table learns from ``reaction_window`` that Bob is in the "sell"
+    window (it times that window from its own settings); once he answers,
+    the window is closed and Red plays on at once."""
+    record, live = await _sell_window_for_bob(tables, 7)
+    assert GAME.reaction_window(live.state) == "sell"
+    await tables.play(record.id, BOB, "sell 2 wine ship2")
+    assert GAME.reaction_window(live.state) is None
     assert await tables.waiting_seats(record.id) == [0]
-    assert live.state["seats"][1]["refined"]["grape"] == 2  # nothing was sold for him
+    assert live.state["seats"][1]["refined"]["grape"] == 0
 
 
 def _port_turn_for_red(state):

@@ -39,8 +39,9 @@ Notation (lower case; `legal` lists what you can do now):
 - The Port's sell window: after the active player's first ⚡ in the Port,
   each other player in turn order may ``sell ...`` or ``pass``. At the
   Tax, ``pass`` keeps the Mosaics under the raw goods you hold most of.
-  Both wait ``window_minutes`` (option, default 15) for a player who does
-  not answer, then the table passes for them.
+  Both are reaction windows: the table keeps them open as long as its
+  settings say, then passes for whoever has not answered; they close as
+  soon as everyone in them has answered.
 
 Goods: raw grain, meat, olive, grape; refined flour, cured, oil, wine; salt.
 Costs name raw goods (raw, refined or Salt will do), refined goods (only

@@ -8,11 +8,19 @@
   game ended now, plus what its goods, pieces, cards, chariot and unused ⚡
   are likely to become, and what its statues on demand tiles and its ships
   may still score with the ships it leads in the offer and those to come.
+- ``hard``: plans its whole turn. Each option it weighs is played on a copy
+  and the rest of its turn is played out by the ``normal`` policy (other
+  seats pass their sell window and let the Tax keep what they hold most
+  of), through the sunset; it keeps the option whose end of turn it values
+  most, with the ``normal`` bot's valuation. A fixed number of options and
+  steps bounds its work (``HARD_OPTIONS``, ``HARD_SAMPLE``, ``HARD_DEPTH``),
+  so its choice never depends on the machine's speed.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from engine.games.thessaloniki import scoring
@@ -38,6 +46,15 @@ RAW_USEFUL = 3
 EXPECTED_ROUNDS = 13
 """About how many rounds a game lasts, to weigh what may still come."""
 
+HARD_OPTIONS = 24
+"""Options the hard bot plays out to the end of its turn; beyond that it samples."""
+
+HARD_SAMPLE = 10
+"""Options the hard bot's play-out weighs at each later step of the turn."""
+
+HARD_DEPTH = 10
+"""Own steps a play-out takes at most before the rest of the turn is valued as it stands."""
+
 
 def choose(game: Any, state: State, seat: int, level: str, seed: int, budget: float) -> str:
     actions = game.legal(state, seat)
@@ -50,6 +67,8 @@ def choose(game: Any, state: State, seat: int, level: str, seed: int, budget: fl
         return actions[0]
     if level == "easy":
         return _easy(actions, rng)
+    if level == "hard" and _own_turn(state, seat):
+        return _planned(game, state, seat, actions, rng, time.perf_counter() + budget)
     return _greedy(game, state, seat, actions, rng)
 
 
@@ -61,10 +80,7 @@ def _easy(actions: list[str], rng: random.Random) -> str:
 
 
 def _greedy(game: Any, state: State, seat: int, actions: list[str], rng: random.Random) -> str:
-    candidates = list(actions)
-    if len(candidates) > MAX_EVALUATED:
-        keep = [a for a in candidates if a in (PASS, DONE)]
-        candidates = keep + rng.sample([a for a in candidates if a not in keep], MAX_EVALUATED - len(keep))
+    candidates = _sample(actions, MAX_EVALUATED, rng)
     moving = state["pending"][0]["do"] == "move"
     best: list[str] = []
     best_value = float("-inf")
@@ -78,15 +94,68 @@ def _greedy(game: Any, state: State, seat: int, actions: list[str], rng: random.
     return rng.choice(best)
 
 
+def _own_turn(state: State, seat: int) -> bool:
+    return state["phase"] == "play" and state["active"] == seat and not state.get("final")
+
+
+def _planned(game: Any, state: State, seat: int, actions: list[str], rng: random.Random, deadline: float) -> str:
+    """The option whose turn, played out to its end, the seat values most.
+    Past the deadline (the table's budget; far beyond the fixed work on any
+    ordinary machine) it settles for the best option weighed so far."""
+    candidates = _sample(actions, HARD_OPTIONS, rng)
+    turn = (state["round"], state["active"])
+    best: list[str] = []
+    best_value = float("-inf")
+    for action in candidates:
+        if best and time.perf_counter() > deadline:
+            break
+        value = position_value(_play_out_turn(game, game.play(state, seat, action), seat, turn, rng), seat)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    return rng.choice(best)
+
+
+def _play_out_turn(game: Any, state: State, seat: int, turn: tuple[int, int], rng: random.Random) -> State:
+    """The rest of the seat's turn played by the one-step ``normal`` policy;
+    others answer reaction windows with ``pass``."""
+    for _ in range(HARD_DEPTH):
+        if state.get("final") or (state["round"], state["active"]) != turn:
+            break
+        movers = game.to_move(state)
+        if not movers:
+            break
+        if seat not in movers:
+            answers = game.legal(state, movers[0])
+            state = game.play(state, movers[0], PASS if PASS in answers else answers[0])
+            continue
+        actions = game.legal(state, seat)
+        if len(actions) > 1:
+            actions = _sample(actions, HARD_SAMPLE, rng)
+            options = [(position_value(game.play(state, seat, a), seat), a) for a in actions]
+            action = max(options, key=lambda pair: pair[0])[1]
+        else:
+            action = actions[0]
+        state = game.play(state, seat, action)
+    return state
+
+
+def _sample(actions: list[str], most: int, rng: random.Random) -> list[str]:
+    """Up to ``most`` actions, always keeping ``pass`` and ``done``."""
+    if len(actions) <= most:
+        return list(actions)
+    keep = [a for a in actions if a in (PASS, DONE)]
+    return keep + rng.sample([a for a in actions if a not in keep], most - len(keep))
+
+
 def _after_move(game: Any, state: State, seat: int, rng: random.Random) -> float:
     """A move is worth what the best first thing to do on arrival makes of
     it: one more step of look-ahead, on a sample of the options."""
     value = position_value(state, seat)
     if state.get("final") or seat not in game.to_move(state):
         return value
-    actions = [a for a in game.legal(state, seat) if a not in (PASS, DONE)]
-    if len(actions) > LOOKAHEAD_SAMPLE:
-        actions = rng.sample(actions, LOOKAHEAD_SAMPLE)
+    actions = _sample([a for a in game.legal(state, seat) if a not in (PASS, DONE)], LOOKAHEAD_SAMPLE, rng)
     for action in actions:
         value = max(value, position_value(game.play(state, seat, action), seat))
     return value
@@ -132,10 +201,7 @@ def _demand_potential(state: State, seat: int, leads: dict[str, int]) -> float:
     data = state["seats"][seat]
     later = _still_to_come(state)
     value = 0.0
-    for city in comp().cities:
-        owned = scoring.city_ships(state, seat, city)
-        limit = scoring.city_limit(state, seat, city)
-        per_ship = scoring.city_statue_value(state, seat, city)
+    for city, (owned, limit, per_ship) in scoring.city_figures(state, seat).items():
         value += WORTH["ship"] * later * owned
         if per_ship:
             expected = owned + WORTH["certainty"] * leads.get(city, 0) + WORTH["future_ships"] * later

@@ -134,7 +134,8 @@ def _gain_choices(state: State, seat: int, size: int, refined: bool) -> dict[str
             storage.gain_goods(state, seat, goods)
             note(state, f"{seat_title(state, seat)} gains {storage.describe_goods(goods)}")
             return finished()
-        options[f"gain {storage.format_goods(goods)}"] = Choice(run, f"Gain {storage.describe_goods(goods)}")
+        options[f"gain {storage.format_goods(goods)}"] = Choice(
+            run, lambda goods=goods: f"Gain {storage.describe_goods(goods)}")
     return options
 
 
@@ -207,7 +208,8 @@ def refine_choices(state: State, seat: int, size: int,
             storage.refine(state, seat, goods)
             note(state, f"{seat_title(state, seat)} refines {storage.describe_goods(goods)}")
             return finished(after(goods) if after else [])
-        options[f"refine {storage.format_goods(goods)}"] = Choice(run, f"Refine {storage.describe_goods(goods)}")
+        options[f"refine {storage.format_goods(goods)}"] = Choice(
+            run, lambda goods=goods: f"Refine {storage.describe_goods(goods)}")
     return options
 
 
@@ -290,9 +292,8 @@ def sale_choices(state: State, seat: int, limit: int = 0,
         def run(sale: port.Sale = sale, goods: dict[str, int] = goods) -> Result:
             follow = port.sell(state, seat, sale.index, goods)
             return finished(follow + (after() if after else []))
-        value = port.sale_value(sale.index)
-        options[sale.notation()] = Choice(
-            run, f"Sell {storage.describe_goods(goods)} to ship {sale.index + 1} ({value} VP each)")
+        options[sale.notation()] = Choice(run, lambda sale=sale, goods=goods: (
+            f"Sell {storage.describe_goods(goods)} to ship {sale.index + 1} ({port.sale_value(sale.index)} VP each)"))
     return options
 
 
@@ -474,10 +475,14 @@ def fulfil_choices(state: State, seat: int, mode: str,
         def run(cid: str = cid, payment: dict[str, int] = payment) -> Result:
             follow = contracts.fulfil(state, seat, cid, payment)
             return finished(follow + (after() if after else []))
-        paying = f" paying {storage.describe_goods(payment)}" if payment else " for free"
         options[contracts.fulfil_notation(cid, payment, named)] = Choice(
-            run, lambda cid=cid, paying=paying: f"Fulfil {cid.upper()}{paying}: {card_summary(cid)}", payment)
+            run, lambda cid=cid, payment=payment: _fulfil_words(cid, payment), payment)
     return options
+
+
+def _fulfil_words(cid: str, payment: dict[str, int]) -> str:
+    paying = f" paying {storage.describe_goods(payment)}" if payment else " for free"
+    return f"Fulfil {cid.upper()}{paying}: {card_summary(cid)}"
 
 
 def card_summary(cid: str) -> str:
@@ -577,11 +582,15 @@ def place_choices(state: State, seat: int, piece: str, paid: bool) -> dict[str, 
                 pieces.place(state, seat, piece, target)
                 return finished()
             key = f"{piece} {target}" + (f" with {storage.format_goods(way)}" if len(ways) > 1 else "")
-            paying = f", paying {storage.describe_goods(way)}" if way else ""
-            value = pieces.statue_value(state, target) if piece == pieces.STATUE else None
-            worth = f" ({value} VP per ship)" if value is not None else ""
-            options[key] = Choice(run, f"Place a {piece} on {pieces.target_words(target)}{worth}{paying}", way)
+            options[key] = Choice(run, lambda target=target, way=way: _place_words(state, piece, target, way), way)
     return options
+
+
+def _place_words(state: State, piece: str, target: str, way: dict[str, int]) -> str:
+    paying = f", paying {storage.describe_goods(way)}" if way else ""
+    value = pieces.statue_value(state, target) if piece == pieces.STATUE else None
+    worth = f" ({value} VP per ship)" if value is not None else ""
+    return f"Place a {piece} on {pieces.target_words(target)}{worth}{paying}"
 
 
 @step("place")

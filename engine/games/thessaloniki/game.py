@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import BaseGame, IllegalAction, Option, Outcome, clone, usable
-from engine.games.thessaloniki import bot, persist, setup, steps, views
+from engine.core import BaseGame, IllegalAction, Option, Outcome, usable
+from engine.games.thessaloniki import bot, menus, persist, setup, steps, views
 from engine.games.thessaloniki.scoring import PART_WORDS, PARTS
-from engine.games.thessaloniki.state import State, comp, events_since, seat_title
+from engine.games.thessaloniki.state import State, comp, copy_state, events_since, seat_title
 
 # Every step kind must be registered before a state is resolved.
 from engine.games.thessaloniki import effects as _effects, turn as _turn  # noqa: F401  (registration)
@@ -18,19 +18,20 @@ class Thessaloniki(BaseGame):
     title = "Thessaloniki"
     min_players = 2
     max_players = 4
-    options = {
-        "window_minutes": Option(
-            15, "Minutes the Port's sell window and a Tax choice wait for a player before the table answers "
-                "for them: it passes the sale, and at the Tax keeps the raw goods they hold most of.",
-            minimum=1, maximum=1440),
-    }
-    bot_levels = ("easy", "normal")
+    options: dict[str, Option] = {}
+    bot_levels = ("easy", "normal", "hard")
+    stand_in_level = "normal"
 
-    INTERRUPTS = ("window", "tax")
-    """Steps where players other than the active one answer: they may time out."""
+    REACTION_WINDOWS = {"window": "sell", "tax": "tax"}
+    """Steps where players other than the active one answer, by the name of
+    the reaction window the table times: the Port's sell window and the Tax."""
 
     def __init__(self) -> None:
         self._labels: tuple[State, int, dict[str, str]] | None = None
+        self._last_play: tuple[State, int, str, list[str]] | None = None
+        """The latest ``play``: its input state, seat, action and the events
+        it logged, so ``describe`` of that same move (the table asks right
+        after playing it) does not play it a second time."""
 
     # -- set-up and turns ------------------------------------------------------
 
@@ -54,8 +55,10 @@ class Thessaloniki(BaseGame):
 
     def play(self, state: State, seat: int, action: str) -> State:
         self.require_turn(state, seat)
-        after = clone(state)
-        steps.apply(after, seat, str(action))
+        after = copy_state(state)
+        wanted = steps.normalise(str(action))
+        steps.apply(after, seat, wanted)
+        self._last_play = (state, seat, wanted, events_since(state, after))
         return after
 
     # -- what players see ----------------------------------------------------------
@@ -77,15 +80,24 @@ class Thessaloniki(BaseGame):
     def describe(self, state: State, seat: int, action: str) -> str:
         """The action and what it set off, from the public events it logged."""
         who = self.seat_name(state, seat)
-        try:
-            after = self.play(state, seat, action)
-        except IllegalAction:
+        lines = self._events_of(state, seat, action)
+        if lines is None:
             return f"{who}: {action}"
-        lines = events_since(state, after)
         if not lines:
             return f"{who} {self._quiet_words(state, steps.normalise(action))}"
         text = "; ".join(lines)
         return text if text.startswith(who) else f"{who}: {text}"
+
+    def _events_of(self, state: State, seat: int, action: str) -> list[str] | None:
+        """The public events the action logs, or None if it is not legal."""
+        last = self._last_play
+        if last is not None and last[0] is state and last[1] == seat and last[2] == steps.normalise(action):
+            return list(last[3])
+        try:
+            after = self.play(state, seat, action)
+        except IllegalAction:
+            return None
+        return events_since(state, after)
 
     @staticmethod
     def _quiet_words(state: State, action: str) -> str:
@@ -110,15 +122,22 @@ class Thessaloniki(BaseGame):
             self._labels = cached
         return cached[2].get(steps.normalise(action)) or self.describe(state, seat, action)
 
-    def step_timeout(self, state: State) -> float | None:
-        """Seconds the sell window or the Tax waits before ``pass`` is played
-        for whoever has not answered, so one absent player does not hold the
-        table up."""
+    def reaction_window(self, state: State) -> str | None:
+        """"sell" while the Port's sell window waits for another player,
+        "tax" while players choose what their Mosaics protect; None otherwise.
+        The table keeps the window open as long as its settings say, then
+        plays ``pass`` for whoever has not answered (no sale; at the Tax, the
+        Mosaics protect the raw goods they hold most of). The window closes
+        as soon as every seat in it has answered: the next step follows."""
         found = steps.current(state)
-        if state["phase"] == "over" or found is None or found[0]["do"] not in self.INTERRUPTS:
+        if state["phase"] == "over" or found is None:
             return None
-        minutes = state["options"].get("window_minutes", self.options["window_minutes"].default)
-        return 60.0 * int(minutes)
+        return self.REACTION_WINDOWS.get(found[0]["do"])
+
+    def menu_path(self, state: State, seat: int, action: str) -> tuple[str, ...]:
+        """The action as click-through menu steps in plain words
+        ("Sell", "to ship 2 (4 VP each)", "2 Wine"); see ``menus``."""
+        return menus.menu_path(steps.normalise(action))
 
     def reveals(self, before: State, seat: int, action: str, after: State) -> bool:
         """Drawing a card, a ship or a demand tile shows what was hidden."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from engine.core import Rng, StateError, clone, require
+from engine.core import Rng, StateError, require
 from engine.games.thessaloniki import steps
-from engine.games.thessaloniki.state import State, comp
+from engine.games.thessaloniki.state import State, comp, copy_state, copy_tree
 
 TOP_KEYS = {
     "players": int, "options": dict, "rng": int, "draws": int, "phase": str, "round": int, "active": int,
@@ -23,7 +23,7 @@ TURN_KEYS = ("seat", "alcove", "energy", "spent", "bought", "bonus", "mosaic_bon
 
 
 def dump(state: State) -> dict[str, Any]:
-    return clone(state)
+    return copy_state(state)
 
 
 def _int(value: Any, low: int = 0) -> bool:
@@ -138,7 +138,7 @@ def load(data: Mapping[str, Any]) -> State:
         require("final" in data and (data["final"] is None or isinstance(data["final"], dict)),
                 "the final scoring is malformed")
         _check_board(data)
-        return clone(dict(data))
+        return copy_tree(dict(data))  # every node: stored data is not trusted to be flat where states are
     except StateError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:

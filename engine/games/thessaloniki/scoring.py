@@ -24,7 +24,7 @@ tie, tied players share the victory!"
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.games.thessaloniki import port
 from engine.games.thessaloniki.state import State, abilities_of, colour_of, comp, note
@@ -72,39 +72,51 @@ def legacy_points(counts: dict[str, int]) -> tuple[int, list[int]]:
     return sum(table[min(size, len(table)) - 1] for size in sizes), sizes
 
 
-def city_limit(state: State, seat: int, city: str) -> int:
-    c = comp()
-    colour = colour_of(state, seat)
-    tiles = [t for t in state["demand"] if c.demand_tiles[t["id"]].city == city]
-    mosaics = sum(1 for t in tiles for placed in t["mosaics"] if placed == colour)
-    return len(tiles) + mosaics * c.demand_mosaic_limit
+class CityFigures(NamedTuple):
+    ships: int
+    """ships of the city the seat has claimed"""
+    limit: int
+    """how many of them can score: the city's active tiles plus the limit
+    value of each of the seat's Mosaics on them"""
+    per_ship: int
+    """VP per scoring ship: the printed value of each of the seat's Statues
+    on the city's tiles (C60: +2 per Statue)"""
 
 
-def city_statue_value(state: State, seat: int, city: str) -> int:
-    """VP per ship: the printed value of each of the seat's Statues on the
-    city's tiles (C60: +2 per Statue)."""
+def city_figures(state: State, seat: int) -> dict[str, CityFigures]:
+    """Every city's ships, limit and VP per ship for the seat, in one pass
+    over its ships and the active demand tiles (views and bots ask often)."""
     c = comp()
     colour = colour_of(state, seat)
     bonus = sum(h["vp"] for h in abilities_of(state, seat, "demand_statue_bonus"))
-    value = 0
+    ships = dict.fromkeys(c.cities, 0)
+    limits = dict.fromkeys(c.cities, 0)
+    values = dict.fromkeys(c.cities, 0)
+    for sid in state["seats"][seat]["ships"]:
+        ships[c.ships[sid].city] += 1
     for tile in state["demand"]:
         spec = c.demand_tiles[tile["id"]]
-        if spec.city != city:
-            continue
+        limits[spec.city] += 1 + c.demand_mosaic_limit * tile["mosaics"].count(colour)
         for space, placed in enumerate(tile["statues"]):
             if placed == colour:
-                value += spec.statues[space] + bonus
-    return value
+                values[spec.city] += spec.statues[space] + bonus
+    return {city: CityFigures(ships[city], limits[city], values[city]) for city in c.cities}
+
+
+def city_limit(state: State, seat: int, city: str) -> int:
+    return city_figures(state, seat)[city].limit
+
+
+def city_statue_value(state: State, seat: int, city: str) -> int:
+    return city_figures(state, seat)[city].per_ship
 
 
 def city_ships(state: State, seat: int, city: str) -> int:
-    c = comp()
-    return sum(1 for sid in state["seats"][seat]["ships"] if c.ships[sid].city == city)
+    return city_figures(state, seat)[city].ships
 
 
 def demand_points(state: State, seat: int) -> dict[str, int]:
-    return {city: min(city_ships(state, seat, city), city_limit(state, seat, city))
-            * city_statue_value(state, seat, city) for city in comp().cities}
+    return {city: min(f.ships, f.limit) * f.per_ship for city, f in city_figures(state, seat).items()}
 
 
 def offer_points(count: int) -> int:

@@ -75,6 +75,17 @@ class Step:
     def options(self, state: State, item: Item, seat: int) -> dict[str, Choice]:
         return {}
 
+    def options_for(self, state: State, item: Item, seat: int, verb: str) -> dict[str, Choice]:
+        """The options whose notation starts with ``verb`` (at least those:
+        ``apply`` needs no others). Steps with many kinds of options work
+        out only the ones asked for."""
+        return self.options(state, item, seat)
+
+    def has_options(self, state: State, item: Item, seat: int) -> bool:
+        """Whether ``options`` would offer anything: ``settle`` asks this
+        after every action, so steps with costly options answer it cheaply."""
+        return bool(self.options(state, item, seat))
+
     def on_finish(self, state: State, item: Item, seat: int) -> Result:
         """``pass`` (or ``done``), or nothing left to choose."""
         return finished()
@@ -146,7 +157,7 @@ def settle(state: State) -> None:
         if not seats:
             pending.pop(0)
             continue
-        if len(seats) == 1 and not handler.options(state, item, seats[0]):
+        if len(seats) == 1 and not handler.has_options(state, item, seats[0]):
             pending.pop(0)
             follow, keep = handler.on_finish(state, item, seats[0])
             if keep:
@@ -241,17 +252,17 @@ def apply(state: State, seat: int, text: str) -> None:
         raise IllegalAction("The game is over; no more actions can be played.")
     item, handler = found
     wanted = normalise(text)
-    options = handler.options(state, item, seat)
     if handler.finish is not None and wanted == handler.finish:
         state["pending"].pop(0)
         follow, keep = handler.on_finish(state, item, seat)
     else:
+        options = handler.options_for(state, item, seat, wanted.split(" ", 1)[0])
         key = resolve_text(wanted, options)
         if key is None:
             reason = handler.explain(state, item, seat, wanted)
             if reason:
                 raise IllegalAction(reason)
-            allowed = list(options) + ([handler.finish] if handler.finish else [])
+            allowed = list(handler.options(state, item, seat)) + ([handler.finish] if handler.finish else [])
             raise reject_unknown(wanted, allowed)
         follow, keep = options[key].run()
         _drop(state, item)

@@ -3,6 +3,7 @@ so the words can never drift from what the rules do."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from engine.games.thessaloniki.state import comp
@@ -96,6 +97,33 @@ def effects_text(effects: Iterable[Mapping[str, Any]]) -> str:
     return ", then ".join(effect_text(e) for e in effects) or "nothing"
 
 
+def effect_label(effect: Mapping[str, Any]) -> str:
+    """The same effect in a few words, for a small space on the board
+    picture (a chariot space); ``effect_text`` for anything else."""
+    kind = effect["do"]
+    n = effect.get("n", 0)
+    if kind == "vp":
+        return f"+{n} VP"
+    if kind == "denarii":
+        return f"+{_s(n, 'denarius', 'denarii')}"
+    if kind == "salt":
+        return f"+{n} Salt"
+    if kind in ("raw", "refined") and effect["good"] == "any":
+        return f"+{_s(n, kind + ' good')} (any)"
+    if kind == "add_demand":
+        return "new demand tile + mosaic or statue"
+    if kind == "sell" and effect["mode"] == "same":
+        most = effect.get("max", 0)
+        return f"sell up to {_s(most, 'good')} of one colour" if most else "sell any number of one colour"
+    if kind == "fulfil" and effect["cost"] == "free":
+        return "fulfil a contract for free"
+    return effect_text(effect)
+
+
+def effects_label(effects: Iterable[Mapping[str, Any]]) -> str:
+    return ", then ".join(effect_label(e) for e in effects) or "nothing"
+
+
 def ability_text(ability: Mapping[str, Any]) -> str:
     kind = ability["kind"]
     c = comp()
@@ -132,6 +160,7 @@ def ability_text(ability: Mapping[str, Any]) -> str:
     return texts.get(kind, kind)
 
 
+@lru_cache(maxsize=None)
 def contract_text(cid: str) -> str:
     """What a card does: its effects, or its ability."""
     card = comp().contracts[cid]
@@ -141,21 +170,44 @@ def contract_text(cid: str) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+# The cards' words never change, and every view shows many cards: each
+# card's dict is worked out once, and every view gets its own copy (nested
+# lists copied too), so a caller changing a view cannot change the next one.
+
+
 def contract_card(cid: str) -> dict[str, Any]:
     """A card for views: id, tier, cost, kind, legacy icon and text."""
+    card = _contract_card(cid)
+    return dict(card, cost=list(card["cost"]))
+
+
+def family_card(fid: str) -> dict[str, Any]:
+    card = _family_card(fid)
+    return dict(card, goods=dict(card["goods"]), legacy=list(card["legacy"]))
+
+
+def ship_card(sid: str) -> dict[str, Any]:
+    card = _ship_card(sid)
+    return dict(card, spaces=list(card["spaces"]))
+
+
+@lru_cache(maxsize=None)
+def _contract_card(cid: str) -> dict[str, Any]:
     card = comp().contracts[cid]
     return {"id": cid, "tier": card.tier, "cost": list(card.cost), "cost_text": cost_words(card.cost),
             "kind": card.kind, "legacy": card.legacy, "text": contract_text(cid)}
 
 
-def family_card(fid: str) -> dict[str, Any]:
+@lru_cache(maxsize=None)
+def _family_card(fid: str) -> dict[str, Any]:
     family = comp().families[fid]
     return {"id": fid, "name": family.name, "goods": dict(family.goods), "denarii": family.denarii,
             "mosaics": family.mosaics, "statues": family.statues, "contracts": family.contracts,
             "legacy": list(family.legacy), "text": ability_text(family.ability)}
 
 
-def ship_card(sid: str) -> dict[str, Any]:
+@lru_cache(maxsize=None)
+def _ship_card(sid: str) -> dict[str, Any]:
     ship = comp().ships[sid]
     return {"id": sid, "city": ship.city, "spaces": list(ship.spaces), "benefit": effects_text(ship.benefit),
             "three_plus": ship.three_plus}

@@ -161,6 +161,11 @@ class Move(Step):
         options.update(family_ability_choice(state, seat))
         return options
 
+    def has_options(self, state: State, item: Item, seat: int) -> bool:
+        # A worker that can move is enough; the moves' notation and the
+        # other options are worked out only when they are listed or played.
+        return bool(workers.moves(state, seat)) or bool(self.options(state, item, seat))
+
     def prompt(self, state: State, item: Item) -> str:
         return "to move a worker"
 
@@ -245,10 +250,22 @@ class Arrive(Auto):
 # 3. Resolve the alcove
 
 
-def alcove_actions(state: State, seat: int, alcove: str) -> dict[str, Choice]:
-    """The alcove's own actions, each for 1 ⚡ (before the ⚡ is paid)."""
+ACTION_VERBS = {
+    "gain_mosaic": ("gain",), "gain_statue": ("gain",), "place_mosaic": ("mosaic",),
+    "place_statue": ("statue",), "refine_each": ("refine",), "refine_colour": ("refine",),
+    "refine_three": ("refine",), "fulfil": ("fulfill",), "fulfil_discount": ("fulfill",), "sell": ("sell",),
+    "fulfil_and_sell": ("fulfill", "sell"),
+}
+"""The first word of the notation of each alcove action's options."""
+
+
+def alcove_actions(state: State, seat: int, alcove: str, verb: str | None = None) -> dict[str, Choice]:
+    """The alcove's own actions, each for 1 ⚡ (before the ⚡ is paid); with
+    ``verb``, only those whose notation starts with it."""
     options: dict[str, Choice] = {}
     for action in comp().alcoves[alcove].actions:
+        if verb is not None and verb not in ACTION_VERBS[action]:
+            continue
         if action in ("gain_mosaic", "gain_statue"):
             piece = action.split("_")[1]
             if pieces.in_supply(state, seat, piece) > 0:
@@ -301,14 +318,25 @@ class Act(Step):
     finish = DONE
 
     def options(self, state: State, item: Item, seat: int) -> dict[str, Choice]:
+        return self._options(state, seat, None)
+
+    def options_for(self, state: State, item: Item, seat: int, verb: str) -> dict[str, Choice]:
+        return self._options(state, seat, verb)
+
+    def _options(self, state: State, seat: int, verb: str | None) -> dict[str, Choice]:
+        """Every option, or with ``verb`` those whose notation starts with it
+        (the rest are not worked out: they cannot be the action played)."""
         turn = state["turn"]
         alcove = turn["alcove"]
         options: dict[str, Choice] = {}
         if turn["energy"] > 0:
-            for key, choice in alcove_actions(state, seat, alcove).items():
+            for key, choice in alcove_actions(state, seat, alcove, verb).items():
                 options[key] = _spending(state, seat, choice)
-            for key, choice in effects.take_choices(state, seat).items():
-                options[key] = _spending(state, seat, choice)
+            if verb in (None, "take"):
+                for key, choice in effects.take_choices(state, seat).items():
+                    options[key] = _spending(state, seat, choice)
+        if verb not in (None, "buy", "bonus", "ability"):
+            return options
         options.update(self._buying(state, seat))
         if turn["bonus"]:
             spec = comp().alcoves[alcove]
@@ -327,6 +355,16 @@ class Act(Step):
         for key, choice in family_ability_choice(state, seat).items():
             options[key] = choice
         return options
+
+    def has_options(self, state: State, item: Item, seat: int) -> bool:
+        # The bonuses, the extra ⚡ and taking a contract are cheap to see and
+        # usually there; only without them are the alcove's actions worked out.
+        turn = state["turn"]
+        if turn["bonus"] or turn["mosaic_bonuses"] or self._buying(state, seat):
+            return True
+        if turn["energy"] > 0 and contracts.takeable(state, seat):
+            return True
+        return bool(self.options(state, item, seat))
 
     def _buying(self, state: State, seat: int) -> dict[str, Choice]:
         """"Once per turn, you may spend 1 Denarius to gain 1 ⚡" (C53: twice;

@@ -8,12 +8,13 @@ ship stack and the inactive demand tiles (only how many).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.games.thessaloniki import contracts, scoring, steps, workers
 from engine.games.thessaloniki.ending import CONDITIONS
 from engine.games.thessaloniki.state import State, comp
-from engine.games.thessaloniki.text import contract_card, effects_text, family_card, ship_card
+from engine.games.thessaloniki.text import contract_card, effects_label, effects_text, family_card, ship_card
 
 GAME_NAME = "thessaloniki"
 RECENT_EVENTS = 14
@@ -23,26 +24,41 @@ def _spaces_in_play(minimums: tuple[int, ...], players: int) -> int:
     return sum(1 for least in minimums if least <= players)
 
 
-def _alcove(state: State, name: str) -> dict[str, Any]:
+@lru_cache(maxsize=None)
+def _alcove_words(name: str, players: int) -> tuple[tuple[str, Any], ...]:
+    """What never changes about an alcove at a player count (its words are
+    the costly part of a view), worked out once."""
+    spec = comp().alcoves[name]
+    return (
+        ("name", name), ("title", spec.title),
+        ("mosaic_spaces", _spaces_in_play(spec.mosaic_spaces, players)),
+        ("statue_spaces", _spaces_in_play(spec.statue_spaces, players)),
+        ("bonus", effects_text(spec.bonus)), ("mosaic_bonus", effects_text(spec.mosaic_bonus)),
+        ("sunset", effects_text(spec.sunset) if spec.sunset else ""),
+        ("denarius_space_after", name == comp().denarius_after),
+    )
+
+
+@lru_cache(maxsize=None)
+def _chariot_words() -> dict[str, Any]:
+    """Each chariot space's reward in words, and in a few words (``labels``,
+    for the picture's small spaces)."""
     c = comp()
-    spec = c.alcoves[name]
-    players = state["players"]
-    return {
-        "name": name,
-        "title": spec.title,
-        "workers": [{"colour": workers.token_colour(w), "kind": workers.token_kind(w)}
-                    for w in state["alcoves"][name]],
-        "action_points": list(spec.action_points),
-        "visible": workers.visible_action_points(state, name),
-        "mosaics": list(state["alcove_mosaics"][name]),
-        "statues": list(state["alcove_statues"][name]),
-        "mosaic_spaces": _spaces_in_play(spec.mosaic_spaces, players),
-        "statue_spaces": _spaces_in_play(spec.statue_spaces, players),
-        "bonus": effects_text(spec.bonus),
-        "mosaic_bonus": effects_text(spec.mosaic_bonus),
-        "sunset": effects_text(spec.sunset) if spec.sunset else "",
-        "denarius_space_after": name == c.denarius_after,
-    }
+    return {"spaces": tuple(effects_text(space) for space in c.chariot_spaces),
+            "labels": tuple(effects_label(space) for space in c.chariot_spaces),
+            "beyond": effects_text(c.chariot_beyond)}
+
+
+def _alcove(state: State, name: str) -> dict[str, Any]:
+    view = dict(_alcove_words(name, state["players"]))
+    view.update(
+        workers=[{"colour": workers.token_colour(w), "kind": workers.token_kind(w)} for w in state["alcoves"][name]],
+        action_points=list(comp().alcoves[name].action_points),
+        visible=workers.visible_action_points(state, name),
+        mosaics=list(state["alcove_mosaics"][name]),
+        statues=list(state["alcove_statues"][name]),
+    )
+    return view
 
 
 def _ship(state: State, index: int) -> dict[str, Any] | None:
@@ -137,8 +153,8 @@ def public_view(state: State) -> dict[str, Any]:
         "demand": [_demand(state, tile) for tile in state["demand"]],
         "demand_stacks": {city: len(ids) for city, ids in state["demand_stacks"].items()},
         "cities": {city: c.city_titles[city] for city in c.cities},
-        "chariot": {"spaces": [effects_text(space) for space in c.chariot_spaces],
-                    "beyond": effects_text(c.chariot_beyond)},
+        "chariot": {key: list(words) if isinstance(words, tuple) else words
+                    for key, words in _chariot_words().items()},
         "seat_boards": [_seat(state, s) for s in range(state["players"])],
         "families": [family_card(fid) for fid in state["families"]],
         "end": {"conditions": {CONDITIONS[k]: state["end"][k] for k in CONDITIONS},
