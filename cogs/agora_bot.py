@@ -15,6 +15,7 @@ from cogs.utils import acting
 from cogs.utils.components import DYNAMIC_ITEMS
 from cogs.utils.courier import DiscordCourier
 from cogs.utils.drawing import Drawing
+from cogs.utils.step_menus import STEP_ITEMS
 from cogs.utils.replies import apologise
 from engine.config import Settings, version
 from engine.tables import Tables
@@ -99,7 +100,7 @@ class AgoraBot(commands.AutoShardedBot):
         courier = DiscordCourier(self)
         self.tables = await Tables.open(self.db_path, courier=courier, clock=self.clock,
                                         bot_budget=self.bot_budget, bot_processes=self.bot_processes)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *STEP_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
 

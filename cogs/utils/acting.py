@@ -5,23 +5,18 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import Any, Sequence
+from typing import Any
 
 import discord
 
-from cogs.utils.components import ActionButton, ActionSelect
 from cogs.utils.context import board_file, drawing, service
 from cogs.utils.drawing import Drawing
 from cogs.utils.replies import chunks, clip, guarded, reply
 from cogs.utils.resolve import game_for
+from cogs.utils.step_menus import seat_step_menu
 from engine.tables import PlayResult, TableError, Tables
 
 log = logging.getLogger("agora.cogs")
-
-BUTTON_LIMIT = 5
-SELECT_LIMIT = 25
-SHORT_ACTION = 60
-"""Actions this short fit in a button's custom id; longer ones go in a select."""
 
 
 async def play(interaction: discord.Interaction, game_id: int, action: str, expected_seq: int | None = None) -> None:
@@ -54,49 +49,30 @@ async def play(interaction: discord.Interaction, game_id: int, action: str, expe
 async def _turn_continues(tables: Tables, drawer: Drawing, user_id: int,
                           result: PlayResult) -> tuple[str, dict[str, Any]]:
     """The private answer to a step that leaves the turn with the player: the
-    board as it stands, and the next choices when they are few."""
+    board as it stands, and the menus of their next step."""
     content = f"✅ {result.text}\nYour turn continues."
-    view = choice_view(result.game_id, result.seq, await tables.legal(result.game_id, user_id))
-    if view is None:
-        content += " Pick your next step with `/play`."
+    menu = await seat_step_menu(tables, result.game_id, result.seat)
     extra: dict[str, Any] = {"file": await board_file(drawer, result.view, await tables.seat_names(result.game_id))}
-    if view is not None:
-        extra["view"] = view
+    if menu is not None:
+        content += "\n" + menu.text
+        extra["view"] = menu.view
     return clip(content), extra
 
 
-def choice_view(game_id: int, seq: int, choices: Sequence[tuple[str, str]]) -> discord.ui.View | None:
-    """Buttons for a handful of choices, a select menu for up to 25, nothing
-    for more (then ``/play`` and its autocomplete are the way)."""
-    if not choices or len(choices) > SELECT_LIMIT:
-        return None
-    view = discord.ui.View(timeout=None)
-    if len(choices) <= BUTTON_LIMIT and all(len(action) <= SHORT_ACTION for action, _ in choices):
-        for action, _label in choices:
-            view.add_item(ActionButton(game_id, seq, action))
-    else:
-        view.add_item(ActionSelect(game_id, seq, choices))
-    return view
-
-
 async def open_menu(interaction: discord.Interaction, game_id: int) -> None:
-    """The caller's choices, ephemerally (secret choices never show in the channel)."""
+    """The caller's choices as step-by-step menus, ephemerally (secret choices
+    never show in the channel)."""
     tables = service(interaction)
     record = await guarded(interaction, tables.record(game_id), game_id)
     if record is None:
         return
-    choices = await tables.legal(game_id, interaction.user.id)
-    if not choices:
-        seat = record.seat_of(interaction.user.id)
+    seat = record.seat_of(interaction.user.id)
+    menu = None if seat is None else await seat_step_menu(tables, game_id, seat)
+    if menu is None:
         why = "You are not playing in this game." if seat is None else "Nothing to do for you right now."
         await reply(interaction, why)
         return
-    view = choice_view(game_id, record.seq, choices)
-    if view is None:
-        await reply(interaction, f"You have {len(choices)} possible actions: type `/play` and start typing to "
-                                 f"filter them (e.g. `{choices[0][0].split()[0]}`).")
-        return
-    await reply(interaction, "Your choices:", view=view)
+    await reply(interaction, menu.text, view=menu.view)
 
 
 async def show_hand(interaction: discord.Interaction, game_id: int | None) -> None:

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.utils.acting import choice_view
 from cogs.utils.context import board_file
 from cogs.utils.components import HandButton, MenuButton, MuteButton, ProposalAnswer, UndoAnswer
 from cogs.utils.replies import chunks, clip, mentions_of, plain_mentions
+from cogs.utils.step_menus import seat_step_menu
 from engine.tables import Notice, Undeliverable
 
 if TYPE_CHECKING:
@@ -98,11 +98,11 @@ class DiscordCourier:
         if not humans:
             return None
         game = tables.game_of(record)
-        secret = getattr(game, "hidden_information", True)
+        secret = game.hidden_information
         if not secret and len(humans) == 1:
-            view = choice_view(record.id, record.seq, await tables.legal_for_seat(record.id, humans[0]))
-            if view is not None:
-                return view
+            menu = await seat_step_menu(tables, record.id, humans[0])
+            if menu is not None:
+                return menu.view
         view = discord.ui.View(timeout=None)
         view.add_item(MenuButton(record.id))
         if secret:
@@ -132,8 +132,11 @@ class DiscordCourier:
         kwargs = {}
         if image is not None:
             kwargs["file"] = discord.File(io.BytesIO(image), filename="hand.png")
-        choices = await self.bot.service.legal(notice.game_id, notice.user_id)
-        view = choice_view(notice.game_id, record.seq, choices) if choices else None
+        seat = record.seat_of(notice.user_id)
+        menu = None if seat is None else await seat_step_menu(self.bot.service, notice.game_id, seat)
+        view = None if menu is None else menu.view
+        if menu is not None:
+            pages[-1] = clip(f"{pages[-1]}\n{menu.text}")
         for index, page in enumerate(pages):
             last = index == len(pages) - 1
             extra = {**kwargs, **({"view": view} if view is not None else {})} if last else {}

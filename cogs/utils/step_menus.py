@@ -12,12 +12,14 @@ actions and carries on.
 Where the next step appears: a click on a public post (the channel's board
 post, a DM notice) opens the next step in a private (ephemeral) reply, so the
 post itself stays as it is; a click on such a private reply edits it in
-place. An entry that is an action is played through ``acting.play`` with the
-menu's seq, so a menu the game has moved past refuses, and says why.
+place. An entry that is an action is played through the bot's ``act`` (the
+same path as every button) with the menu's seq, so a menu the game has
+moved past refuses, and says why. This module imports nothing of
+``acting``, so ``acting`` can build its menus with it.
 
 Entry points for the rest of the front end::
 
-    menu = step_menu(game_id, seq, seat, choices)   # choices: [(action, label, path)]
+    menu = await seat_step_menu(tables, game_id, seat)   # or step_menu(game_id, seq, seat, choices)
     if menu is not None:
         await channel.send(f"{text}\\n{menu.text}", view=menu.view)
 
@@ -27,13 +29,23 @@ Entry points for the rest of the front end::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.utils import acting
-from cogs.utils.menu_tree import Level, MenuMoved, build_menu, decode_trail, encode_trail, menu_level, node_at
+from cogs.utils.context import agora, service
+from cogs.utils.menu_tree import (
+    Level,
+    MenuMoved,
+    MenuNode,
+    build_menu,
+    decode_trail,
+    encode_trail,
+    menu_level,
+    node_at,
+)
 from cogs.utils.replies import clip, guarded, reply
 from engine.tables import TableError
 
@@ -64,7 +76,11 @@ def step_menu(game_id: int, seq: int, seat: int, choices: Sequence[Choice],
     ``choices``; None when there is nothing to choose."""
     if not choices:
         return None
-    level = menu_level(build_menu(choices), trail)
+    return _step_of(game_id, seq, seat, build_menu(choices), trail)
+
+
+def _step_of(game_id: int, seq: int, seat: int, tree: MenuNode, trail: Sequence[int]) -> StepMenu:
+    level = menu_level(tree, trail)
     return StepMenu(text=level_text(level), view=_level_view(game_id, seq, seat, level))
 
 
@@ -106,18 +122,16 @@ def _level_view(game_id: int, seq: int, seat: int, level: Level) -> discord.ui.V
 
 async def seat_choices(tables: Tables, game_id: int, seat: int) -> tuple[int, list[Choice]]:
     """The game's seq and the seat's legal actions with their labels and menu
-    paths, read from one and the same state (nothing when the game is not on).
+    paths, read from one and the same state (nothing when the game is not on)."""
+    seq, choices = await tables.menu_for_seat(game_id, seat)
+    return seq, list(choices)
 
-    The body is what ``Tables.menu_for_seat(game_id, seat)`` will return once
-    the service offers it; until then it reads the service's cached game as
-    its own ``legal_for_seat`` does."""
-    live = await tables._live(game_id)  # noqa: SLF001 — see the docstring
-    record = live.record
-    if record.status != "active":
-        return record.seq, []
-    game, state = live.game, live.state
-    return record.seq, [(action, label, game.menu_path(state, seat, action))
-                        for action, label in tables.labelled(live, seat)]
+
+async def seat_step_menu(tables: Tables, game_id: int, seat: int) -> StepMenu | None:
+    """The top step of a seat's menus as the game stands (None when the seat
+    has nothing to choose): what a post, a private reply or a DM carries."""
+    seq, choices = await seat_choices(tables, game_id, seat)
+    return step_menu(game_id, seq, seat, choices)
 
 
 async def _owner_check(tables: Tables, game_id: int, seat: int, user_id: int) -> None:
@@ -139,7 +153,7 @@ async def _owner_check(tables: Tables, game_id: int, seat: int, user_id: int) ->
 async def follow(interaction: discord.Interaction, game_id: int, seq: int, seat: int,
                  trail: tuple[int, ...]) -> None:
     """A click that leads to ``trail``: the next step, or the action played."""
-    tables = acting.service(interaction)
+    tables = service(interaction)
 
     async def work() -> StepMenu | str:
         await _owner_check(tables, game_id, seat, interaction.user.id)
@@ -153,15 +167,13 @@ async def follow(interaction: discord.Interaction, game_id: int, seq: int, seat:
             raise TableError(STALE) from None
         if node.is_action:
             return node.action  # type: ignore[return-value]
-        menu = step_menu(game_id, seq, seat, choices, trail)
-        assert menu is not None  # choices is not empty
-        return menu
+        return _step_of(game_id, seq, seat, tree, trail)
 
     outcome = await guarded(interaction, work(), game_id)
     if outcome is None:
         return
     if isinstance(outcome, str):
-        await acting.play(interaction, game_id, outcome, expected_seq=seq)
+        await agora(interaction).act(interaction, game_id, outcome, expected_seq=seq)
         return
     await _show(interaction, outcome)
 
@@ -213,8 +225,9 @@ class StepSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["seq"]), int(match["seat"]), decode_trail(match["trail"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values", [])
-        if not values or not str(values[0]).isdigit():
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(value) for value in data.get("values", [])]
+        if not values or not values[0].isdigit():
             await reply(interaction, "Pick one of the entries in the menu.")
             return
         await follow(interaction, self.game_id, self.seq, self.seat, self.trail + (int(values[0]),))

@@ -44,6 +44,16 @@ class Views(Commits):
         game, state = live.game, live.state
         return [(action, game.label(state, seat, action)) for action in game.legal(state, seat)]
 
+    async def menu_for_seat(self, game_id: int, seat: int) -> tuple[int, list[tuple[str, str, tuple[str, ...]]]]:
+        """The game's seq and the seat's legal actions with their labels and
+        menu paths, all read from one state (nothing unless the game is on)."""
+        live = await self._live(game_id)
+        if live.record.status != "active":
+            return live.record.seq, []
+        game, state = live.game, live.state
+        return live.record.seq, [(action, label, game.menu_path(state, seat, action))
+                                 for action, label in self.labelled(live, seat)]
+
     async def waiting_seats(self, game_id: int) -> list[int]:
         """The seats the game waits for now (empty unless active)."""
         live = await self._live(game_id)

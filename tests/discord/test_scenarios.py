@@ -160,11 +160,13 @@ class TestComponents:
         tables, game_id = await open_game(table)
         post = table.posts()[-1]
         assert post.components, "the first placement offers its 25 squares in a menu"
+        from tests.discord.test_step_menus import pick  # that module builds on this one's helpers
+
         await table.env.restart_bot(new_bot())
-        result = await table.alice.select(post, ["place c3"])
+        result = await pick(table.alice, post, "c3")
         assert result.response.content.startswith("✅"), result.response.content
         # the same, now stale, menu is refused with a reason
-        result = await table.alice.select(post, ["place d3"])
+        result = await pick(table.alice, post, "d3")
         assert "out of date" in result.response.content
         tables = table.env.bot.service
         assert (await tables.record(game_id)).seq == 1
