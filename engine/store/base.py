@@ -44,6 +44,10 @@ class Store(Protocol):
 
     async def games_of_user(self, user_id: int, live_only: bool = True) -> list[GameRecord]: ...
 
+    async def games_waiting_for(self, user_id: int) -> set[int]:
+        """The games waiting for this user now (a reminder row for their seat)."""
+        ...
+
     async def active_games_with_bots(self) -> list[int]:
         """Active games in which a bot plays a seat (for good, or for an
         absent player): the only ones that may need a move after a restart."""
@@ -110,7 +114,7 @@ class Store(Protocol):
                                   limit: int = 500) -> list[ReminderRecord]:
         """Reminders due at ``now``, each handed to one claimer across every
         process until ``now + lease_seconds``; a claim that ran out (its
-        process died) can be taken over. Rescheduling or muting ends it."""
+        process died) can be taken over. Rescheduling ends it."""
         ...
 
     async def claim_pending_notices(self, game_id: int | None, owner: str, lease_seconds: float,

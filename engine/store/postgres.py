@@ -237,6 +237,14 @@ class PostgresStore:
         status = "AND g.status IN ('lobby', 'active')" if live_only else ""
         return await self._games_where(f"g.id IN (SELECT game_id FROM seats WHERE user_id = $1) {status}", user_id)
 
+    async def games_waiting_for(self, user_id: int) -> set[int]:
+        """The games waiting for this user now: a reminder row exists exactly
+        for each seat a game waits for (``/mygames`` needs no game state)."""
+        rows = await self._pool.fetch(
+            "SELECT r.game_id FROM reminders r JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
+            " WHERE s.user_id = $1", user_id)
+        return {row[0] for row in rows}
+
     async def active_games_with_bots(self) -> list[int]:
         """Active games in which a bot plays a seat (for good, or for an
         absent player): the only ones that may need a move after a restart."""
