@@ -72,10 +72,15 @@ class Commits(TableBase):
 
     def _result(self, live: Live, seat: int | None, action: str, text: str, turn_over: bool) -> PlayResult:
         finished = live.record.status == "finished"
-        view = self._public_view(live)
+        # The public view is worked out only if the front end asks for it (a
+        # turn that continues shows its board), once, from this move's state;
+        # a channel post already computed for the same state is reused.
+        state, game = live.state, live.game
+        known = live.public[1] if live.public is not None and live.public[0] is state else None
         live.public = None  # an idle cached game keeps no view: memory matters more then
         return PlayResult(live.record.id, live.record.seq, -1 if seat is None else seat, action, text,
-                          turn_over or finished, finished, view)
+                          turn_over or finished, finished,
+                          _view=known if known is not None else (lambda: game.view(state, None)))
 
     def _public_view(self, live: Live) -> dict[str, Any]:
         if live.state is None:

@@ -5,7 +5,7 @@ it asks a front end to deliver, the results of a move or a take-back, and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Protocol
+from typing import Any, Callable, Iterable, Protocol
 
 from engine.core import AgoraError, Game
 from engine.store import ActionRecord, GameRecord, ReminderRecord
@@ -84,8 +84,15 @@ class PlayResult:
     turn_over: bool
     """Whether the seat's turn ended (else it has more steps to take)."""
     finished: bool
-    view: dict[str, Any]
-    """The public view after the action (for an ephemeral picture)."""
+    _view: dict[str, Any] | Callable[[], dict[str, Any]] = field(default_factory=dict, repr=False)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The public view after the action (for an ephemeral picture), worked
+        out on first use: most moves never need it."""
+        if callable(self._view):
+            self._view = self._view()
+        return self._view
 
 
 @dataclass
