@@ -19,7 +19,7 @@ import argparse
 import asyncio
 import logging
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 TOKEN_HELP = """\
 Agora needs a Discord bot token to connect to Discord.

@@ -17,13 +17,14 @@ import re
 import sys
 import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from engine.config import Settings
-from engine.tables.model import duration
 from engine.core import AgoraError
-from engine.tables import DEFAULT_SETTINGS, Notice, Tables, TableError
+from engine.tables import DEFAULT_SETTINGS, Notice, TableError, Tables
+from engine.tables.model import duration
 
 log = logging.getLogger("agora.terminal")
 

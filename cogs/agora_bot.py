@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -15,8 +16,8 @@ from cogs.utils import acting
 from cogs.utils.components import DYNAMIC_ITEMS
 from cogs.utils.courier import DiscordCourier
 from cogs.utils.drawing import Drawing
-from cogs.utils.step_menus import STEP_ITEMS
 from cogs.utils.replies import apologise
+from cogs.utils.step_menus import STEP_ITEMS
 from engine.config import Settings, version
 from engine.tables import Tables
 
@@ -89,9 +90,9 @@ class AgoraBot(commands.AutoShardedBot):
         await self.drawing.start()
         await self._open()
         synced = await self.sync_commands()
-        await self.tables.recover()
+        await self.service.recover()
         log.info("Agora %s ready: store %s (%d games), shards %s of %s, %d drawing and %d bot processes, "
-                 "commands %s", version(), self.settings.db_shown, await self.tables.store.count_games(),
+                 "commands %s", version(), self.settings.db_shown, await self.service.store.count_games(),
                  self.shard_ids or "all", self.shard_count or "auto", self.settings.render_processes,
                  self.bot_processes, "synced" if synced else "unchanged (not synced)")
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.context import board_file, drawing, service
 from cogs.utils.components import log_page, rules_page
+from cogs.utils.context import board_file, drawing, service
 from cogs.utils.replies import guarded, reply
 from cogs.utils.resolve import channel_game, parse_options, suggest_options
 from engine.games import REGISTRY
@@ -74,6 +76,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
         async def work() -> GameRecord:
             chosen = tables.game_for(game.value)
             parsed = parse_options(chosen, options)
+            if interaction.channel_id is None:
+                raise TableError("Open a game from a server channel.")
             channel_id, parent_id = interaction.channel_id, None
             if thread:
                 channel_id, parent_id = await self._open_thread(interaction, chosen.title), interaction.channel_id
@@ -144,6 +148,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
 
     @add_bot.autocomplete("level")
     async def _levels(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []
         record = await service(interaction).in_channel(interaction.channel_id)
         game = REGISTRY.get(record.game) if record else None
         levels = game.bot_levels if game else ()
@@ -258,7 +264,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
         chosen = await guarded(interaction, work())
         if chosen is not None:
             embed, view = rules_page(chosen, 0)
-            await reply(interaction, embed=embed, **({"view": view} if view is not None else {}))
+            extra: dict[str, Any] = {"view": view} if view is not None else {}
+            await reply(interaction, embed=embed, **extra)
 
     # -- changing course -------------------------------------------------------------------
 

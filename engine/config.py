@@ -23,8 +23,9 @@ terminal table, the admin verbs) gets one ``Settings``.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any
 
 from engine.workers import default_processes
 
@@ -91,7 +92,7 @@ class Settings:
     log_level: str = "INFO"
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
         try:
             bot_seconds = float(env.get("AGORA_BOT_SECONDS", "").strip() or 2.0)
@@ -114,7 +115,7 @@ class Settings:
         settings.check()
         return settings
 
-    def with_(self, **changes: Any) -> "Settings":
+    def with_(self, **changes: Any) -> Settings:
         """These settings with some replaced (command-line flags win over the
         environment); checked again."""
         changed = replace(self, **{k: v for k, v in changes.items() if v is not None})

@@ -43,10 +43,11 @@ import json
 import random
 import re
 import tomllib
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any, Iterable, Mapping, MutableSequence, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 T = TypeVar("T")
 
@@ -138,7 +139,7 @@ class Option:
         return value
 
 
-def resolve_options(game: "Game", given: Mapping[str, Any] | None) -> dict[str, Any]:
+def resolve_options(game: Game, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """All of a game's options, defaults filled in, every given value checked."""
     given = dict(given or {})
     resolved: dict[str, Any] = {}
@@ -177,7 +178,7 @@ class Outcome:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Outcome":
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
         return cls(
             tuple(data["scores"]), tuple(data["winners"]), data["reason"], tuple(data.get("notes", ()))
         )
@@ -242,14 +243,14 @@ class Rng:
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         return self.shuffled(items)[:k]
 
-    def fork(self) -> "Rng":
+    def fork(self) -> Rng:
         return Rng(self.state)
 
     def to_json(self) -> int:
         return self.state
 
     @classmethod
-    def from_json(cls, value: Any) -> "Rng":
+    def from_json(cls, value: Any) -> Rng:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _MASK64:
             raise StateError("the random generator's state must be a 64-bit integer")
         rng = cls(0)
@@ -394,6 +395,20 @@ class BaseGame:
         if not actions:
             raise IllegalAction(f"{self.seat_name(state, seat)} has nothing to do right now.")
         return random.Random(seed).choice(actions)
+
+    # -- the contract (each game implements these) -------------------------
+
+    def to_move(self, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def legal(self, state: Any, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def describe(self, state: Any, seat: int, action: str) -> str:
+        raise NotImplementedError
 
     # -- helpers for subclasses -------------------------------------------
 

@@ -7,7 +7,7 @@ message still reaches the right game after any number of restarts.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import discord
 
@@ -39,7 +39,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"agora:p
     def __init__(self, game_id: int, seq: int, choices: Sequence[tuple[str, str]] = ()):
         options = [discord.SelectOption(label=action[:100], value=action[:100], description=label[:100] or None)
                    for action, label in choices[:25]]
-        select = discord.ui.Select(custom_id=f"{PREFIX}:pick:{game_id}:{seq}", placeholder="Choose your action…",
+        select: discord.ui.Select = discord.ui.Select(custom_id=f"{PREFIX}:pick:{game_id}:{seq}", placeholder="Choose your action…",
                                    options=options or [discord.SelectOption(label="-", value="-")])
         super().__init__(select)
         self.game_id, self.seq = game_id, seq
@@ -49,7 +49,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"agora:p
         return cls(int(match["game"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values", [])
+        data: dict[str, Any] = dict(interaction.data or {})
+        values: list[str] = list(data.get("values") or [])
         if not values:
             await reply(interaction, "Pick one of the actions in the menu.")
             return

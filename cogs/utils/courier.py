@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.utils.context import board_file
 from cogs.utils.components import HandButton, MenuButton, MuteButton, ProposalAnswer, UndoAnswer
+from cogs.utils.context import board_file
 from cogs.utils.replies import chunks, clip, mentions_of, plain_mentions
 from cogs.utils.step_menus import seat_step_menu
 from engine.tables import Notice, Undeliverable
@@ -77,7 +77,7 @@ class DiscordCourier:
     async def _post(self, notice: Notice) -> None:
         payload = notice.payload
         channel = await self._channel(notice.channel_id)
-        kwargs = {}
+        kwargs: dict[str, Any] = {}
         if payload.get("view"):
             kwargs["file"] = await board_file(self.bot.drawing, payload["view"], payload.get("names", []))
         view = await self._post_components(notice)

@@ -7,7 +7,8 @@ import asyncio
 import logging
 import re
 import secrets
-from typing import Any, Awaitable, TypeVar
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
@@ -37,8 +38,9 @@ async def reply(interaction: discord.Interaction, content: str = "", *, ephemera
         await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
     else:
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
-    courier = getattr(getattr(interaction.client, "tables", None), "courier", None)
-    note = courier.take_dm_note(interaction.user.id) if hasattr(courier, "take_dm_note") else None
+    # The courier tells a player once, in their next reply, that their DMs are closed.
+    take_note = getattr(getattr(getattr(interaction.client, "tables", None), "courier", None), "take_dm_note", None)
+    note = take_note(interaction.user.id) if take_note is not None else None
     if note:
         await interaction.followup.send(note, ephemeral=True)
 

@@ -30,9 +30,9 @@ async def game_for(interaction: discord.Interaction, game_id: int | None) -> Gam
             raise TableError(f"You are not playing in game #{game_id}.")
         return record
     if interaction.guild_id is not None and interaction.channel_id is not None:
-        record = await tables.in_channel(interaction.channel_id)
-        if record is not None:
-            return record
+        here = await tables.in_channel(interaction.channel_id)
+        if here is not None:
+            return here
     mine = await tables.my_games(interaction.user.id)
     waiting = [record for record, my_turn in mine if my_turn]
     if len(mine) == 1:

@@ -143,8 +143,8 @@ class SQLiteStore:
 
     async def schema_version(self) -> int:
         async with self._lock:
-            rows = await self._db.execute_fetchall("SELECT version FROM schema_version")
-            return rows[0][0]
+            rows = list(await self._db.execute_fetchall("SELECT version FROM schema_version"))
+            return int(rows[0][0])
 
     # -- transactions ------------------------------------------------------------
 

@@ -34,7 +34,15 @@ One module per concern, each a part of the ``Tables`` facade:
 """
 
 from engine.tables.model import (
-    Courier, Live, MovedMeanwhile, Notice, PlayResult, TableError, Undeliverable, UndoResult, Unloadable,
+    Courier,
+    Live,
+    MovedMeanwhile,
+    Notice,
+    PlayResult,
+    TableError,
+    Undeliverable,
+    UndoResult,
+    Unloadable,
     effective_actions,
 )
 from engine.tables.notices import outcome_text, private_part

@@ -9,7 +9,8 @@ import contextlib
 import logging
 import time
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, Mapping, Self
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Self
 
 from engine import games as game_registry
 from engine.core import AgoraError, Game, StateError, canonical_json

@@ -12,7 +12,8 @@ from __future__ import annotations
 import functools
 import inspect
 import unicodedata
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from engine.tables.model import TableError
 

@@ -4,7 +4,8 @@ and the start."""
 from __future__ import annotations
 
 import secrets
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import AI_SEATS, Game, IllegalAction, resolve_options
 from engine.store import ChannelBusy, GameRecord, SeatRecord

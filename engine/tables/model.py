@@ -4,8 +4,9 @@ it asks a front end to deliver, the results of a move or a take-back, and
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Protocol
+from typing import Any, Protocol
 
 from engine.core import AgoraError, Game
 from engine.store import ActionRecord, GameRecord, ReminderRecord

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from engine.tables.base import TableBase
 from engine.store import NoticeRecord
+from engine.tables.base import TableBase
 from engine.tables.model import Notice, Undeliverable
 
 log = logging.getLogger("agora.tables")

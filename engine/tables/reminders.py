@@ -104,11 +104,11 @@ class Reminders(Moves):
         passing = next((a for a in PASS_WORDS if a in legal), None)
         seat_record = record.seats[seat]
         if fallback == "pass" and passing is not None:
-            result = await self._play(live, seat, passing)
+            await self._play(live, seat, passing)
             await self.store.add_notices(record.id, record.seq, [NewNotice("channel", {
                 "text": f"⏰ {seat_record.name} missed the deadline; passed for them.", "mentions": [],
                 "game": record.game})])
-            return result
+            return
         seat_record.bot = seat_record.bot or default_level(game, stand_in=True)
         seat_record.away = True
         await self.store.update_seat(record.id, seat_record)

@@ -29,8 +29,9 @@ import contextlib
 import itertools
 import json
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import aiohttp
 import yarl
@@ -163,7 +164,7 @@ class FakeDiscord:
         for future in [*self._answers.values(), *(f for _, f in self._waiters)]:
             future.cancel()
 
-    async def __aenter__(self) -> "FakeDiscord":
+    async def __aenter__(self) -> FakeDiscord:
         await self.start()
         return self
 
@@ -215,7 +216,7 @@ class FakeDiscord:
         self._waiters.append(entry)
         try:
             return await asyncio.wait_for(future, timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise AssertionError(f"the bot never made the call awaited ({what}) within {timeout} s; "
                                  f"calls seen: {self.routes()}; unknown routes: {self.unknown}") from None
         finally:
@@ -251,7 +252,7 @@ class FakeDiscord:
         answer = self.send_interaction(payload)
         try:
             return await asyncio.wait_for(answer, timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             name = payload["data"]["name"]
             raise AssertionError(f"interaction /{name} was not answered within {timeout} s; calls seen: "
                                  f"{self.routes()}; unknown routes: {self.unknown}") from None

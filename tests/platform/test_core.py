@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction, Option, Outcome, Rng, StateError, match_action, reject_unknown, \
-    resolve_options
+from engine.core import IllegalAction, Option, Outcome, Rng, StateError, match_action, reject_unknown, resolve_options
 from engine.games import REGISTRY, get
 
 

@@ -9,7 +9,7 @@ import pytest
 from engine.core import AI_SEATS, AgoraError, BaseGame, IllegalAction
 from engine.tables import TableError, Tables
 from engine.tables.bots import default_level
-from tests.conftest import Clock, RecordingCourier
+from tests.conftest import RecordingCourier
 
 ALICE, BOB, CAROL = 101, 102, 103
 CHANNEL = 5000

@@ -19,8 +19,15 @@ import pytest
 
 from engine.core import AgoraError, BaseGame, IllegalAction, Outcome, StateError, replay
 from engine.tables import PlayResult, Tables
-from tests.stress.conftest import (TableGame, game_params, open_table, seatings, snapshot_matches_cache, stress_games,
-                                   user_of)
+from tests.stress.conftest import (
+    TableGame,
+    game_params,
+    open_table,
+    seatings,
+    snapshot_matches_cache,
+    stress_games,
+    user_of,
+)
 
 OUTSIDER = 99
 BURSTS = 3

@@ -78,7 +78,7 @@ class Child:
             try:
                 line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                raise AssertionError(f"the child stalled; stderr:\n" + "\n".join(self.stderr[-30:])) from None
+                raise AssertionError("the child stalled; stderr:\n" + "\n".join(self.stderr[-30:])) from None
             if line is None:
                 raise AssertionError("the child died by itself; stderr:\n" + "\n".join(self.stderr[-30:]))
             seen.append(line)

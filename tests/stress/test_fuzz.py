@@ -26,15 +26,27 @@ from __future__ import annotations
 import json
 import math
 import random
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
 from engine.core import AgoraError, Game, IllegalAction, StateError, match_action, normalize_action
 from engine.games import REGISTRY
 from engine.tables import Tables
-from tests.stress.conftest import (Seating, dumped, fingerprint, game_params, memory_ceiling, open_table, random_state,
-                                   seatings, snapshot_matches_cache, stress_games, user_of)
+from tests.stress.conftest import (
+    Seating,
+    dumped,
+    fingerprint,
+    game_params,
+    memory_ceiling,
+    open_table,
+    random_state,
+    seatings,
+    snapshot_matches_cache,
+    stress_games,
+    user_of,
+)
 
 OUTSIDER = 99
 
@@ -330,7 +342,8 @@ def load_or_refuse(game: Game, data: Any, what: str) -> Any:
     except StateError:
         return None
     except Exception as error:  # noqa: BLE001 — this is exactly what must never happen
-        raise AssertionError(f"{game.name}: load() of a snapshot {what} raised {type(error).__name__}: {error}")
+        raise AssertionError(
+            f"{game.name}: load() of a snapshot {what} raised {type(error).__name__}: {error}") from error
 
 
 def assert_usable(game: Game, state: Any, what: str) -> None:

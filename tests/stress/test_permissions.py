@@ -12,7 +12,8 @@ table offers it nothing more.
 from __future__ import annotations
 
 import random
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 

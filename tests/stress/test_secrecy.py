@@ -49,8 +49,9 @@ themselves are shown to catch planted leaks (``test_planted_leaks_are_caught``).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 import pytest
 
@@ -117,7 +118,7 @@ class Moment:
     """hidden identifier -> a seat whose private view holds it"""
 
     @classmethod
-    def of(cls, game: Game, players: int, state: Any, vocabulary: set[str]) -> "Moment":
+    def of(cls, game: Game, players: int, state: Any, vocabulary: set[str]) -> Moment:
         """The moment of ``state``; ``vocabulary`` (every public string so far)
         grows by this moment's public strings."""
         public = game.view(state, None)
