@@ -8,6 +8,7 @@ message still reaches the right game after any number of restarts.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
