@@ -1,7 +1,11 @@
-"""Thebes benchmarks: whole games per second, play/legal per second, bot
-thinking time and render time.
+"""Thebes benchmarks: whole games per second, the engine's cost per move
+(``play``, ``legal``, the public view, the snapshot, the log line), bot
+thinking time and render time (p50/p99 at 4 and 6 players).
 
-    /tmp/venv/bin/python bench/thebes.py [--games N]
+    nice -n 10 .venv/bin/python bench/thebes.py [--games N]
+
+Timings are CPU time (``time.process_time``), best of three rounds, so a
+busy machine disturbs them less than wall time would.
 
 A script, not a test: the numbers depend on the machine and its load.
 """
@@ -9,12 +13,15 @@ A script, not a test: the numbers depend on the machine and its load.
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine.games.thebes import GAME  # noqa: E402
 from render import render_view  # noqa: E402
@@ -36,7 +43,7 @@ def play_game(players: int, seed: int, level: str) -> tuple[int, float, list]:
 
 
 def games_per_second(level: str, games: int) -> None:
-    for players in (2, 3, 4):
+    for players in (2, 3, 4, 5, 6):
         started = time.perf_counter()
         actions, thinking, scores = 0, 0.0, []
         for seed in range(games):
@@ -49,54 +56,88 @@ def games_per_second(level: str, games: int) -> None:
               f"{1000 * thinking / actions:5.2f} ms bot/action, mean score {statistics.mean(scores):5.1f}")
 
 
-def engine_calls(games: int) -> None:
-    states = [s for seed in range(games) for s in play_game(3, 1000 + seed, "easy")[2] if GAME.to_move(s)]
-    started = time.perf_counter()
-    legal_total = 0
-    for state in states:
-        legal_total += len(GAME.legal(state, GAME.to_move(state)[0]))
-    legal_time = time.perf_counter() - started
-    pairs = [(s, GAME.legal(s, GAME.to_move(s)[0])[-1]) for s in states]
-    started = time.perf_counter()
-    for state, action in pairs:
-        GAME.play(state, GAME.to_move(state)[0], action)
-    play_time = time.perf_counter() - started
-    started = time.perf_counter()
-    for state in states:
-        GAME.load(GAME.dump(state))
-    round_trip = time.perf_counter() - started
-    print(f"  legal: {len(states) / legal_time:7.0f} calls/s ({legal_total / len(states):.0f} actions each)")
-    print(f"  play:  {len(states) / play_time:7.0f} calls/s")
-    print(f"  dump+load: {len(states) / round_trip:7.0f} /s")
+def random_positions(game, players: int, games: int) -> list[tuple]:
+    """(state, seat, action) at every decision of seeded random games."""
+    positions = []
+    for seed in range(games):
+        state, rng = game.new(players, {}, 1000 + seed), random.Random(seed)
+        while game.to_move(state):
+            seat = game.to_move(state)[0]
+            action = rng.choice(game.legal(state, seat))
+            positions.append((state, seat, action))
+            state = game.play(state, seat, action)
+    return positions
+
+
+def cpu_per_call(positions: list[tuple], call) -> float:
+    """Microseconds of CPU per call, best of three rounds."""
+    rounds = []
+    for _ in range(3):
+        started = time.process_time()
+        for position in positions:
+            call(position)
+        rounds.append(time.process_time() - started)
+    return 1e6 * min(rounds) / len(positions)
+
+
+def engine_calls(games: int, baseline: bool) -> None:
+    engines = [("now", GAME, (4, 6))]
+    if baseline:
+        from thebes_baseline import BASELINE_REVISION, load_baseline
+
+        engines.append((BASELINE_REVISION, load_baseline().GAME, (4,)))
+    for label, game, counts in engines:
+        for players in counts:
+            _engine_costs(label, game, players, games)
+
+
+def _engine_costs(label: str, game, players: int, games: int) -> None:
+    positions = random_positions(game, players, games)
+    costs = {
+        "play": cpu_per_call(positions, lambda p: game.play(*p)),
+        "legal": cpu_per_call(positions, lambda p: game.legal(p[0], p[1])),
+        "view(None)": cpu_per_call(positions, lambda p: game.view(p[0], None)),
+        "dump+json": cpu_per_call(positions, lambda p: json.dumps(game.dump(p[0]))),
+        "describe": cpu_per_call(positions, lambda p: game.describe(*p)),
+    }
+    per_move = sum(costs.values())
+    print(f"  {label}, {players} players, {len(positions)} positions: "
+          + ", ".join(f"{name} {us:.0f} us" for name, us in costs.items())
+          + f"; all five {per_move:.0f} us a move = {1e6 / per_move:.0f} moves/s")
 
 
 def render_times(samples: int) -> None:
-    _, _, states = play_game(4, 7, "greedy")
-    picks = [states[int(i * (len(states) - 1) / (samples - 1))] for i in range(samples)]
-    render_view(GAME.view(picks[0], None), [])  # the map layer is drawn once and cached
-    wall, cpu = [], []
-    for state in picks:
-        view = GAME.view(state, None)
-        started, started_cpu = time.perf_counter(), time.process_time()
-        png = render_view(view, ["ann", "bo", "cy", "di"])
-        wall.append(time.perf_counter() - started)
-        cpu.append(time.process_time() - started_cpu)
-    print(f"  render (4 players): median {1000 * statistics.median(wall):.0f} ms wall, "
-          f"{1000 * statistics.median(cpu):.0f} ms CPU; max {1000 * max(wall):.0f} ms wall; "
-          f"PNG about {len(png) // 1024} KiB")
+    for players in (4, 6):
+        _, _, states = play_game(players, 7, "greedy")
+        picks = [states[int(i * (len(states) - 1) / (samples - 1))] for i in range(samples)]
+        names = [f"player{seat}" for seat in range(players)]
+        render_view(GAME.view(picks[0], None), names)  # the map layer is drawn once and cached
+        cpu, sizes = [], []
+        for state in picks:
+            view = GAME.view(state, None)
+            started = time.process_time()
+            png = render_view(view, names)
+            cpu.append(1000 * (time.process_time() - started))
+            sizes.append(len(png))
+        cpu.sort()
+        p99 = cpu[min(len(cpu) - 1, round(0.99 * (len(cpu) - 1)))]
+        print(f"  render ({players} players, {samples} positions): p50 {statistics.median(cpu):.0f} ms CPU, "
+              f"p99 {p99:.0f} ms; PNG up to {max(sizes) // 1024} KB")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per player count and bot level")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also time the engine of revision 9079169 (bench/thebes_baseline.py), at 4 players")
     args = parser.parse_args()
     print("Whole games between bots:")
     games_per_second("easy", args.games)
     games_per_second("greedy", max(1, args.games // 2))
-    print("Engine calls (positions from 3-player games):")
-    engine_calls(max(1, args.games // 4))
+    print("Engine cost per move (positions from random games):")
+    engine_calls(max(1, args.games // 4), args.baseline)
     print("Pictures:")
-    render_times(9)
+    render_times(40)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,8 @@ from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_rgb, text_on, to_png, wrap
+from render.common import (HIGHLIGHT, INK, MUTED, PAPER, draw_text, fit_name, fit_text, font, seat_rgb, text_length,
+                           text_on, to_png, wrap)
 
 WIDTH = 1600
 MARGIN = 20
@@ -32,6 +33,9 @@ TRACK_Y = MAP_BOX[3] + 18
 TRACK_H = 120
 PANEL_Y = TRACK_Y + TRACK_H + 16
 PANEL_H = 340
+
+PNG_LEVEL = 3
+LAST_MOVE_WIDTH = 9
 
 SEA = (178, 208, 226)
 LAND = (236, 226, 200)
@@ -166,6 +170,36 @@ def _background(places: tuple[tuple[str, str, str], ...], connections: tuple[tup
     return image
 
 
+def _panel_place(seat: int, players: int) -> tuple[int, int]:
+    """The left edge and the width of a seat's panel."""
+    width = (WIDTH - 2 * MARGIN - (players - 1) * 12) // players
+    return MARGIN + seat * (width + 12), width
+
+
+PANEL_COLUMNS = "site  permit  books  max k  artefacts"
+PANEL_ROWS_Y = 78
+"""The first site row of a panel, below its top."""
+
+
+@lru_cache(maxsize=8)
+def _table(places: tuple[tuple[str, str, str], ...], connections: tuple[tuple[str, str], ...],
+           seats: tuple[str, ...]) -> Image.Image:
+    """The background plus what never changes in the players' panels for
+    these seats: the frame, the seat's figure, the column heads and the site
+    chips (drawn once per seating; a picture draws only what changed)."""
+    image = _background(places, connections).copy()
+    draw = ImageDraw.Draw(image)
+    for seat, colour in enumerate(seats):
+        left, width = _panel_place(seat, len(seats))
+        draw.rounded_rectangle((left, PANEL_Y, left + width, PANEL_Y + PANEL_H), radius=10, fill=CARD,
+                               outline=CARD_EDGE, width=3)
+        _pawn(draw, left + 22, PANEL_Y + 22, seat, colour[0], radius=13)
+        draw.text((left + 12, PANEL_Y + 60), PANEL_COLUMNS, font=font(13), fill=MUTED)
+        for row, site in enumerate(SITE_RGB):
+            _site_chip(draw, left + 12, PANEL_Y + PANEL_ROWS_Y + 27 * row, site, "", size=22)
+    return image
+
+
 def _label(draw: ImageDraw.ImageDraw, key: str, name: str, x: float, y: float) -> None:
     side = LABEL_SIDE.get(key, "e")
     offset = {"n": (0, -24, "ms"), "s": (0, 24, "mt"), "e": (22, 0, "lm"), "w": (-22, 0, "rm")}[side]
@@ -190,10 +224,11 @@ def _dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, f
 # -- drawing ------------------------------------------------------------------------
 
 
-def _seat_label(view: dict[str, Any], names: Sequence[str], seat: int) -> str:
+def _seat_label(view: dict[str, Any], names: Sequence[str], seat: int, fnt: Any = None, room: float = 300) -> str:
+    """"name (Colour)", the name shortened with "…" so the label fits ``room`` pixels in ``fnt``."""
     colour = view["seats"][seat]
     name = names[seat] if seat < len(names) and names[seat] else ""
-    return f"{name} ({colour})" if name else colour
+    return fit_name(name, fnt or font(20, bold=True), room, f" ({colour})") if name else colour
 
 
 def _pawn(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, letter: str, radius: int = 13,
@@ -238,9 +273,10 @@ def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
     players = view["players"]
     places = tuple((p["key"], p["name"], p["kind"]) for p in view["board"]["places"])
     connections = tuple(tuple(c) for c in view["board"]["connections"])
-    image = _background(places, connections).copy()
+    image = _table(places, connections, tuple(view["seats"])).copy()
     draw = _SpriteDraw(image)
     _header(draw, view, names)
+    _last_move(draw, view, connections)
     for site, info in view["sites"].items():
         if info["first_artefact"]:
             x, y = _place_xy(site)
@@ -250,12 +286,14 @@ def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
     _exhibitions(draw, view)
     _bags(draw, view)
     _time_track(draw, view)
-    width = (WIDTH - 2 * MARGIN - (len(players) - 1) * 12) // len(players)
     for seat, player in enumerate(players):
-        _player_panel(draw, view, names, player, MARGIN + seat * (width + 12), PANEL_Y, width)
+        left, width = _panel_place(seat, len(players))
+        _player_panel(draw, view, names, player, left, PANEL_Y, width)
     # Mapping to a fixed palette (no dithering) is fast, and a palette PNG
-    # is a third of the size and encodes twice as fast as an RGB one.
-    return to_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    # is a third of the size and encodes twice as fast as an RGB one. zlib
+    # level 3 encodes in 8 ms instead of 20 (level 6) for a file 25% larger,
+    # still well under 150 KB.
+    return to_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE), compress_level=PNG_LEVEL)
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str]) -> None:
@@ -273,10 +311,72 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
                   f"in {_place_name(view, player['place'])}")
         if view["zeppelin_declared"]:
             status += " — travelling by Zeppelin this turn"
-    draw.text((WIDTH - MARGIN, 18), status, font=font(20, bold=True), fill=INK, anchor="ra")
+    room = WIDTH - 2 * MARGIN - text_length(title, font(28, bold=True)) - 24
+    draw_text(draw, (WIDTH - MARGIN, 18), fit_text(status, font(20, bold=True), room), font(20, bold=True), INK,
+              anchor="ra")
     last = view.get("last", {}).get("text", "")
-    for i, line in enumerate(wrap(last, font(16), WIDTH - 2 * MARGIN)[:2]):
+    for i, line in enumerate(_wrap(last, font(16), WIDTH - 2 * MARGIN)[:2]):
         draw.text((MARGIN, 52 + i * 20), line, font=font(16), fill=MUTED)
+
+
+@lru_cache(maxsize=4096)
+def _wrap(text: str, fnt: Any, width: int) -> tuple[str, ...]:
+    """``wrap``, remembered: card names and score lines repeat from picture
+    to picture, and measuring words is a good part of the drawing time."""
+    return tuple(wrap(text, fnt, width))
+
+
+def _route(connections: tuple[tuple[str, ...], ...], origin: str, destination: str) -> list[str]:
+    """One shortest route between two places (the rules take a shortest one;
+    which does not matter), as the places passed through."""
+    previous: dict[str, str | None] = {origin: None}
+    frontier = [origin]
+    while frontier and destination not in previous:
+        following = []
+        for here in frontier:
+            for a, b in connections:
+                there = b if a == here else a if b == here else None
+                if there is not None and there not in previous:
+                    previous[there] = here
+                    following.append(there)
+        frontier = following
+    if destination not in previous:
+        return [origin, destination]
+    route = [destination]
+    while previous[route[-1]] is not None:
+        route.append(previous[route[-1]])  # type: ignore[arg-type]
+    return route[::-1]
+
+
+def _last_move(draw: ImageDraw.ImageDraw, view: dict[str, Any], connections: tuple[tuple[str, ...], ...]) -> None:
+    """The last action on the map (as Santorini marks its last move): the
+    journey in highlight yellow along its route (a straight line for a
+    Zeppelin), an arrowhead at the end, and a ring round the place where the
+    action happened."""
+    last = view.get("last") or {}
+    origin, destination = last.get("from"), last.get("to")
+    if not origin or not destination:
+        return
+    route = [origin, destination] if last.get("zeppelin") else _route(connections, origin, destination)
+    points = [_place_xy(place) for place in route]
+    if len(points) > 1:
+        draw.line(points, fill=HIGHLIGHT, width=LAST_MOVE_WIDTH, joint="curve")
+        for a, b in zip(points, points[1:]) if not last.get("zeppelin") else ():  # a flight is no route
+            _dashed(draw, a, b, ROUTE)
+        _arrowhead(draw, points[-2], points[-1])
+    x, y = points[-1]
+    draw.ellipse((x - 25, y - 25, x + 25, y + 25), outline=HIGHLIGHT, width=6)
+
+
+def _arrowhead(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A filled arrowhead pointing at ``end``, stopping at the place's ring."""
+    (x1, y1), (x2, y2) = start, end
+    length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    tip = (x2 - ux * 27, y2 - uy * 27)
+    base = (tip[0] - ux * 20, tip[1] - uy * 20)
+    draw.polygon([tip, (base[0] - uy * 11, base[1] + ux * 11), (base[0] + uy * 11, base[1] - ux * 11)],
+                 fill=HIGHLIGHT, outline=INK, width=2)
 
 
 def _place_name(view: dict[str, Any], key: str) -> str:
@@ -327,7 +427,7 @@ def _display(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             continue
         _card_box(draw, box, SITE_RGB.get(card["site"] or ""))
         draw.text((left + 8, top + 44), str(slot), font=font(22, bold=True), fill=INK)
-        for i, line in enumerate(wrap(card["name"], font(16, bold=True), width - 38)[:3]):
+        for i, line in enumerate(_wrap(card["name"], font(16, bold=True), width - 38)[:3]):
             draw.text((left + 34, top + 46 + i * 19), line, font=font(16, bold=True), fill=INK)
         draw.text((left + 8, top + 116), _place_name(view, card["city"]), font=font(16), fill=INK)
         draw.text((left + 8, top + 134), f"{card['weeks']} wk", font=font(16), fill=MUTED)
@@ -424,8 +524,9 @@ def _time_track(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         stacks.setdefault(player["week"], []).append(player)
     for week, stack in stacks.items():
         x = TRACK_LEFT + (week - 0.5) * cell
+        step = min(24, (TRACK_H - 48) / max(1, len(stack) - 1))  # five or six on a square overlap a little
         for level, player in enumerate(stack):  # the last to arrive sits on top
-            y = TRACK_BASE - 16 - level * 24
+            y = TRACK_BASE - 16 - level * step
             _pawn(draw, x, y, player["seat"], view["seats"][player["seat"]][0], radius=11,
                   ring=player["seat"] == view["turn"])
             if player["year"] != view["year"]:  # a marker already in the next year
@@ -476,28 +577,26 @@ def _player_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequen
     seat = player["seat"]
     score = view["scores"][seat]
     right = left + width
-    outline = HIGHLIGHT if seat == view["turn"] else CARD_EDGE
-    draw.rounded_rectangle((left, top, right, top + PANEL_H), radius=10, fill=CARD, outline=outline, width=3)
-    _pawn(draw, left + 22, top + 22, seat, view["seats"][seat][0], radius=13)
-    draw.text((left + 42, top + 12), _seat_label(view, names, seat), font=font(18, bold=True), fill=INK)
-    left_weeks = player["weeks_left"]
-    status = f"{left_weeks} week{'s' if left_weeks != 1 else ''} left"
+    if seat == view["turn"]:  # the frame, figure and site chips are in the cached ``_table``
+        draw.rounded_rectangle((left, top, right, top + PANEL_H), radius=10, outline=HIGHLIGHT, width=3)
+    points = f"{score['total']} pt{'s' if score['total'] != 1 else ''}"
+    room = right - 12 - text_length(points, font(20, bold=True)) - 10 - (left + 42)
+    draw_text(draw, (left + 42, top + 12), _seat_label(view, names, seat, font(18, bold=True), room),
+              font(18, bold=True), INK)
+    status = f"{player['weeks_left']} wk left"
     if view["over"]:
         status = "finished"
     elif player["finished"]:
         status += ", nothing fits: passed over"
-    draw.text((left + 42, top + 34), f"{_place_name(view, player['place'])} · wk {player['week']}/{player['year']} · "
-              f"{status}", font=font(14), fill=MUTED)
-    points = f"{score['total']} pt{'s' if score['total'] != 1 else ''}"
+    where = f"{_place_name(view, player['place'])} · {player['week']}/{player['year']} · {status}"
+    draw.text((left + 42, top + 34), _fit(where, font(14), right - 8 - (left + 42)), font=font(14), fill=MUTED)
     draw.text((right - 12, top + 12), points, font=font(20, bold=True), fill=INK, anchor="ra")
-    y = top + 60
-    # One row per site: permit, closed books, usable knowledge, local experts, artefacts.
-    # Columns: permit, closed books, the most knowledge a dig there can use ("7k"), artefacts found.
-    draw.text((left + 12, y), "site  permit  books  max k  artefacts", font=font(13), fill=MUTED)
-    y += 18
+    # One row per site (chips in ``_table``, in SITE_RGB's order, which is the view's):
+    # permit, closed books (+L per local-experts card), the most knowledge a dig there
+    # can use ("7k"), artefacts found.
+    y = top + PANEL_ROWS_Y
     for site in view["sites"]:
         knowledge = player["knowledge"][site]
-        _site_chip(draw, left + 12, y, site, "", size=22)
         _permit_mark(draw, left + 56, y + 11, player["permits"][site])
         books = str(knowledge["books"]) + ("+L" * knowledge["local"])
         draw.text((left + 92, y + 11), books, font=font(15, bold=True), fill=INK, anchor="mm")
@@ -511,18 +610,19 @@ def _player_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequen
            ("congress", player["congress"]), ("car", player["cars"]), ("zeppelin", player["zeppelins"]),
            ("special permission", player["special_permissions"])]
     text = " · ".join(f"{name} {count}" for name, count in kit if count)
-    for line in wrap(text or "no other cards", font(14), width - 24)[:3]:
+    for line in _wrap(text or "no other cards", font(14), width - 24)[:3]:
         draw.text((left + 12, y), line, font=font(14), fill=INK)
         y += 18
     held = ", ".join(e["key"] for e in player["exhibitions"])
-    for line in wrap(f"Exhibitions: {held or 'none'}", font(14), width - 24)[:2]:
+    for line in _wrap(f"Exhibitions: {held or 'none'}", font(14), width - 24)[:2]:
         draw.text((left + 12, y), line, font=font(14), fill=INK)
         y += 18
     majorities = ", ".join(f"{site[:3].title()} {points}" for site, points in score["majorities"].items())
     breakdown = (f"artefacts {score['artefacts']} · exhibitions {score['exhibitions']} · congress "
                  f"{score['congress']} · majorities {sum(score['majorities'].values())}"
                  + (f" ({majorities})" if majorities else ""))
-    y = max(y + 4, top + PANEL_H - 44)
-    for line in wrap(breakdown, font(13), width - 24)[:2]:
+    lines = _wrap(breakdown, font(13), width - 24)[:3]
+    y = max(y + 4, top + PANEL_H - 10 - 17 * len(lines))
+    for line in lines:
         draw.text((left + 12, y), line, font=font(13), fill=MUTED)
         y += 17

@@ -127,7 +127,7 @@ def play_out(players: int, seed: int, levels: tuple[str, ...]) -> tuple[State, l
 def finished_games() -> dict[tuple[int, str], tuple[State, list[tuple[int, str]]]]:
     """One finished game per player count and bot mix, shared by the tests."""
     games: dict[tuple[int, str], Any] = {}
-    for players in (2, 3, 4):
+    for players in (2, 3, 4, 5, 6):
         games[(players, "easy")] = play_out(players, 100 + players, ("easy",))
         games[(players, "greedy")] = play_out(players, 200 + players, ("greedy", "easy"))
     return games

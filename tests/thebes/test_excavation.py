@@ -163,11 +163,11 @@ class TestLocalExperts:
         assert spent == {"dig egypt 4k 8w": [], "dig egypt 6k 8w +assistant": [assistant],
                          "dig egypt 6k 8w +experts": [expert], "dig egypt 8k 8w": [expert],
                          "dig egypt 10k 8w": [expert, assistant]}
-        legal = [a for a in kit.game.legal(state, 0) if a.startswith("dig egypt") and " 8w" in a]
-        assert legal == ["dig egypt 1k 8w", "dig egypt 2k 8w", "dig egypt 3k 8w", "dig egypt 4k 8w",
-                         "dig egypt 5k 8w +assistant", "dig egypt 5k 8w +experts",
-                         "dig egypt 6k 8w +assistant", "dig egypt 6k 8w +experts",
-                         "dig egypt 7k 8w", "dig egypt 8k 8w", "dig egypt 9k 8w", "dig egypt 10k 8w"]
+        # The list offers each set of cards to discard at the most knowledge it
+        # allows: 6k spending the experts is offered as 8k (the same card).
+        offered = {" ".join(a.split(" ")[2:3] + a.split(" ")[4:]) for a in kit.game.legal(state, 0)
+                   if a.startswith("dig egypt")}
+        assert offered == {"4k", "6k +assistant", "8k", "10k"}
 
     def test_a_choice_must_be_named_and_a_needless_one_is_refused(self, kit):
         state = digger(kit)
@@ -257,7 +257,7 @@ class TestAfterTheSearch:
         assert closed_books(me, "crete") == 1 and closed_books(me, "greece") == 0
         assert open_books(me) == 1
         assert site_knowledge(me, "crete").most == 2
-        assert "dig crete 2k 8w" in kit.game.legal(kit.to_act(state, 0, place="crete"), 0)
+        assert "dig crete 2k 6w" in kit.game.legal(kit.to_act(state, 0, place="crete"), 0)  # 6 weeks: the first token
 
     def test_a_dig_into_the_new_year_leaves_its_permit_crossed(self, kit):
         """Time is spent first (the new year restores all permits), then the

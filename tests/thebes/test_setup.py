@@ -80,10 +80,31 @@ def test_player_on_top_of_the_start_square_acts_first(kit):
     assert firsts == {0, 1, 2}
 
 
-@pytest.mark.parametrize("players", [1, 5])
-def test_player_count_outside_two_to_four(kit, players):
-    with pytest.raises(IllegalAction, match="2 to 4 players"):
+@pytest.mark.parametrize("players", [1, 7])
+def test_player_count_outside_two_to_six(kit, players):
+    """"NUMBER OF PLAYERS: 2 to 6"."""
+    with pytest.raises(IllegalAction, match="2 to 6 players"):
         kit.new(players)
+
+
+@pytest.mark.parametrize("players, year, week", [(5, 1902, 16), (6, 1902, 27)])
+def test_five_and_six_players_our_extension(kit, players, year, week):
+    """"NUMBER OF PLAYERS: 2 to 6", but the set-up stops at four ("The year
+    marker is placed on the 1902 square for 4 players"). Ours, stated in the
+    rules text and in tables.toml: five start on week 16 of 1902, six on week
+    27; every seat has its own distinct colour, time marker and five valid
+    permits; the exhibitions are dealt as for three and four players."""
+    state = kit.new(players, seed=3)
+    assert {(p.year, p.week) for p in state.players} == {(year, week)}
+    assert all(p.permits == {site: True for site in SITES} and p.place == "warsaw" for p in state.players)
+    assert len({p.stamp for p in state.players}) == players  # one marker each, stacked
+    colours = [kit.game.seat_name(state, seat) for seat in range(players)]
+    assert len(set(colours)) == players and len({c[0] for c in colours}) == players  # letters too
+    large = {e.id for e in EXHIBITIONS if e.size == "large"}
+    assert large <= set(state.reserve)
+    rules_text = " ".join(kit.game.rules_text.split())
+    assert "Five start on week 16 of 1902 and six on week 27 of 1902" in rules_text
+    assert "this set-up for five and six is our extension" in rules_text
 
 
 def test_set_up_depends_only_on_the_seed(kit):

@@ -28,6 +28,10 @@ one week per connection; with a Car a journey of 3+ weeks is 1 week shorter):
   artefact lying there; debris goes back in the bag; knowledge tokens found
   count as books from then on; the permit is crossed until your next year
   begins (a dig that runs into the new year still crosses it for that year).
+  The menus offer each dig at the most knowledge the cards it discards
+  allow and, for each number of tokens, the fewest weeks that draw it (dig
+  step by step: site, knowledge, weeks); any other knowledge or weeks may
+  still be typed.
 - ``exhibit london-small`` — go to London and hold the small exhibition
   showing on space a, b or c, if your artefacts meet its needs (they are
   kept); 3 weeks for a small one (4 points), 4 for a large one (5 points).
@@ -40,7 +44,12 @@ as ``wien`` or ``palestina`` are understood.
 
 Years: passing week 52 starts your next year and makes all your permits
 valid again. Two players play 1901-1903 from week 1, three from week 16 of
-1901, four 1902-1903. No action may take you past the end of 1903. A player
+1901, four 1902-1903. Five start on week 16 of 1902 and six on week 27 of
+1902: the rulebook says 2 to 6 players but sets up only four (the box has
+four colours), so this set-up for five and six is our extension, in the
+rulebook's pattern of shorter games for more players (each seat has its own
+colour, time marker, wheel and permits; exhibitions are dealt as for four).
+No action may take you past the end of 1903. A player
 for whom nothing fits is passed over (and acts again if another player's
 move brings an action within reach); the game ends when no one can act.
 

@@ -30,12 +30,12 @@ from itertools import combinations
 from engine.games.thebes import rules
 from engine.games.thebes.bags import GENERAL_TOKEN, SPECIALIZED_TOKEN, artefact_value
 from engine.games.thebes.components import (
-    ASSISTANT, CAR, CARD_BY_ID, CONGRESS, EXHIBITION_BY_KEY, GENERAL, LOCAL, PERMIT, SHOVEL, SITES, SPECIALIZED,
-    TABLES, TOKENS, ZEPPELIN, table_value,
+    ASSISTANT, CAR, CARD_BY_ID, CONGRESS, EXHIBITION_BY_KEY, GENERAL, LOCAL, PERMIT, PLACES, SHOVEL, SITES,
+    SPECIALIZED, TABLES, TOKENS, ZEPPELIN, table_value,
 )
-from engine.games.thebes.excavation import spent_cards, tokens_to_draw
+from engine.games.thebes.excavation import spent_cards
 from engine.games.thebes.knowledge import (
-    cards_of, closed_books, open_books, site_knowledge, usable_knowledge, wheel_tokens,
+    cards_of, closed_books, open_books, shovel_tokens, site_knowledge, usable_knowledge, wheel_tokens,
 )
 from engine.games.thebes.notation import Action, Buy, Dig, Exhibit, Replace, Zeppelin
 from engine.games.thebes.scoring import congress_points, majority_points
@@ -125,6 +125,8 @@ class Greedy:
         self.shovels = len(cards_of(self.player, SHOVEL))
         self.levels = {site: self._knowledge_levels(site) for site in SITES}
         self._spent: dict[tuple[str, int, bool, str | None], float] = {}
+        self._journeys: dict[bool, dict[str, int]] = {}
+        self.extra_tokens = shovel_tokens(self.player)
 
     # -- the estimates ---------------------------------------------------------------
 
@@ -223,7 +225,8 @@ class Greedy:
     def dig_value(self, dig: Dig) -> float:
         """Expected points of a dig, less the cards it spends and a share of
         the permit it uses up."""
-        tokens = min(tokens_to_draw(self.player, dig), len(self.state.bags[dig.site]))
+        drawn = wheel_tokens(dig.knowledge, dig.weeks) + self.extra_tokens
+        tokens = min(drawn + (TABLES.lone_shovel_tokens if dig.shovel else 0), len(self.state.bags[dig.site]))
         value = tokens * self.worth[dig.site]
         if self.state.on_site[dig.site]:
             value += TOKENS.on_site_artefact
@@ -248,14 +251,23 @@ class Greedy:
 
     def rate(self, action: Action, zeppelin: bool) -> float:
         """Expected points per week of an action."""
-        weeks = rules.plan(self.state, self.seat, action, zeppelin).weeks
+        weeks = self.weeks(action, zeppelin)
         if isinstance(action, Replace):
             return self.weights.replace_value / weeks
         return self.value(action) / max(weeks, 1)
 
+    def weeks(self, action: Action, zeppelin: bool) -> int:
+        """Journey and work of an action (``rules.plan``, with the journeys
+        worked out once per bot)."""
+        if zeppelin not in self._journeys:
+            self._journeys[zeppelin] = {place.key: rules.travel_weeks(self.state, self.seat, place.key, zeppelin)
+                                        for place in PLACES}
+        destination, work = rules.destination_and_work(self.state, action)
+        return self._journeys[zeppelin][destination] + work
+
     # -- the choice ----------------------------------------------------------------------
 
-    def _candidates(self, zeppelin: bool) -> list[Action]:
+    def candidates(self, zeppelin: bool) -> list[Action]:
         """The legal actions worth comparing: for digs, only the most
         knowledge each choice of single-use helpers allows."""
         actions = []
@@ -273,7 +285,7 @@ class Greedy:
 
     def _best(self, zeppelin: bool) -> tuple[float, Action | None]:
         best: tuple[float, Action | None] = (float("-inf"), None)
-        for action in self._candidates(zeppelin):
+        for action in self.candidates(zeppelin):
             score = self.rate(action, zeppelin)
             if score > best[0]:
                 best = (score, action)
@@ -282,17 +294,16 @@ class Greedy:
     def best(self) -> Action:
         """The action with the most points per week; ``zeppelin`` first when
         flying makes the best action better by more than the card is worth."""
-        legal = rules.legal_actions(self.state, self.seat)
         walking_rate, walking = self._best(self.state.zeppelin)
-        if Zeppelin() in legal:
+        if rules.zeppelin_allowed(self.state, self.seat):
             flying_rate, flying = self._best(True)
             if flying is not None and (walking is None or flying_rate - walking_rate > self._zeppelin_margin(flying)):
                 return Zeppelin()
         if walking is None:
-            return legal[0]
+            return rules.legal_actions(self.state, self.seat)[0]
         return walking
 
     def _zeppelin_margin(self, action: Action) -> float:
-        weeks = max(rules.plan(self.state, self.seat, action, True).weeks, 1)
+        weeks = max(self.weeks(action, True), 1)
         zeppelin = cards_of(self.player, ZEPPELIN)
         return self.card_value(zeppelin[0]) / weeks if zeppelin else 0.0

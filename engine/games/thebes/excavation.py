@@ -21,6 +21,7 @@ new year while all the others come back.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Iterator
 
 from engine.games.thebes.bags import DEBRIS, artefact, draw
@@ -144,18 +145,46 @@ def apply_dig(state: State, seat: int, dig: Dig, spent: list[int]) -> None:
 
 
 def dig_options(state: State, seat: int, budget: dict[str, int]) -> Iterator[Dig]:
-    """Every allowed dig whose digging fits ``budget[site]`` weeks (what is
-    left after travelling there)."""
+    """The digs worth offering whose digging fits ``budget[site]`` weeks
+    (what is left after travelling there): for each choice of single-use
+    cards to discard, the most knowledge that choice allows, and for each
+    number of tokens the fewest weeks that draw it.
+
+    The others are allowed too (``dig_problem`` accepts them and a player may
+    type them), but each is matched by an offered dig that discards the same
+    cards and draws at least as many tokens in no more weeks: the time wheel
+    never gives fewer tokens for more knowledge or more weeks."""
     player = state.players[seat]
     shovel_choices = (False, True) if lone_shovel(player) is not None else (False,)
     for site, weeks_free in budget.items():
         if weeks_free < 1 or permit_problem(player, site):
             continue
-        knowledge = site_knowledge(player, site)
-        for points in range(1, knowledge.most + 1):
-            choices = knowledge.helper_choices(points)
-            spends = [spend_kind(c) for c in choices] if len(choices) > 1 else [None]
-            for spend in spends:
-                for weeks in range(1, min(TABLES.max_dig_weeks, weeks_free) + 1):
-                    for shovel in shovel_choices:
-                        yield Dig(site, points, weeks, shovel, spend)
+        longest = min(TABLES.max_dig_weeks, weeks_free)
+        for points, spend in knowledge_choices(site_knowledge(player, site)):
+            for shovel in shovel_choices:
+                for weeks in useful_weeks(points, longest):
+                    yield Dig(site, points, weeks, shovel, spend)
+
+
+@lru_cache(maxsize=4096)
+def knowledge_choices(knowledge: SiteKnowledge) -> tuple[tuple[int, str | None], ...]:
+    """``(points, spend)`` for each different set of single-use cards a dig
+    can discard, at the most points that set allows; fewest points first.
+    (Cached: a player's knowledge changes only a few times a game.)"""
+    best: dict[frozenset[int], tuple[int, str | None]] = {}
+    for points in range(1, knowledge.most + 1):
+        choices = knowledge.helper_choices(points)
+        spends = [spend_kind(c) for c in choices] if len(choices) > 1 else [None]
+        for spend in spends:
+            helpers = knowledge.helpers_for(points, spend)
+            if helpers is not None:
+                best[frozenset(h.card for h in helpers)] = (points, spend)  # points rise: the last is the most
+    return tuple(sorted(best.values(), key=lambda choice: (choice[0], choice[1] or "")))
+
+
+@lru_cache(maxsize=None)
+def useful_weeks(points: int, longest: int) -> tuple[int, ...]:
+    """The weeks, up to ``longest``, that first show each number of tokens
+    on the time wheel for ``points`` knowledge."""
+    row = TABLES.wheel[points - 1]
+    return tuple(weeks for weeks in range(1, longest + 1) if weeks == 1 or row[weeks - 1] > row[weeks - 2])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core import BaseGame, IllegalAction, Outcome, resolve_options, usable
-from engine.games.thebes import bot, rules, setup
+from engine.games.thebes import bot, menus, rules, setup
 from engine.games.thebes.components import MAX_PLAYERS, MIN_PLAYERS, TABLES
 from engine.games.thebes.notation import notation, parse
 from engine.games.thebes.scoring import scores, winners
@@ -20,6 +20,8 @@ class Thebes(BaseGame):
     max_players = MAX_PLAYERS
     options: dict = {}
     bot_levels = bot.LEVELS
+    stand_in_level = "greedy"
+    """Stands in for a person who missed a deadline: sound and instant."""
     hidden_information = False
     """Everything but the order of the piles and bags is on the table."""
 
@@ -43,6 +45,10 @@ class Thebes(BaseGame):
             public["seat"] = seat
             public["private"] = {}
         return public
+
+    def private_view(self, state: State, seat: int) -> dict[str, Any]:
+        """Nothing is private in Thebes (``view(state, seat)["private"]``)."""
+        return {}
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:
@@ -91,6 +97,11 @@ class Thebes(BaseGame):
             return f"{who}: {action}"
         return describe_action(state, seat, parsed, who)
 
+    def menu_path(self, state: State, seat: int, action: str) -> tuple[str, ...]:
+        """Kind of action, then site or card, then knowledge and weeks, each
+        step at most 25 entries (``menus``)."""
+        return menus.menu_path(state, seat, action)
+
     def reveals(self, before: State, seat: int, action: str, after: State) -> bool:
         """A dig draws from a bag (the generator moves), but the piles were
         shuffled at set-up: a bought card's refill or a new display turns up
@@ -101,6 +112,8 @@ class Thebes(BaseGame):
     def choose(self, state: State, seat: int, level: str, seed: int, budget: float = 2.0) -> str:
         if seat not in self.to_move(state):
             raise IllegalAction(f"{self.seat_name(state, seat)} has nothing to do right now.")
+        if level not in self.bot_levels:
+            raise IllegalAction(f"Thebes has no bot level {level!r}; choose {', '.join(self.bot_levels)}.")
         return notation(bot.choose(state, seat, level, seed))
 
 

@@ -143,5 +143,53 @@ def wheel_tokens(knowledge: int, weeks: int) -> int:
     return TABLES.wheel[knowledge - 1][weeks - 1]
 
 
+@dataclass(frozen=True)
+class Holdings:
+    """What a player's cards and finds add up to, counted in one pass over
+    them: the public view and the scores need all of it after every move
+    (``closed_books``, ``open_books`` and ``site_knowledge`` give the same
+    numbers one at a time)."""
+
+    books: dict[str, int]
+    """Closed books per site, knowledge tokens included."""
+    local: dict[str, int]
+    """Local-expert cards per site."""
+    local_points: dict[str, int]
+    general: int
+    kinds: dict[str, int]
+    """Researcher cards per kind."""
+
+    def usable(self, site: str) -> int:
+        """``site_knowledge(player, site).most``: every helper spent."""
+        assistants = self.kinds.get(ASSISTANT, 0)
+        lone = TABLES.lone_assistant_points if assistants == 1 else 0
+        specialized = self.books[site] + table_value(TABLES.assistant_points, assistants)
+        return usable_knowledge(specialized + self.local_points[site] + lone, self.general)
+
+
+def holdings(player: Player) -> Holdings:
+    books = dict.fromkeys(SITES, 0)
+    local = dict.fromkeys(SITES, 0)
+    local_points = dict.fromkeys(SITES, 0)
+    kinds: dict[str, int] = {}
+    general = 0
+    for card_id in player.cards:
+        card = CARD_BY_ID[card_id]
+        kinds[card.kind] = kinds.get(card.kind, 0) + 1
+        if card.kind == SPECIALIZED:
+            books[card.site] += card.value  # type: ignore[index]
+        elif card.kind == GENERAL:
+            general += card.value
+        elif card.kind == LOCAL:
+            local[card.site] += 1  # type: ignore[index]
+            local_points[card.site] += card.value  # type: ignore[index]
+    for origin, tokens in player.found.items():
+        if SPECIALIZED_TOKEN in tokens:
+            books[knowledge_target(origin)] += tokens.count(SPECIALIZED_TOKEN) * TOKENS.specialized_value
+        if GENERAL_TOKEN in tokens:
+            general += tokens.count(GENERAL_TOKEN) * TOKENS.general_value
+    return Holdings(books, local, local_points, general, kinds)
+
+
 def all_site_knowledge(player: Player) -> dict[str, SiteKnowledge]:
     return {site: site_knowledge(player, site) for site in SITES}

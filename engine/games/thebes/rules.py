@@ -58,7 +58,8 @@ def travel_weeks(state: State, seat: int, destination: str, zeppelin: bool | Non
     return journey_weeks(player.place, destination, car=bool(cards_of(player, CAR)), zeppelin=flying)
 
 
-def _destination_and_work(state: State, action: Action) -> tuple[str, int]:
+def destination_and_work(state: State, action: Action) -> tuple[str, int]:
+    """Where an action happens and the weeks it takes there (travel apart)."""
     if isinstance(action, Buy):
         return market.buy_place(state, action.slot), market.buy_weeks(state, action.slot)
     if isinstance(action, Replace):
@@ -73,7 +74,7 @@ def _destination_and_work(state: State, action: Action) -> tuple[str, int]:
 
 def plan(state: State, seat: int, action: Action, zeppelin: bool | None = None) -> Plan:
     """The journey and work of an action that ``action_problem`` accepts."""
-    destination, work = _destination_and_work(state, action)
+    destination, work = destination_and_work(state, action)
     flying = state.zeppelin if zeppelin is None else zeppelin
     journey = travel_weeks(state, seat, destination, flying)
     return Plan(destination, journey, work, flying and destination != state.players[seat].place)
@@ -114,12 +115,20 @@ def _zeppelin_problem(state: State, seat: int) -> str | None:
     return None
 
 
+def zeppelin_allowed(state: State, seat: int) -> bool:
+    """Whether ``zeppelin`` is among the seat's legal actions now."""
+    return _zeppelin_problem(state, seat) is None
+
+
 def actions(state: State, seat: int, zeppelin: bool, away_only: bool = False) -> Iterator[Action]:
     """Every allowed action but ``zeppelin``, travelling by Zeppelin or not
-    (bots compare the two); ``away_only`` keeps those that need a journey."""
+    (bots compare the two), digs as ``dig_options`` offers them (those not
+    offered are matched by one that is); ``away_only`` keeps those that
+    need a journey."""
     player = state.players[seat]
     left = weeks_left(player)
-    journey = {p.key: travel_weeks(state, seat, p.key, zeppelin) for p in PLACES}
+    car = bool(cards_of(player, CAR))
+    journey = {p.key: journey_weeks(player.place, p.key, car=car, zeppelin=zeppelin) for p in PLACES}
 
     def fits(place: str, work: int) -> bool:
         return journey[place] + work <= left and not (away_only and place == player.place)
@@ -141,11 +150,12 @@ def actions(state: State, seat: int, zeppelin: bool, away_only: bool = False) ->
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    """Every action the seat may take now, ``zeppelin`` first when offered."""
+    """The actions offered to the seat now, ``zeppelin`` first when offered
+    (``play`` also takes the digs that ``dig_options`` leaves out)."""
     if state.turn != seat:
         return []
     offered: list[Action] = []
-    if _zeppelin_problem(state, seat) is None:
+    if zeppelin_allowed(state, seat):
         offered.append(Zeppelin())
     offered.extend(actions(state, seat, state.zeppelin))
     return offered

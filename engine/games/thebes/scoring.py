@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from engine.games.thebes.bags import artefact_value
 from engine.games.thebes.board import place_name
 from engine.games.thebes.components import CONGRESS, EXHIBITION_BY_ID, SITES, TABLES, table_value
-from engine.games.thebes.knowledge import cards_of, closed_books
+from engine.games.thebes.knowledge import Holdings, holdings
 from engine.games.thebes.state import Player, State
 
 
@@ -77,12 +77,14 @@ def majority_points(books: list[int]) -> list[int]:
     return [award if b == top else 0 for b in books]
 
 
-def scores(state: State) -> list[Score]:
-    """Every player's score as it stands (final once the game is over)."""
-    by_site = {site: majority_points([closed_books(p, site) for p in state.players]) for site in SITES}
+def scores(state: State, held: list[Holdings] | None = None) -> list[Score]:
+    """Every player's score as it stands (final once the game is over);
+    ``held`` is each player's ``holdings`` where the caller has them."""
+    held = held or [holdings(p) for p in state.players]
+    by_site = {site: majority_points([h.books[site] for h in held]) for site in SITES}
     return [
-        Score(artefact_points(p), exhibition_points(p), len(cards_of(p, CONGRESS)),
-              congress_points(len(cards_of(p, CONGRESS))),
+        Score(artefact_points(p), exhibition_points(p), held[seat].kinds.get(CONGRESS, 0),
+              congress_points(held[seat].kinds.get(CONGRESS, 0)),
               {site: by_site[site][seat] for site in SITES if by_site[site][seat]})
         for seat, p in enumerate(state.players)
     ]

@@ -8,6 +8,11 @@ for 4 players, otherwise on 1901. An artefact token of value 1 is placed on
 the excavation area of the same colour. The other artefact tokens go into
 the bag of the same colour." The cards: see ``deck.deal``.
 
+The rulebook says "2 to 6" players but sets up only four; five and six
+players are our extension (``data/thebes/tables.toml``): every seat gets
+its own colour, time marker, wheel and permits, five start on week 16 of
+1902 and six on week 27 of 1902, and the exhibitions are dealt as for four.
+
 The rulebook does not say whose marker lies on top of the shared start
 square (who acts first); the seeded generator stacks them at random.
 """

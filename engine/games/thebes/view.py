@@ -7,16 +7,19 @@ counts for the piles and the bag contents.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
+
+from engine.core import clone
 
 from engine.games.thebes.bags import GENERAL_TOKEN, SPECIALIZED_TOKEN, artefact_value, bag_summary, knowledge_target
 from engine.games.thebes.board import place_name
 from engine.games.thebes.components import (
     ASSISTANT, CAR, CARD_BY_ID, CONGRESS, CONNECTIONS, EXHIBITION_BY_ID, EXHIBITION_BY_KEY, PERMIT, PLACES,
-    SHOVEL, SITES, TABLES, TOKENS, ZEPPELIN, LOCAL, Exhibition, ResearchCard,
+    SHOVEL, SITES, TABLES, TOKENS, ZEPPELIN, Exhibition, ResearchCard,
 )
 from engine.games.thebes.excavation import spent_cards, tokens_to_draw
-from engine.games.thebes.knowledge import cards_of, closed_books, open_books, site_knowledge
+from engine.games.thebes.knowledge import Holdings, holdings
 from engine.games.thebes.notation import Action, Buy, Dig, Exhibit, Replace, Zeppelin
 from engine.games.thebes.rules import plan
 from engine.games.thebes.scoring import scores
@@ -24,10 +27,26 @@ from engine.games.thebes.state import Player, State
 from engine.games.thebes.timetrack import acting_order, weeks_left, year_marker
 
 
+_PLACES = tuple({"key": p.key, "name": p.name, "kind": p.kind, "colour": p.colour} for p in PLACES)
+
+
+@lru_cache(maxsize=1024)
+def _bag_summary(bag: tuple[str, ...]) -> dict[str, Any]:
+    """``bag_summary``, remembered (a bag changes only when dug; callers get a copy)."""
+    return bag_summary(list(bag))
+
+
 def card_view(card_id: int) -> dict[str, Any]:
-    card: ResearchCard = CARD_BY_ID[card_id]
+    return dict(_CARD_VIEWS[card_id])
+
+
+def _card_view(card: ResearchCard) -> dict[str, Any]:
     return {"id": card.id, "name": card.name, "kind": card.kind, "city": card.city, "weeks": card.weeks,
             "site": card.site, "value": card.value}
+
+
+_CARD_VIEWS = {card_id: _card_view(card) for card_id, card in CARD_BY_ID.items()}
+"""Each card's view, made once (``card_view`` hands out copies)."""
 
 
 def exhibition_view(exhibition_id: int) -> dict[str, Any]:
@@ -37,8 +56,9 @@ def exhibition_view(exhibition_id: int) -> dict[str, Any]:
             "requires": dict(exhibition.requires)}
 
 
-def _player_view(state: State, seat: int, colour: str) -> dict[str, Any]:
+def _player_view(state: State, seat: int, colour: str, held: Holdings) -> dict[str, Any]:
     player: Player = state.players[seat]
+    kinds = held.kinds
     return {
         "seat": seat,
         "colour": colour,
@@ -51,17 +71,16 @@ def _player_view(state: State, seat: int, colour: str) -> dict[str, Any]:
         "permits": dict(player.permits),
         "cards": [card_view(c) for c in player.cards],
         "knowledge": {
-            site: {"books": closed_books(player, site), "usable": site_knowledge(player, site).most,
-                   "local": len(cards_of(player, LOCAL, site))}
+            site: {"books": held.books[site], "usable": held.usable(site), "local": held.local[site]}
             for site in SITES
         },
-        "general": open_books(player),
-        "assistants": len(cards_of(player, ASSISTANT)),
-        "shovels": len(cards_of(player, SHOVEL)),
-        "congress": len(cards_of(player, CONGRESS)),
-        "cars": len(cards_of(player, CAR)),
-        "zeppelins": len(cards_of(player, ZEPPELIN)),
-        "special_permissions": len(cards_of(player, PERMIT)),
+        "general": held.general,
+        "assistants": kinds.get(ASSISTANT, 0),
+        "shovels": kinds.get(SHOVEL, 0),
+        "congress": kinds.get(CONGRESS, 0),
+        "cars": kinds.get(CAR, 0),
+        "zeppelins": kinds.get(ZEPPELIN, 0),
+        "special_permissions": kinds.get(PERMIT, 0),
         "artefacts": {site: sorted((artefact_value(t) for t in player.found[site] if artefact_value(t)),
                                    reverse=True) for site in SITES},
         "knowledge_tokens": {site: player.found[site].count(SPECIALIZED_TOKEN) for site in SITES},
@@ -72,6 +91,7 @@ def _player_view(state: State, seat: int, colour: str) -> dict[str, Any]:
 
 def public_view(state: State, colours: list[str]) -> dict[str, Any]:
     """The whole table as everyone sees it (JSON-safe)."""
+    held = [holdings(player) for player in state.players]
     return {
         "game": "thebes",
         "seats": list(colours),
@@ -83,7 +103,7 @@ def public_view(state: State, colours: list[str]) -> dict[str, Any]:
         "zeppelin_declared": state.zeppelin,
         "order": acting_order(state),
         "board": {
-            "places": [{"key": p.key, "name": p.name, "kind": p.kind, "colour": p.colour} for p in PLACES],
+            "places": [dict(place) for place in _PLACES],
             "connections": [list(c) for c in CONNECTIONS],
         },
         "display": [None if c is None else card_view(c) for c in state.display],
@@ -91,10 +111,10 @@ def public_view(state: State, colours: list[str]) -> dict[str, Any]:
         "piles": {"draw": len(state.deck), "set_aside": len(state.reserve),
                   "set_aside_shuffled_in": state.reserve_used, "discard": len(state.discard)},
         "sites": {site: {"name": place_name(site), "first_artefact": state.on_site[site],
-                         "knowledge_token_for": knowledge_target(site), "bag": bag_summary(state.bags[site])}
+                         "knowledge_token_for": knowledge_target(site), "bag": clone(_bag_summary(tuple(state.bags[site])))}
                   for site in SITES},
-        "players": [_player_view(state, seat, colours[seat]) for seat in range(len(state.players))],
-        "scores": [s.to_dict() for s in scores(state)],
+        "players": [_player_view(state, seat, colours[seat], held[seat]) for seat in range(len(state.players))],
+        "scores": [s.to_dict() for s in scores(state, held)],
         "last": {**state.last, "text": last_text(state, colours)} if state.last else {},
     }
 
