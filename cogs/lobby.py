@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.components import log_page, rules_page
+from cogs.utils.components import archive_page, log_page, rules_page
 from cogs.utils.context import board_file, drawing, service
 from cogs.utils.replies import guarded, reply
 from cogs.utils.resolve import channel_game, parse_options, suggest_options
@@ -249,6 +249,23 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
         if page is not None:
             content, view = page
             await reply(interaction, content, **({"view": view} if view is not None else {}))
+
+    @app_commands.command(name="history", description="This server's finished games, newest first")
+    @app_commands.describe(game="Only this game", player="Only games this member played")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def history(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
+                      player: discord.User | None = None) -> None:
+        async def work():
+            if interaction.guild_id is None:
+                raise TableError("Use this in a server: it lists that server's games.")
+            return await archive_page(service(interaction), interaction.guild_id, 0, game.value if game else None,
+                                      player.id if player else None)
+
+        page = await guarded(interaction, work())
+        if page is not None:
+            content, view = page
+            extra: dict[str, Any] = {"view": view} if view is not None else {}
+            await reply(interaction, content, **extra)
 
     @app_commands.command(name="rules", description="How to play, and the notation for /play")
     @app_commands.choices(game=GAME_CHOICES)

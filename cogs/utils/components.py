@@ -213,6 +213,42 @@ class ProposalAnswer(discord.ui.DynamicItem[discord.ui.Button],
             await reply(interaction, text)
 
 
+class ArchivePage(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"agora:hist:(?P<guild>\d+):(?P<page>\d+):(?P<game>[a-z-]+):(?P<user>\d+):(?P<dir>p|n)"):
+    """Pages through a server's finished games (the message is the caller's own)."""
+
+    def __init__(self, guild_id: int, page: int, game: str | None, user_id: int | None, forward: bool,
+                 disabled: bool = False):
+        super().__init__(discord.ui.Button(
+            label="Older ▶" if forward else "◀ Newer", style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=f"{PREFIX}:hist:{guild_id}:{page}:{game or '-'}:{user_id or 0}:{'n' if forward else 'p'}"))
+        self.guild_id, self.page, self.game, self.user_id = guild_id, page, game, user_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        game = None if match["game"] == "-" else match["game"]
+        return cls(int(match["guild"]), int(match["page"]), game, int(match["user"]) or None, match["dir"] == "n")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        content, view = await archive_page(service(interaction), self.guild_id, self.page, self.game, self.user_id)
+        await interaction.response.edit_message(content=content, view=view)
+
+
+async def archive_page(tables: Any, guild_id: int, page: int, game: str | None,
+                       user_id: int | None) -> tuple[str, discord.ui.View | None]:
+    """Page ``page`` (0 = newest) of a server's finished games."""
+    lines, pages = await tables.archive(guild_id, game=game, user_id=user_id, page=page)
+    page = max(0, min(page, pages - 1))
+    head = f"**Finished games** — page {page + 1}/{pages}"
+    content = chunks([head, *(lines or ["No finished game yet."])])[0]
+    if pages == 1:
+        return content, None
+    view = discord.ui.View(timeout=None)
+    view.add_item(ArchivePage(guild_id, max(page - 1, 0), game, user_id, False, disabled=page == 0))
+    view.add_item(ArchivePage(guild_id, min(page + 1, pages - 1), game, user_id, True, disabled=page == pages - 1))
+    return content, view
+
+
 async def log_page(tables, game_id: int, page: int | None) -> tuple[str, discord.ui.View | None]:
     """Page ``page`` (0 = oldest; None = newest) of a game's log."""
     lines = await tables.history(game_id)
@@ -230,4 +266,4 @@ async def log_page(tables, game_id: int, page: int | None) -> tuple[str, discord
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, MenuButton, HandButton, UndoAnswer, MuteButton, LogPage, RulesPage,
-                 ProposalAnswer)
+                 ProposalAnswer, ArchivePage)

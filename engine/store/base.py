@@ -44,6 +44,11 @@ class Store(Protocol):
 
     async def games_of_user(self, user_id: int, live_only: bool = True) -> list[GameRecord]: ...
 
+    async def finished_games(self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
+                             limit: int = 10, offset: int = 0) -> tuple[list[GameRecord], int]:
+        """A server's finished and abandoned games, newest first (one page), and their count."""
+        ...
+
     async def games_waiting_for(self, user_id: int) -> set[int]:
         """The games waiting for this user now (a reminder row for their seat)."""
         ...

@@ -237,6 +237,24 @@ class PostgresStore:
         status = "AND g.status IN ('lobby', 'active')" if live_only else ""
         return await self._games_where(f"g.id IN (SELECT game_id FROM seats WHERE user_id = $1) {status}", user_id)
 
+    async def finished_games(self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
+                             limit: int = 10, offset: int = 0) -> tuple[list[GameRecord], int]:
+        """A server's finished and abandoned games, newest first, one page of
+        them, and how many there are in all (for paging)."""
+        where = "guild_id = $1 AND status IN ('finished', 'abandoned')"
+        params: list[Any] = [guild_id]
+        if game is not None:
+            params.append(game)
+            where += f" AND game = ${len(params)}"
+        if user_id is not None:
+            params.append(user_id)
+            where += f" AND id IN (SELECT game_id FROM seats WHERE user_id = ${len(params)})"
+        total = await self._pool.fetchval(f"SELECT COUNT(*) FROM games WHERE {where}", *params)
+        page = await self._games_where(
+            f"g.id IN (SELECT id FROM games WHERE {where} ORDER BY id DESC LIMIT ${len(params) + 1}"
+            f" OFFSET ${len(params) + 2})", *params, limit, offset)
+        return page[::-1], int(total)
+
     async def games_waiting_for(self, user_id: int) -> set[int]:
         """The games waiting for this user now: a reminder row exists exactly
         for each seat a game waits for (``/mygames`` needs no game state)."""

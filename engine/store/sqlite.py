@@ -312,6 +312,23 @@ class SQLiteStore:
         return await self._games_where(
             f"id IN (SELECT game_id FROM seats WHERE user_id = ?) {status}", (user_id,))
 
+    async def finished_games(self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
+                             limit: int = 10, offset: int = 0) -> tuple[list[GameRecord], int]:
+        """A server's finished and abandoned games, newest first, one page of
+        them, and how many there are in all (for paging)."""
+        where = "guild_id = ? AND status IN ('finished', 'abandoned')"
+        params: list[Any] = [guild_id]
+        if game is not None:
+            where += " AND game = ?"
+            params.append(game)
+        if user_id is not None:
+            where += " AND id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+            params.append(user_id)
+        total = (await self._read(f"SELECT COUNT(*) FROM games WHERE {where}", params))[0][0]
+        page = await self._games_where(
+            f"id IN (SELECT id FROM games WHERE {where} ORDER BY id DESC LIMIT ? OFFSET ?)", [*params, limit, offset])
+        return page[::-1], total
+
     async def games_waiting_for(self, user_id: int) -> set[int]:
         """The games waiting for this user now: a reminder row exists exactly
         for each seat a game waits for (``/mygames`` needs no game state)."""

@@ -11,6 +11,10 @@ from engine.tables.model import Live, TableError, duration, effective_actions, s
 from engine.tables.notices import outcome_text
 
 
+ARCHIVE_PAGE = 10
+"""Finished games per page of ``/game history``."""
+
+
 class Views(Commits):
     """What players and spectators can read about a game."""
 
@@ -112,6 +116,35 @@ class Views(Commits):
         queries, no game loaded (it runs on every keystroke of an autocomplete)."""
         waiting = await self.store.games_waiting_for(user_id)
         return [(record, record.id in waiting) for record in await self.store.games_of_user(user_id)]
+
+    async def archive(self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
+                      page: int = 0, per_page: int = ARCHIVE_PAGE) -> tuple[list[str], int]:
+        """A server's finished and abandoned games, newest first, as lines of
+        one page (who played, the result, its length, how to replay it), and
+        how many pages there are."""
+        if game is not None:
+            game = self.game_for(game).name
+        records, total = await self.store.finished_games(guild_id, game=game, user_id=user_id, limit=per_page,
+                                                         offset=max(0, page) * per_page)
+        pages = max(1, -(-total // per_page))
+        return [self._archive_line(record) for record in records], pages
+
+    def _archive_line(self, record: GameRecord) -> str:
+        title = self.game_for(record.game).title
+        names = [s.name for s in record.seats]
+        if record.status == "abandoned":
+            result = "abandoned"
+        elif record.outcome:
+            outcome = Outcome.from_dict(record.outcome)
+            winners = [names[s] for s in outcome.winners if s < len(names)]
+            result = f"🏆 {' and '.join(winners)}" if winners else "nobody won"
+        else:
+            result = "finished"
+        length = f"{record.seq} moves"
+        if record.started_at and record.finished_at:
+            length += f", {duration(record.finished_at - record.started_at)}"
+        return (f"**#{record.id} {title}** — {', '.join(names)} — {result} — {length} — "
+                f"replay: `/game replay game:{record.id}`")
 
     async def seat_names(self, game_id: int) -> list[str]:
         live = await self._live(game_id)

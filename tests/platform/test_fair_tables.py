@@ -190,3 +190,20 @@ async def test_a_take_back_that_revealed_a_draw_is_refused_against_bots(tmp_path
             live = await tables._live(record.id)
     finally:
         await tables.close()
+
+
+async def test_the_archive_lists_a_servers_finished_games_newest_first_with_filters(tables):
+    for channel in range(3):
+        record = await tables.create(channel_id=CHANNEL + channel, user_id=ALICE, name="alice", game="santorini",
+                                     guild_id=9, seed=channel)
+        await tables.join(record.id, BOB if channel < 2 else CAROL, "bob" if channel < 2 else "carol")
+        await tables.start(record.id, ALICE)
+        await tables.resign(record.id, ALICE)
+    lines, pages = await tables.archive(9)
+    assert pages == 1 and [line.split()[0] for line in lines] == ["**#3", "**#2", "**#1"]
+    assert "🏆 carol" in lines[0] and "replay: `/game replay game:3`" in lines[0]
+    assert [line.split()[0] for line in (await tables.archive(9, user_id=CAROL))[0]] == ["**#3"]
+    assert (await tables.archive(9, game="thebes"))[0] == []
+    assert (await tables.archive(10))[0] == []
+    page, pages = await tables.archive(9, per_page=2, page=1)
+    assert pages == 2 and [line.split()[0] for line in page] == ["**#1"]
