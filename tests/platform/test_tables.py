@@ -416,12 +416,14 @@ async def test_every_error_is_an_agora_error(tables):
     assert issubclass(TableError, AgoraError) and issubclass(IllegalAction, AgoraError)
 
 
-async def test_a_games_step_timeout_passes_for_silent_seats(tables, clock, monkeypatch):
-    """Games may let short optional steps lapse: the table then plays `pass`."""
+async def test_a_reaction_window_closes_after_the_tables_window_hours(tables, clock, monkeypatch):
+    """A game's reaction window (a sell, tax or casting window) stays open for
+    the table's ``window_hours``; then the table plays `pass` for silent seats."""
     game_id = await started(tables)
+    await tables.configure(game_id, ALICE, window_hours=1)
     live = await tables._live(game_id)
     game = type(live.game)
-    monkeypatch.setattr(game, "step_timeout", lambda self, state: 600.0, raising=False)
+    monkeypatch.setattr(game, "reaction_window", lambda self, state: "casting")
     real_legal = game.legal
     monkeypatch.setattr(game, "legal", lambda self, state, seat: real_legal(self, state, seat) + ["pass"])
     real_play = game.play
@@ -430,8 +432,11 @@ async def test_a_games_step_timeout_passes_for_silent_seats(tables, clock, monke
         return state if action == "pass" else real_play(self, state, seat, action)
 
     monkeypatch.setattr(game, "play", play)
-    await tables.play(game_id, ALICE, "place c3")  # a new wait begins, due in 10 minutes
-    clock.advance(0.2)
+    await tables.play(game_id, ALICE, "place c3")  # a new wait begins; the window closes in an hour
+    clock.advance(0.5)
+    await tables.remind()
+    assert (await tables.store.actions(game_id))[-1].action == "place c3", "still open after half an hour"
+    clock.advance(0.6)
     await tables.remind()
     rows = await tables.store.actions(game_id)
     assert rows[-1].action == "pass" and rows[-1].seat == 0
