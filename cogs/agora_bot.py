@@ -18,6 +18,7 @@ from cogs.utils.courier import DiscordCourier
 from cogs.utils.drawing import Drawing
 from cogs.utils.replies import apologise
 from cogs.utils.step_menus import STEP_ITEMS
+from engine import metrics
 from engine.config import Settings, version
 from engine.tables import Tables
 
@@ -90,6 +91,8 @@ class AgoraBot(commands.AutoShardedBot):
         await self.drawing.start()
         await self._open()
         synced = await self.sync_commands()
+        if self.settings.metrics_port is not None:
+            metrics.serve(self.settings.metrics_port, lambda: len(self.service._cache))
         await self.service.recover()
         log.info("Agora %s ready: store %s (%d games), shards %s of %s, %d drawing and %d bot processes, "
                  "commands %s", version(), self.settings.db_shown, await self.service.store.count_games(),

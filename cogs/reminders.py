@@ -8,6 +8,8 @@ import logging
 
 from discord.ext import commands, tasks
 
+from engine.metrics import DEAD_LETTERS, OUTBOX_BACKLOG, REMINDERS_DUE
+
 log = logging.getLogger("agora.reminders")
 
 
@@ -26,6 +28,10 @@ class Reminders(commands.Cog):
         try:
             await tables.remind()
             await tables.flush_all()
+            backlog, dead, due = await tables.store.health(tables.clock())
+            OUTBOX_BACKLOG.set(backlog)
+            DEAD_LETTERS.set(dead)
+            REMINDERS_DUE.set(due)
         except Exception:  # noqa: BLE001 — the loop must survive anything
             log.exception("reminder tick failed")
 

@@ -4,7 +4,8 @@ table service and the drawing workers of the bot that received it."""
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 

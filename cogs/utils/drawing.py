@@ -3,9 +3,11 @@ where the machine has a core to spare (``engine.workers``), else in a thread."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import render
+from engine.metrics import PICTURE_SECONDS
 from engine.workers import Workers
 
 
@@ -23,8 +25,10 @@ class Drawing:
         await self.workers.close()
 
     async def board(self, view: dict[str, Any], names: Sequence[str]) -> bytes:
-        return await self.workers.run(render.render_view, view, list(names))
+        with PICTURE_SECONDS.labels("board").time():
+            return await self.workers.run(render.render_view, view, list(names))
 
     async def hand(self, view: dict[str, Any], names: Sequence[str]) -> tuple[str, bytes | None]:
         """A seat's private view in words, and its picture where the game draws one."""
-        return await self.workers.run(render.hand, view, list(names))
+        with PICTURE_SECONDS.labels("hand").time():
+            return await self.workers.run(render.hand, view, list(names))

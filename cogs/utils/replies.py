@@ -7,12 +7,14 @@ import asyncio
 import logging
 import re
 import secrets
+import time
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import discord
 
 from engine.core import AgoraError
+from engine.metrics import INTERACTION_SECONDS, INTERACTIONS
 
 log = logging.getLogger("agora.cogs")
 
@@ -80,17 +82,25 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[T], game_id:
     service guarantees that neither changed the stored game. Slow work is
     deferred rather than left to time out."""
     timer = _DeferIfSlow(interaction)
+    kind = interaction.command.qualified_name if interaction.command is not None else "component"
+    started = time.perf_counter()
     try:
         result = await work
     except AgoraError as error:
         await timer.stop()
         await reply(interaction, f"❌ {error.message}")
+        outcome = "refused"
     except Exception:  # noqa: BLE001 — the user must always get an answer
         await timer.stop()
         await apologise(interaction, game_id)
+        outcome = "error"
     else:
         await timer.stop()
+        INTERACTIONS.labels(kind, "ok").inc()
+        INTERACTION_SECONDS.labels(kind).observe(time.perf_counter() - started)
         return result
+    INTERACTIONS.labels(kind, outcome).inc()
+    INTERACTION_SECONDS.labels(kind).observe(time.perf_counter() - started)
     return None
 
 

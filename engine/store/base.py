@@ -49,6 +49,10 @@ class Store(Protocol):
         """A server's finished and abandoned games, newest first (one page), and their count."""
         ...
 
+    async def health(self, now: float) -> tuple[int, int, int]:
+        """(notices waiting, dead letters, waits due)."""
+        ...
+
     async def games_waiting_for(self, user_id: int) -> set[int]:
         """The games waiting for this user now (a reminder row for their seat)."""
         ...

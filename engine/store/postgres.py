@@ -255,6 +255,14 @@ class PostgresStore:
             f" OFFSET ${len(params) + 2})", *params, limit, offset)
         return page[::-1], int(total)
 
+    async def health(self, now: float) -> tuple[int, int, int]:
+        """(notices waiting, dead letters, waits due): what a fleet's dashboard watches."""
+        row = await self._pool.fetchrow(
+            "SELECT (SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL),"
+            " (SELECT COUNT(*) FROM outbox WHERE failed_at IS NOT NULL),"
+            " (SELECT COUNT(*) FROM reminders WHERE due_at <= $1)", now)
+        return int(row[0]), int(row[1]), int(row[2])
+
     async def games_waiting_for(self, user_id: int) -> set[int]:
         """The games waiting for this user now: a reminder row exists exactly
         for each seat a game waits for (``/mygames`` needs no game state)."""

@@ -34,7 +34,14 @@ from typing import Any, AsyncIterator, Callable, Iterable, Sequence, TypeVar
 import aiosqlite
 
 from engine.store.records import (
-    ActionRecord, ChannelBusy, GameRecord, NewNotice, NoticeRecord, ReminderRecord, SeatRecord, SeqConflict,
+    ActionRecord,
+    ChannelBusy,
+    GameRecord,
+    NewNotice,
+    NoticeRecord,
+    ReminderRecord,
+    SeatRecord,
+    SeqConflict,
     UndoRequest,
 )
 from engine.store.rows import claimable_notice, notice_from_row, reminder_from_row
@@ -328,6 +335,13 @@ class SQLiteStore:
         page = await self._games_where(
             f"id IN (SELECT id FROM games WHERE {where} ORDER BY id DESC LIMIT ? OFFSET ?)", [*params, limit, offset])
         return page[::-1], total
+
+    async def health(self, now: float) -> tuple[int, int, int]:
+        """(notices waiting, dead letters, waits due): what a fleet's dashboard watches."""
+        backlog = (await self._read("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL"))[0][0]
+        dead = (await self._read("SELECT COUNT(*) FROM outbox WHERE failed_at IS NOT NULL"))[0][0]
+        due = (await self._read("SELECT COUNT(*) FROM reminders WHERE due_at <= ?", (now,)))[0][0]
+        return int(backlog), int(dead), int(due)
 
     async def games_waiting_for(self, user_id: int) -> set[int]:
         """The games waiting for this user now: a reminder row exists exactly

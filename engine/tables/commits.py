@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Outcome
+from engine.metrics import MOVES
 from engine.store import NewNotice, SeqConflict
 from engine.tables.base import TableBase
 from engine.tables.model import Live, MovedMeanwhile, PlayResult
@@ -57,6 +58,7 @@ class Commits(TableBase):
         except BaseException:
             self._forget(record.id)  # the cache may be ahead of the database; reload it next time
             raise
+        MOVES.labels(record.game, kind).inc()
         record.seq = seq
         for name in ("status", "started_at", "finished_at", "outcome", "turn_lines"):
             if name in fields:

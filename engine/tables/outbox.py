@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from engine.metrics import NOTICES
 from engine.store import NoticeRecord
 from engine.tables.base import TableBase
 from engine.tables.model import Notice, Undeliverable
@@ -70,6 +71,7 @@ class Outbox(TableBase):
                 except Undeliverable as error:
                     log.warning("game %s: notice %s can never be delivered (%s); set aside", game_id, row.id, error)
                     await self.store.mark_failed(row.id, str(error), retry_at=None, now=self.clock())
+                    NOTICES.labels("dead").inc()
                     continue
                 except Exception as error:  # noqa: BLE001 — a failed delivery is retried, never lost
                     attempts = row.attempts + 1
@@ -79,14 +81,17 @@ class Outbox(TableBase):
                                   reason)
                         await self.store.mark_failed(row.id, f"gave up after {attempts} attempts: {reason}",
                                                      retry_at=None, now=self.clock())
+                        NOTICES.labels("dead").inc()
                         continue
                     log.warning("game %s: delivering notice %s failed (%s); retrying in %.0f s", game_id, row.id,
                                 reason, retry_delay(attempts))
                     await self.store.mark_failed(row.id, reason, retry_at=self.clock() + retry_delay(attempts),
                                                  now=self.clock())
+                    NOTICES.labels("retried").inc()
                     held.add(where)
                     continue
                 await self.store.mark_delivered([row.id])
+                NOTICES.labels("delivered").inc()
                 delivered += 1
         return delivered
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from engine.core import AgoraError
+from engine.metrics import REMINDERS
 from engine.store import NewNotice, ReminderRecord
 from engine.tables.bots import default_level
 from engine.tables.model import Live, TableError, duration, timestamp
@@ -71,6 +72,7 @@ class Reminders(Moves):
                         "game": record.game}, seat.user_id))
             if notices:
                 await self.store.add_notices(record.id, record.seq, notices)
+                REMINDERS.inc()
             await self.store.reschedule_reminder(record.id, due.seat, current.seq, next_due, current.sent + 1)
             current.due_at, current.sent = next_due, current.sent + 1
         self._spawn(self.flush(record.id))

@@ -10,7 +10,6 @@ from engine.tables.commits import Commits
 from engine.tables.model import Live, TableError, duration, effective_actions, seat_label
 from engine.tables.notices import outcome_text
 
-
 ARCHIVE_PAGE = 10
 """Finished games per page of ``/game history``."""
 
