@@ -17,6 +17,17 @@
   file and runs ``recover()``; all games active, and 1,000 active with 9,000
   finished.
 - ``--profile``: where the time of a committed move goes (cProfile).
+- Fleet (``--processes 1,2,4``, and ``--db``): the closed-loop move-commit
+  run with several processes on one database, each its own ``Tables`` with
+  games of its own, 1, 100 and 1,000 active games in all: moves committed
+  per second (all processes together) and p99 of ``play()``; SQLite (one
+  file) always, PostgreSQL beside it when ``--db`` names one:
+  ``--db postgresql://user@host/db`` (each run in a fresh schema, dropped
+  after), or ``--db postgres-temp``: a throwaway server of the machine's own
+  PostgreSQL (tests/pg_server.py), fsync on, as in production. ``--fleet``
+  runs only this section.
+
+    python bench/service.py --fleet --db postgres-temp --processes 1,2,4
 
 The figures are measured without a courier ("commit only") and with a courier
 that delivers instantly, so the outbox is drained as in production. Stored
@@ -33,7 +44,9 @@ import cProfile
 import gc
 import io
 import json
+import multiprocessing
 import pstats
+import queue
 import random
 import sqlite3
 import subprocess
@@ -45,8 +58,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from common import REPO, Figure, Row, Stopwatch, bench_players, judged, number, per_second, percentile, print_rows, \
-    random_positions
+from common import (
+    REPO,
+    Figure,
+    Row,
+    Stopwatch,
+    bench_players,
+    judged,
+    number,
+    per_second,
+    percentile,
+    print_rows,
+    random_positions,
+)
 
 from engine.games import REGISTRY
 from engine.tables import Notice, PlayResult, Tables
@@ -486,6 +510,191 @@ def startup_rows(settings: Settings, workdir: Path, names: list[str]) -> list[Ro
 
 
 # ---------------------------------------------------------------------------
+# A fleet: several processes on one database
+
+
+async def fleet_worker_run(where: str, game: str, first_channel: int, count: int, moves: int,
+                           barrier: Any) -> tuple[int, float, float, list[float]]:
+    """One process of the fleet: its own Tables and games; once every
+    process is ready, ``moves`` closed-loop moves (no courier: commits)."""
+    tables = await Tables.open(where, courier=None, run_bots=False, cache_size=max(2000, 2 * count))
+    try:
+        players, options = bench_players(REGISTRY[game])
+        room = Room(tables, game, players, options, seed=first_channel)
+        await room.open(count, first_channel=first_channel)
+        await tables.settle()
+        await asyncio.to_thread(barrier.wait)
+        started = time.time()
+        _, latencies = await closed_loop(room, None, moves)
+        return len(latencies), started, time.time(), latencies
+    finally:
+        await tables.close()
+
+
+def fleet_worker(where: str, game: str, first_channel: int, count: int, moves: int, barrier: Any,
+                 results: Any) -> None:
+    try:
+        results.put(asyncio.run(fleet_worker_run(where, game, first_channel, count, moves, barrier)))
+    except BaseException as error:  # the parent reports it instead of waiting for ever
+        barrier.abort()
+        results.put(f"{type(error).__name__}: {error}")
+
+
+FLEET_TIMEOUT = 900.0
+
+
+def fleet_once(where: str, game: str, processes: int, per_process: int, moves: int) -> tuple[float, float]:
+    """Moves committed per second by ``processes`` processes together (from
+    the first one's start to the last one's end) and the p99 of play() (ms)."""
+    context = multiprocessing.get_context("spawn")
+    barrier, results = context.Barrier(processes), context.Queue()
+    workers = [context.Process(target=fleet_worker, args=(where, game, 1 + index * per_process, per_process,
+                                                          moves // processes, barrier, results))
+               for index in range(processes)]
+    for worker in workers:
+        worker.start()
+    found: list[Any] = []
+    deadline = time.monotonic() + FLEET_TIMEOUT
+    try:
+        while len(found) < processes:
+            try:
+                found.append(results.get(timeout=1.0))
+            except queue.Empty:
+                # A process that died before reporting (an import error, a
+                # kill) would otherwise be waited for until the deadline.
+                if time.monotonic() > deadline or any(w.exitcode not in (None, 0) for w in workers):
+                    raise RuntimeError("a fleet process died or hung before reporting") from None
+    finally:
+        for worker in workers:
+            worker.join(timeout=30)
+            if worker.is_alive():
+                worker.kill()
+    failed = [f for f in found if isinstance(f, str)]
+    if failed:
+        raise RuntimeError(f"a fleet process failed: {failed[0]}")
+    moved = sum(f[0] for f in found)
+    seconds = max(f[2] for f in found) - min(f[1] for f in found)
+    return per_second(moved, seconds), percentile([ms for f in found for ms in f[3]], 0.99)
+
+
+class FleetDatabases:
+    """A fresh database for each fleet run: a SQLite file, or a PostgreSQL
+    schema (in the given database, or on a throwaway server) dropped after."""
+
+    def __init__(self, workdir: Path, db: str | None):
+        self.workdir, self.db = workdir, db
+        self.server = None
+        self.url = db
+        if db == "postgres-temp":
+            from tests.pg_server import ThrowawayPostgres
+
+            self.server = ThrowawayPostgres(durable=True).start()
+            self.url = self.server.url()
+
+    def backends(self) -> list[str]:
+        return ["sqlite"] + (["postgresql"] if self.url else [])
+
+    def fresh(self, backend: str) -> tuple[str, Any]:
+        """(where, drop): the database to open, and how to throw it away."""
+        if backend == "sqlite":
+            path = fresh_db(self.workdir, "fleet")
+            return str(path), lambda: None
+        name = f"bench_{time.monotonic_ns()}"
+        asyncio.run(self._sql(f'CREATE SCHEMA "{name}"'))
+        joiner = "&" if "?" in self.url else "?"
+        return f"{self.url}{joiner}search_path={name}", lambda: asyncio.run(self._sql(f'DROP SCHEMA "{name}" CASCADE'))
+
+    async def _sql(self, statement: str) -> None:
+        import asyncpg
+
+        connection = await asyncpg.connect(self.url)
+        try:
+            await connection.execute(statement)
+        finally:
+            await connection.close()
+
+    def close(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+
+
+async def store_commits(where: str, games: int, commits: int) -> float:
+    """``store.commit`` alone (a move's row, a 2 KB snapshot, one notice):
+    commits per second with ``games`` games committing at once, each waiting
+    for its last commit (so concurrent commits can share a disk flush)."""
+    from engine.store import NewNotice, open_store
+
+    store = await open_store(where)
+    try:
+        ids = [await store.create_game(guild_id=None, channel_id=channel, parent_id=None, game="santorini",
+                                       options={}, seed=1, host_id=None, settings={}, seats=[])
+               for channel in range(1, games + 1)]
+        state = {"board": list(range(400))}
+
+        async def player(game_id: int) -> None:
+            for seq in range(1, commits // games + 1):
+                await store.commit(game_id, seq, seat=0, kind="play", action="move", text="", state=state,
+                                   notices=[NewNotice("channel", {"seq": seq})])
+
+        with Stopwatch() as watch:
+            await asyncio.gather(*(player(game_id) for game_id in ids))
+        return per_second(games * (commits // games), watch.seconds)
+    finally:
+        await store.close()
+
+
+def store_rows(settings: Settings, databases: FleetDatabases) -> list[Row]:
+    """The store alone: one game committing in sequence, and 100 at once."""
+    rows = []
+    for backend in databases.backends():
+        for games in (1, 100):
+            figure = Figure("commits", "commits/s")
+            for _ in range(settings.repeats):
+                where, drop = databases.fresh(backend)
+                try:
+                    figure.runs.append(asyncio.run(store_commits(where, games, max(300, 5 * games))))
+                finally:
+                    drop()
+            rows.append(Row("store", f"{backend}, {games} game{'s' if games > 1 else ''} at once",
+                            "store.commit() per second", figure))
+    return rows
+
+
+def fleet_rows(game: str, settings: Settings, workdir: Path, db: str | None, processes: list[int]) -> list[Row]:
+    """Throughput and p99 with 1, 2, 4 processes on one database and 1, 100,
+    1,000 active games in all, on SQLite and (with ``db``) PostgreSQL."""
+    databases = FleetDatabases(workdir, db)
+    try:
+        rows = store_rows(settings, databases)
+        for backend in databases.backends():
+            for count in settings.counts:
+                for fleet in processes:
+                    per_process = max(1, count // fleet)
+                    moves = max(settings.closed_moves, 2 * count)
+                    rate = Figure("moves", "moves/s")
+                    p99 = Figure("p99", "ms", higher_is_better=False)
+                    for _ in range(settings.repeats):
+                        where, drop = databases.fresh(backend)
+                        try:
+                            found = fleet_once(where, game, fleet, per_process, moves)
+                        finally:
+                            drop()
+                        rate.runs.append(found[0])
+                        p99.runs.append(found[1])
+                    total = per_process * fleet
+                    subject = (f"{backend}, {fleet} process{'es' if fleet > 1 else ''}, "
+                               f"{total} game{'s' if total > 1 else ''}")
+                    row = Row("fleet", subject, "moves/s committed", rate)
+                    if backend == "postgresql" and count == 100:
+                        row = judged(Row("fleet", subject, "moves/s committed", rate, f">= {TARGET_MOVES:g}/s"),
+                                     TARGET_MOVES)
+                    rows += [row, Row("fleet", subject, "play() p99 at saturation", p99)]
+    finally:
+        databases.close()
+    return rows
+
+
+# ---------------------------------------------------------------------------
 # Where a committed move's time goes
 
 
@@ -509,23 +718,35 @@ def profile(game: str, moves: int, workdir: Path) -> str:
 
 
 def run(quick: bool = False, game: str = "santorini", repeats: int | None = None,
-        names: list[str] | None = None, show=print_rows) -> list[Row]:
-    """Every service benchmark; each section is shown as soon as it is done."""
+        names: list[str] | None = None, show=print_rows, db: str | None = None,
+        processes: list[int] | None = None, fleet_only: bool = False,
+        counts: tuple[int, ...] | None = None) -> list[Row]:
+    """Every service benchmark; each section is shown as soon as it is done.
+    The fleet section runs when ``db`` or ``processes`` is given."""
     settings = QUICK if quick else FULL
     if repeats is not None:
         settings = Settings(**{**settings.__dict__, "repeats": repeats})
+    if counts is not None:
+        settings = Settings(**{**settings.__dict__, "counts": counts})
     names = names or list(REGISTRY)
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="agora-bench-") as tmp:
         workdir = Path(tmp)
-        for title, section in [
+        sections = [
             (f"Service: {game} with 1, 100 and 1,000 active games",
              lambda: scale_rows(game, settings, workdir)),
             ("Service: every game at 100 active games", lambda: per_game_rows(settings, workdir,
                                                                                [n for n in names if n != game])),
             ("Memory per idle cached game", lambda: memory_rows(settings, workdir, names)),
             (f"Start-up with {settings.stored_games:,} stored games", lambda: startup_rows(settings, workdir, names)),
-        ]:
+        ]
+        fleet = (f"Fleet: {game}, processes on one database (commits, closed loop)",
+                 lambda: fleet_rows(game, settings, workdir, db, processes or [1, 2, 4]))
+        if fleet_only:
+            sections = [fleet]
+        elif db or processes:
+            sections.append(fleet)
+        for title, section in sections:
             found = section()
             show(title, found)
             rows += found
@@ -539,12 +760,19 @@ def main() -> None:
     parser.add_argument("--games", help="comma-separated games for the per-game rows (default: all)")
     parser.add_argument("--repeats", type=int, help="runs per figure (default 3, quick 1)")
     parser.add_argument("--profile", action="store_true", help="only profile committed moves of --game")
+    parser.add_argument("--db", help="PostgreSQL for the fleet section: a postgresql:// URL, or postgres-temp "
+                                     "(a throwaway server of this machine's PostgreSQL)")
+    parser.add_argument("--processes", help="comma-separated process counts for the fleet section (1,2,4)")
+    parser.add_argument("--fleet", action="store_true", help="only the fleet section")
+    parser.add_argument("--counts", help="comma-separated active game counts (default 1,100,1000)")
     args = parser.parse_args()
     if args.profile:
         with tempfile.TemporaryDirectory(prefix="agora-bench-") as tmp:
             print(profile(args.game, 2000, Path(tmp)))
         return
-    run(args.quick, args.game, args.repeats, args.games.split(",") if args.games else None)
+    run(args.quick, args.game, args.repeats, args.games.split(",") if args.games else None, db=args.db,
+        processes=[int(n) for n in args.processes.split(",")] if args.processes else None, fleet_only=args.fleet,
+        counts=tuple(int(n) for n in args.counts.split(",")) if args.counts else None)
 
 
 if __name__ == "__main__":

@@ -306,7 +306,6 @@ class Game(Protocol):
     def choose(self, state: Any, seat: int, level: str, seed: int, budget: float = 2.0) -> str: ...
     def private_view(self, state: Any, seat: int) -> Any: ...
     def reaction_window(self, state: Any) -> str | None: ...
-    def step_timeout(self, state: Any) -> float | None: ...
     def menu_path(self, state: Any, seat: int, action: str) -> tuple[str, ...]: ...
 
 
@@ -371,11 +370,6 @@ class BaseGame:
         """The name of the short reaction window open now ("sell", "casting"…),
         or None. The table keeps such a window open for the time its settings
         give that name, then plays ``pass`` for the seats that did not answer."""
-        return None
-
-    def step_timeout(self, state: Any) -> float | None:
-        """Seconds a short optional step may wait before the table passes for
-        the seats that have not answered (superseded by ``reaction_window``)."""
         return None
 
     def menu_path(self, state: Any, seat: int, action: str) -> tuple[str, ...]:

@@ -5,9 +5,16 @@ the schema (engine/store/schema.py, schema_pg.py)."""
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from engine.store.records import GameRecord, NoticeRecord, ReminderRecord, SeatRecord, UndoRequest
+from engine.store.records import (
+    GameRecord,
+    NoticeRecord,
+    ReminderRecord,
+    SeatRecord,
+    UndoRequest,
+)
 
 Row = Mapping[str, Any]
 
@@ -68,10 +75,10 @@ def claimable_notice(now: str, owner: str) -> str:
     letter), not claimed or its claim run out, in a game none of whose
     pending notices another owner holds a running claim on. So a game's
     notices go out through one process at a time, in order."""
-    return ("o.delivered_at IS NULL AND o.failed_at IS NULL AND (o.claimed_until IS NULL OR o.claimed_until <= {now})"
+    return (f"o.delivered_at IS NULL AND o.failed_at IS NULL AND (o.claimed_until IS NULL OR o.claimed_until <= {now})"
             " AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.game_id = o.game_id AND b.delivered_at IS NULL"
-            " AND b.failed_at IS NULL AND b.claimed_until > {now} AND b.claimed_by <> {owner})"
-            ).format(now=now, owner=owner)
+            f" AND b.failed_at IS NULL AND b.claimed_until > {now} AND b.claimed_by <> {owner})"
+            )
 
 
 def topological(references: Mapping[str, set[str]]) -> list[str]:

@@ -90,7 +90,7 @@ def next_due_at(settings: dict[str, Any], since: float, now: float) -> float:
 def window_seconds(game: Game, state: Any, settings: dict[str, Any]) -> float | None:
     """How long the reaction window open now (a sell, tax or casting window)
     waits before passing for whoever has not answered: the table's
-    ``window_hours``; a game's own older ``step_timeout`` otherwise."""
+    ``window_hours``; None when no window is open."""
     if game.reaction_window(state) is not None:
         return float(settings.get("window_hours", 8.0)) * 3600
-    return game.step_timeout(state)
+    return None

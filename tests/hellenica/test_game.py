@@ -269,7 +269,8 @@ class TestTrade:
 
 
 def test_bot_levels():
-    assert GAME.bot_levels == ("random", "ai") and GAME.rulebook_levels == ("ai",)  # part 3: the AI players
+    # the bot levels are the bot's (bot.LEVELS); "ai" is the rulebook's AI players (part 3)
+    assert GAME.bot_levels[0] == "random" and GAME.bot_levels[-1] == "ai" and GAME.rulebook_levels == ("ai",)
     state = new_game(2, seed=3)
     seat = GAME.to_move(state)[0]
     assert GAME.choose(state, seat, "random", 1) in GAME.legal(state, seat)

@@ -209,17 +209,24 @@ class TestTheInvocationExample:
         state = play(act_as(state, scott), scott, f"supply {home} from {home}")
         assert current(state)["kind"] == "move"
 
-    def test_the_window_waits_only_a_few_minutes(self, council):
+    def test_the_casting_window_is_a_named_reaction_window(self, council):
+        """"When an Invocation is cast, all players should be given a reasonable
+        amount of time to cast their own Invocations before the first
+        Invocation is resolved": the game names the window ("casting") and the
+        table sizes it; it closes as soon as every seat in it has answered."""
         state, delilah, scott, samuel = council
         home = home_of(state, scott)
-        assert GAME.step_timeout(act_as(state, scott)) is None
+        assert GAME.reaction_window(act_as(state, scott)) is None
         windowed = play(act_as(state, scott), scott, f"supply {home} from {home}")
-        assert GAME.step_timeout(windowed) == 180.0
-        windowed["options"]["window_minutes"] = 10
-        assert GAME.step_timeout(windowed) == 600.0
-        assert "pass" in GAME.legal(windowed, delilah)
-        with pytest.raises(IllegalAction, match="from 1"):
-            GAME.options["window_minutes"].parse("window_minutes", 0)
+        assert current(windowed)["kind"] == "window" and GAME.reaction_window(windowed) == "casting"
+        waiting = GAME.to_move(windowed)
+        assert waiting and scott not in waiting and "pass" in GAME.legal(windowed, delilah)
+        for seat in waiting[:-1]:
+            windowed = GAME.play(windowed, seat, "pass")
+            assert GAME.reaction_window(windowed) == "casting"
+        closed = GAME.play(windowed, waiting[-1], "pass")
+        assert current(closed)["kind"] == "move" and GAME.reaction_window(closed) is None
+        assert "window_minutes" not in GAME.options  # the table's reaction-window setting replaces it
 
 
 class TestNearSimultaneousCasts:

@@ -177,3 +177,78 @@ def test_the_cached_map_layer_draws_the_same_picture():
     once = render_view(first, ["a", "b"])
     render_view(other, ["a", "b", "c"])
     assert render_view(first, ["a", "b"]) == once
+
+
+# ---------------------------------------------------------------------------
+# Issue 16 part 3 and issue 18.2: names apart, the AI Ethos line whole, a legend
+
+
+def _boxes(placed):
+    from render.hellenica_base import _mask
+    boxes = []
+    for text, size, bold, condensed, _, (x, y) in placed:
+        mask = _mask(text, size, bold, condensed)
+        boxes.append((text, (x, y, x + mask.width, y + mask.height)))
+    return boxes
+
+
+@pytest.mark.parametrize("board, seed", [("standard", 1), ("random", 2), ("random", 5)])
+def test_place_names_never_overlap_and_fit_their_hex(board, seed):
+    """Every land, sea and mine name is placed where no other name lies; a
+    land name is no wider than its hex, a sea name than a hex and a half."""
+    from render.hellenica_legend import SEA_TITLE_ROOM, TITLE_ROOM, _place_names
+    state = GAME.new(4, {"homes": "random", "map": board}, seed)
+    view = GAME.view(state, None)
+    areas = {a["name"]: a for a in view["areas"]}
+    boxes = _boxes(_place_names(view, areas))
+    named = {a["title"] for a in view["areas"] if not a["empty"]} | {m["name"] for m in view["mines"]}
+    assert {text.removesuffix(" ♨") for text, _ in boxes} == named
+    for index, (text, box) in enumerate(boxes):
+        for other_text, other in boxes[index + 1:]:
+            apart = box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1] or other[3] <= box[1]
+            assert apart, f"{text!r} overlaps {other_text!r}"
+    seas = {a["title"] for a in view["areas"] if a["kind"] == "sea"}
+    lands = named - seas - {m["name"] for m in view["mines"]}
+    assert all(box[2] - box[0] <= TITLE_ROOM for text, box in boxes if text.removesuffix(" ♨") in lands)
+    assert all(box[2] - box[0] <= SEA_TITLE_ROOM for text, box in boxes if text in seas)
+
+
+def test_ai_ethos_line_is_whole():
+    """The AI players' shared Ethos cards are all named, never cut with "…"."""
+    from render.hellenica import _ai_ethos_lines
+    state = GAME.new(7, {"homes": "random", "ai_seats": [1, 2, 3, 4, 5, 6]}, 3)
+    while not GAME.view(state, None)["ai"]["ethos"]:
+        state = GAME.play(state, 0, GAME.choose(state, 0, "random", state["log_seq"]))
+    view = GAME.view(state, None)
+    size, lines = _ai_ethos_lines(view)
+    text = " ".join(lines)
+    assert len(lines) <= 2 and "…" not in text
+    assert all(card["title"] in text for card in view["ai"]["ethos"])
+    assert f"Ethos deck: {view['ethos_deck']} cards" in text
+
+
+def test_legend_explains_every_letter_and_fits_under_the_map():
+    """Each upgrade and unit letter the map uses is in the legend, whose rows
+    stay within the map's width."""
+    from render.hellenica_base import UNIT_LETTER, UPGRADE_LETTER, _advance, _map_size
+    from render.hellenica_legend import LEGEND, _legend_rows, _legend_symbol_width
+    words = " ".join(symbol + " " + meaning for _, entries in LEGEND for _, symbol, meaning in entries)
+    assert all(letter in words for letter in UPGRADE_LETTER.values())
+    assert all(f"{letter} " in words for letter in UNIT_LETTER.values())
+    width = _map_size(GAME.view(GAME.new(4, {}, 1), None))[0]
+    for row in _legend_rows(width):
+        x, kind, symbol, meaning = row[-1]
+        assert x + _legend_symbol_width(kind, symbol) + 4 + _advance(meaning, 12, False) <= width
+
+
+def test_cached_panels_and_layers_draw_the_same_picture():
+    """A picture drawn after others (panels, names and layers from the
+    caches) is the picture drawn first."""
+    from render.hellenica_panels import _PANELS
+    names = [f"player{i}" for i in range(4)]
+    first = GAME.view(_midgame(4, 6, 120), None)
+    other = GAME.view(_midgame(4, 7, 200), None)
+    _PANELS.clear()
+    png = render_view(first, names)
+    render_view(other, names)
+    assert render_view(first, names) == png

@@ -1,5 +1,5 @@
-"""Hellenica at the table service: silent players in a casting window are
-passed for after ``window_minutes``; secret bids travel privately; trades
+"""Hellenica at the table service: a casting window is the table's "casting"
+reaction window and closes once everyone answered; secret bids travel privately; trades
 are played out of turn without holding the game up."""
 
 from __future__ import annotations
@@ -27,19 +27,20 @@ async def _opened(tables) -> int:
     return record.id
 
 
-async def test_the_casting_window_lapses_for_silent_players(tables, clock):
+async def test_the_casting_window_closes_once_everyone_answered(tables):
+    """The casting window is the table's "casting" reaction window (the table
+    passes for silent seats when it lapses); it closes as soon as every seat
+    in it has answered, without waiting for the window's time."""
     game_id = await _opened(tables)
     live = await tables._live(game_id)
     assert current(live.state)["kind"] == "window" and GAME.to_move(live.state) == [0, 1]
-    clock.advance(2 / 60)  # two minutes: not yet
-    await tables.remind()
-    assert current((await tables._live(game_id)).state)["kind"] == "window"
-    clock.advance(1.5 / 60)  # past the default three minutes
-    await tables.remind()
-    rows = await tables.store.actions(game_id)
-    assert [(r.seat, r.action) for r in rows[-2:]] == [(0, "pass"), (1, "pass")]
+    assert GAME.reaction_window(live.state) == "casting"
+    await tables.play(game_id, ALICE, "pass")
     live = await tables._live(game_id)
-    assert current(live.state)["kind"] == "bid" and GAME.step_timeout(live.state) is None
+    assert GAME.reaction_window(live.state) == "casting" and GAME.to_move(live.state) == [1]
+    await tables.play(game_id, BOB, "pass")
+    live = await tables._live(game_id)
+    assert current(live.state)["kind"] == "bid" and GAME.reaction_window(live.state) is None
 
 
 async def test_bids_are_private_and_trades_out_of_turn(tables, courier):

@@ -35,7 +35,8 @@ Actions (one per round; each spends its cube)
                              — a new temple then asks ``dedicate <deity>``
   ``train <hoplites|cavalry|triremes|hero> <city>``
   ``research <city>``        then ``convert`` (Commerce -> Philosopher),
-                             ``learn <advancement>`` or ``done``
+                             ``learn <advancement>`` or ``done``;
+                             ``research <city> learn <advancement>`` does both
   ``worship <city>``
   ``supply commerce from <city>`` / ``supply <area> from <city>`` (movement)
   ``exchange <action>``      the same action for 3 Commerce, no cube
@@ -56,6 +57,10 @@ Movement (after ``supply <area>``)
                              across a chain of your Triremes if need be (a
                              Hero at sea sails on with its Triremes; one left
                              at sea without them when the Movement ends is lost)
+  ``move all <area>``        every unit that can still move, as one group (against
+                             an enemy it attacks at once); ends the Movement
+                             when nothing is left to do
+  ``move 2 hoplite 1 cavalry <area>``  several unit types in one step
   ``attack <area>``          units moved at an enemy-held area wait together
                              until this launches the combat
   ``raid <mine>``            ``done`` ends the movement
@@ -88,8 +93,11 @@ Advanced rules
   ``explore <area>``         which Empty Area to explore first
   ``place <tile> <turns>``   lay one of the two tiles you drew on the Empty Area
 
-Options: ``window_minutes`` (default 3): how long a casting window waits before
-the table passes for the players who have not answered; ``map`` = standard,
+A casting window stays open as long as the table's ``casting`` reaction window
+(a table setting, sized for async play), then the table passes for the players
+who have not answered; it closes at once when all have cast or passed.
+
+Options: ``map`` = standard,
 buildable (players build it; at random in solitaire), random or explorable;
 ``patrons`` = dealt or all (All Deities); ``rivals`` (Rival Deities);
 ``pathos`` = standard or random (Random Pathos); ``epic`` (4 objectives).

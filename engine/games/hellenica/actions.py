@@ -18,6 +18,9 @@
 
 Notation: the action itself (``build ...``, ``train ...``, ``research ...``,
 ``worship ...``, ``supply ...``), ``exchange <that action>`` or ``pass``.
+``research <city> learn <advancement>`` (also after ``exchange``) is the
+Research action and its ``learn`` step in one command, the same as the two
+in a row.
 Trades and Action-phase Invocations are out-of-turn actions (``trade``,
 ``invocations``): they never use up the action.
 """
@@ -28,10 +31,10 @@ from engine.core import IllegalAction
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica import build, creatures, produce
 from engine.games.hellenica.cities import production
-from engine.games.hellenica.components import DEITIES, GOVERNMENTS, RULES, UPGRADES
+from engine.games.hellenica.components import ADVANCEMENTS, DEITIES, GOVERNMENTS, RULES, UPGRADES
 from engine.games.hellenica.favorite import turn_order
 from engine.games.hellenica.state import log, map_of, seat_name, unit_word
-from engine.games.hellenica.steps import Step, finish, push, register
+from engine.games.hellenica.steps import STEPS, Step, current, finish, push, register
 
 PRODUCE_VERBS = ("train", "research", "worship", "supply")
 CUBE_OF = {"build": "build", "train": "train", "research": "research", "worship": "worship", "supply": "supply"}
@@ -92,6 +95,33 @@ def base_commands(state: dict, seat: int, *, free: bool) -> list[str]:
     return commands
 
 
+def with_learning(state: dict, seat: int, commands: list[str]) -> list[str]:
+    """The commands, each Research followed by its ``research <city> learn
+    <advancement>`` forms: the Advancements the Philosophers on hand plus the
+    ones this Research brings would pay for."""
+    result = []
+    learnable: dict[int, list[str]] = {}  # by Philosophers gained: the same for a cube and for Exchange
+    for command in commands:
+        result.append(command)
+        words = command.split()
+        if words[-2:-1] == ["research"]:
+            gain = produce.research_gain(state, seat, words[-1])
+            if gain not in learnable:
+                learnable[gain] = adv.researchable(_with_philosophers(state, seat, gain), seat)
+            result += [f"{command} learn {name}" for name in learnable[gain]]
+    return result
+
+
+def _with_philosophers(state: dict, seat: int, gain: int) -> dict:
+    """A light copy of the state with ``gain`` more Philosophers for the seat
+    (what a Research brings, ``produce.research``), for listing what they
+    could pay for."""
+    trial = dict(state)
+    trial["seats"] = list(state["seats"])
+    trial["seats"][seat] = {**state["seats"][seat], "philosophers": state["seats"][seat]["philosophers"] + gain}
+    return trial
+
+
 def action_refusal(state: dict, seat: int, words: list[str], *, free: bool) -> str | None:
     """Why an action is not allowed (None if it is)."""
     verb = words[0] if words else ""
@@ -141,16 +171,23 @@ class ActionStep(Step):
 
     def legal(self, state: dict, frame: dict, seat: int) -> list[str]:
         if state["seats"][seat]["commerce"] < exchange_cost(state, seat):
-            return base_commands(state, seat, free=False) + ["pass"]
+            return with_learning(state, seat, base_commands(state, seat, free=False)) + ["pass"]
         every = base_commands(state, seat, free=True)  # what Exchange allows: a superset, computed once
         cubes = state["seats"][seat]["cubes"]
         actions = [command for command in every if cubes[CUBE_OF[command.split(" ", 1)[0]]]]
-        return actions + [f"exchange {command}" for command in every] + ["pass"]
+        return with_learning(state, seat, actions + [f"exchange {command}" for command in every]) + ["pass"]
 
     def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
         words = action.split()
         if not words:
             raise self.refuse(state, frame, seat, action)
+        if "learn" in words[1:]:  # research <city> learn <advancement>: the action, then its learn step
+            at = words.index("learn")
+            if words[at - 2:at - 1] != ["research"]:
+                raise IllegalAction("Only a Research action takes `learn`: `research <city> learn <advancement>`.")
+            self.play(state, frame, seat, " ".join(words[:at]))
+            STEPS["research"].play(state, current(state), seat, " ".join(words[at:]))
+            return
         verb = words[0]
         finish(state, frame)
         # "If the Active Player has not Passed at the end of their Action": Duels.
@@ -183,6 +220,10 @@ def explain_action(state: dict, seat: int, action: str) -> str:
     """A short private wording of a main action, without playing it."""
     board = map_of(state)
     words = action.split()
+    if "learn" in words[1:]:
+        at = words.index("learn")
+        learned = ADVANCEMENTS[words[at + 1]].title if words[at + 1:] and words[at + 1] in ADVANCEMENTS else action
+        return f"{explain_action(state, seat, ' '.join(words[:at]))}, then learn {learned}"
     prefix = ""
     if words[0] == "exchange":
         prefix, words = f"for {exchange_cost(state, seat)} Commerce: ", words[1:]

@@ -31,7 +31,7 @@ from engine.games.hellenica.objectives import met, upgrade_count
 from engine.games.hellenica.state import enemies_in, map_of, owned_cities, seat_name, stacks
 from engine.games.hellenica.steps import STEPS, current
 
-LEVELS = ("random",)
+LEVELS = ("random", "medium")
 UNIT_VALUE = {"hero": 5, "alcibiades": 5, "elite-cavalry": 4, "elite-hoplite": 4, "elite-trireme": 4, "cavalry": 3,
               "hoplite": 2, "trireme": 1}
 
@@ -40,10 +40,14 @@ Chooser = Callable[[dict, dict, int, list[str], random.Random], str]
 
 def choose(game: Any, state: dict, seat: int, level: str, seed: int) -> str:
     """The action of an AI seat (always one of ``game.legal``)."""
+    return choose_with(game, state, seat, level, random.Random(seed))
+
+
+def choose_with(game: Any, state: dict, seat: int, level: str, rng: random.Random) -> str:
+    """``choose`` drawing its chances from ``rng``."""
     legal = game.legal(state, seat)
     if not legal:
         raise IllegalAction(f"{seat_name(seat)} has nothing to do right now.")
-    rng = random.Random(seed)
     answer = _answer_offers(state, seat, legal)
     if answer:
         return answer
@@ -55,6 +59,12 @@ def choose(game: Any, state: dict, seat: int, level: str, seed: int) -> str:
     own = STEPS[frame["kind"]].legal(state, frame, seat)
     if frame["kind"] == "action":
         own = own + [a for a in legal if a.startswith("invoke ")]
+    if level == "medium":
+        # Imported here: the planner builds on this module's heuristics.
+        from engine.games.hellenica import planner
+        planned = planner.choose(game, state, seat, legal, own, rng)
+        if planned in legal:
+            return planned
     strategy = STRATEGIES.get(level, STRATEGIES["random"])
     chooser = strategy.get(frame["kind"])
     action = chooser(state, frame, seat, own, rng) if chooser else rng.choice(own)
@@ -159,7 +169,7 @@ def _targets(state: dict, seat: int) -> set[str]:
             if record["owner"] != seat and city not in state["impassable"]}
 
 
-def _distance_to_targets(state: dict, seat: int) -> dict[str, int]:
+def distance_to_targets(state: dict, seat: int) -> dict[str, int]:
     """How many steps land units need to reach a target city: through
     clearings (and mountains with Leadership), counting a sea crossing as a
     step (Triremes can be brought there)."""
@@ -190,6 +200,11 @@ def _strength(state: dict, area: str, seat: int) -> int:
 
 
 def _action(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Random) -> str:
+    return _best(action_scores(state, seat, legal), rng)
+
+
+def action_scores(state: dict, seat: int, legal: list[str]) -> list[tuple[float, str]]:
+    """Each Action-phase action with how much it seems to help at a glance."""
     player = state["seats"][seat]
     cubes = sum(player["cubes"].values())
     wanted = needs(state, seat)
@@ -223,7 +238,7 @@ def _action(state: dict, frame: dict, seat: int, legal: list[str], rng: random.R
         if exchange:
             score -= 4.0
         scored.append((score, action))
-    return _best(scored, rng)
+    return scored
 
 
 INVOKE_SCORE = {"alliance": 20.0, "slay": 12.0, "gain": 7.0, "cube": 6.0, "refresh": 5.0, "complete": 5.0,
@@ -282,7 +297,7 @@ def _supply_score(state: dict, seat: int, words: list[str], wanted: dict[str, in
     what = words[1]
     if what == "commerce":
         return 2.0 + (7.0 if "commerce" in wanted else 0.0)
-    distance = _distance_to_targets(state, seat).get(what, 9)
+    distance = distance_to_targets(state, seat).get(what, 9)
     land = sum(s["n"] for s in stacks(state, what) if s["owner"] == seat and s["kind"] != "trireme")
     ships = sum(s["n"] for s in stacks(state, what) if s["owner"] == seat and s["kind"] == "trireme")
     score = 2.0 + min(land, 4) * 1.5 + (4.0 if distance <= 2 and land else 0.0)
@@ -299,8 +314,13 @@ def _hero_goals(state: dict, seat: int) -> set[str]:
 
 
 def _move(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Random) -> str:
+    return _best(move_scores(state, frame, seat, legal), rng)
+
+
+def move_scores(state: dict, frame: dict, seat: int, legal: list[str]) -> list[tuple[float, str]]:
+    """Each step of a Movement with how much it seems to help at a glance."""
     board = map_of(state)
-    distance = _distance_to_targets(state, seat)
+    distance = distance_to_targets(state, seat)
     hero_goals = _hero_goals(state, seat)
     origin = frame["area"]
     here = distance.get(origin, 9)
@@ -317,6 +337,9 @@ def _move(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Ran
                            else -5.0, action))
         elif words[0] == "raid":
             scored.append((15.0, action))
+        elif words[0] != "move" or len(words) != 4 or not words[1].isdigit() or parse_unit(words[2]) is None \
+                or words[3] not in board.areas:
+            scored.append((0.0, action))  # a wording this heuristic does not read (the planner weighs it)
         else:
             n, (kind, _), dest = int(words[1]), parse_unit(words[2]), words[3]
             left = sum(s["n"] for s in stacks(state, origin) if s["owner"] == seat) - n
@@ -344,7 +367,7 @@ def _move(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Ran
                 if garrison and left <= 0:
                     score -= 6.0
             scored.append((score, action))
-    return _best(scored, rng)
+    return scored
 
 
 def _research(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Random) -> str:

@@ -15,12 +15,12 @@ from engine.core import BaseGame, IllegalAction, Option, Outcome, normalize_acti
 # Importing the rule modules registers their decision frames (``steps.register``).
 from engine.games.hellenica import (actions, build, choice, combat, creatures, ethos, events,  # noqa: F401
                                     favorite, invocations, losses, movement, produce, setup, trade, upkeep)
-from engine.games.hellenica import bot, deity_modes, pathos, phases, snapshot, views
+from engine.games.hellenica import bot, deity_modes, menus, pathos, phases, quick, snapshot, views
 from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.ai import ai_trade_refusal
 from engine.games.hellenica.ai.grudges import note_action
 from engine.games.hellenica.objectives import completed
-from engine.games.hellenica.state import copy_state, seat_name
+from engine.games.hellenica.state import copy_for_play, seat_name
 from engine.games.hellenica.steps import STEPS, current
 
 
@@ -33,15 +33,17 @@ class Hellenica(BaseGame):
         "homes": Option("choose", "With fewer than 7 players: players choose their Home Cities in turn "
                                   "(`choose`) or receive them at random (`random`), following the spacing rule.",
                         choices=("choose", "random")),
-        "window_minutes": Option(3, "Minutes a casting window waits for players who could cast an Invocation "
-                                    "before passing for them.", minimum=1, maximum=1440),
         "patrons": Option(deity_modes.DEALT, deity_modes.PATRONS_HELP, choices=deity_modes.PATRON_CHOICES),
         "rivals": Option(False, deity_modes.RIVALS_HELP),
         "pathos": Option(pathos.STANDARD, pathos.PATHOS_HELP, choices=pathos.PATHOS_CHOICES),
         "epic": Option(False, pathos.EPIC_HELP),
         "map": Option(map_hooks.STANDARD, map_hooks.MAP_HELP, choices=map_hooks.MAP_CHOICES),
+        quick.QUICK: Option(True, quick.QUICK_HELP),
     }
+    _last_played: tuple[dict, int, str, tuple[str, ...]] | None = None
+    """(state before, seat, action, the log lines it wrote) of the last ``play``."""
     bot_levels = bot.LEVELS + ("ai",)  # "ai": the rulebook's own AI players (hellenica.ai)
+    stand_in_level = "medium"  # the planning bot plays for a person who missed a deadline or resigned
     rulebook_levels = ("ai",)
     cheap_legal = True
 
@@ -52,9 +54,13 @@ class Hellenica(BaseGame):
             raise IllegalAction(f"Hellenica is played by {self.min_players} to {self.max_players} players, "
                                 f"not {players}.")
         full = {name: option.default for name, option in self.options.items()}
+        # Quick steps only when asked (the table's options always say): games
+        # stored before the option existed replay as they were played.
+        full[quick.QUICK] = False
         full.update(options or {})
         state = setup.new_state(players, full, seed)
         phases.advance(state)
+        quick.play_forced(state)
         return state
 
     def to_move(self, state: dict) -> list[int]:
@@ -77,6 +83,13 @@ class Hellenica(BaseGame):
         return actions + [a for a in extra if a not in actions]
 
     def play(self, state: dict, seat: int, action: str) -> dict:
+        after = self._play(state, seat, action)
+        # ``describe`` is asked about the move just played (the table plays, then
+        # describes): remember its log lines instead of playing it twice.
+        self._last_played = (state, seat, normalize_action(action), _new_lines(state, after))
+        return after
+
+    def _play(self, state: dict, seat: int, action: str) -> dict:
         text = normalize_action(action)
         verb = text.split(" ", 1)[0]
         frame = current(state)
@@ -90,17 +103,19 @@ class Hellenica(BaseGame):
             trade.play(after, seat, text)
             return after
         if verb == "invoke" and frame is not None and frame["kind"] != "window" and state["phase"] != "over":
-            after = copy_state(state)
+            after = copy_for_play(state)
             invocations.cast_freely(after, seat, text)
             note_action(state, after, seat, text)  # a harmful Invocation earns an AI's grudge
             phases.advance(after)
+            quick.play_forced(after)
             return after
         self.require_turn(state, seat)
-        after = copy_state(state)
+        after = copy_for_play(state)
         frame = current(after)
         STEPS[frame["kind"]].play(after, frame, seat, text)
         note_action(state, after, seat, text)  # harm aimed at an AI player earns its grudge
         phases.advance(after)
+        quick.play_forced(after)
         return after
 
     def view(self, state: dict, seat: int | None) -> dict[str, Any]:
@@ -121,7 +136,10 @@ class Hellenica(BaseGame):
         return Outcome(scores, tuple(state["winners"]), state["reason"], tuple(state["notes"]))
 
     def dump(self, state: dict) -> dict[str, Any]:
-        return copy_state(state)
+        """The state itself: it is plain JSON already, and a state is never
+        changed once made (``play`` works on a copy), so there is nothing to
+        copy. Callers must not change what they get (``load`` copies)."""
+        return state
 
     def load(self, data: Mapping[str, Any]) -> dict:
         return usable(self, snapshot.load(data))
@@ -130,11 +148,14 @@ class Hellenica(BaseGame):
         """What the action did, in the public log's words (it is played on a
         copy to know the dice and the casualties)."""
         who = seat_name(seat)
-        try:
-            after = self.play(state, seat, action)
-        except IllegalAction:
-            return f"{who}: {action}"
-        lines = [entry["text"] for entry in after["log"] if entry["n"] > state["log_seq"]]
+        last = self._last_played
+        if last is not None and last[0] is state and last[1] == seat and last[2] == normalize_action(action):
+            lines = list(last[3])
+        else:
+            try:
+                lines = list(_new_lines(state, self._play(state, seat, action)))
+            except IllegalAction:
+                return f"{who}: {action}"
         if not lines:
             return f"{who}: {normalize_action(action)}"
         if not lines[0].startswith(who):
@@ -158,12 +179,20 @@ class Hellenica(BaseGame):
         except (KeyError, IndexError, ValueError, TypeError):
             return action
 
-    def step_timeout(self, state: dict) -> float | None:
-        """A casting window passes for silent players after ``window_minutes``."""
+    def menu_path(self, state: dict, seat: int, action: str) -> tuple[str, ...]:
+        """The plain-words menu steps of a legal action (``menus``)."""
+        return menus.menu_path(self, state, seat, action)
+
+    def reaction_window(self, state: dict) -> str | None:
+        """``"casting"`` while a casting window is open ("all players should be
+        given a reasonable amount of time to cast their own Invocations before
+        the first Invocation is resolved"); the table decides how long that is
+        and passes for the seats that have not answered. The window closes by
+        itself as soon as every seat in it has cast or passed."""
         frame = current(state)
         if state["phase"] == "over" or frame is None or frame["kind"] != "window" or frame.get("stage") != "open":
             return None
-        return 60.0 * int(state["options"].get("window_minutes", self.options["window_minutes"].default))
+        return "casting"
 
     def reveals(self, before: dict, seat: int, action: str, after: dict) -> bool:
         """Dice, drawn cards and dealt hands (the generator moved), secret
@@ -174,6 +203,11 @@ class Hellenica(BaseGame):
 
     def choose(self, state: dict, seat: int, level: str, seed: int, budget: float = 2.0) -> str:
         return bot.choose(self, state, seat, level, seed)
+
+
+def _new_lines(before: dict, after: dict) -> tuple[str, ...]:
+    """The public log lines a move wrote."""
+    return tuple(entry["text"] for entry in after["log"] if entry["n"] > before["log_seq"])
 
 
 GAME = Hellenica()

@@ -754,9 +754,10 @@ def spent_view(state: dict, seat: int) -> list[dict[str, Any]]:
     """A seat's Deity Cards: each Invocation, whether it is spent this turn
     and whether the seat's Temples reach its level."""
     player = state["seats"][seat]
+    counted = temple_counts(state, seat) if player["deities"] else {}
     cards = []
     for deity in player["deities"]:
-        temples = temples_for(state, seat, deity)
+        temples = counted.get(deity, 0)
         cards.append({"deity": deity, "title": DEITIES[deity].title, "temples": temples, "invocations": [
             {"name": n, "title": INVOCATIONS[n].title, "level": INVOCATIONS[n].level, "phase": INVOCATIONS[n].phase,
              "text": INVOCATIONS[n].text, "spent": n in player["invoked"], "reachable": temples >= INVOCATIONS[n].level}

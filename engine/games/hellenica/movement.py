@@ -39,6 +39,14 @@ area (or across a chain of your Triremes). Into an area held by another
 player the units form an assault group instead, which ``attack <area>``
 launches, so that every unit going there enters together. ``raid <mine>``
 removes an enemy upgrade on a mine; ``done`` ends the Movement.
+
+Bigger steps, each the same as the small steps it stands for (all or none):
+``move all <area>`` moves every unit that can still move as one group (into
+an enemy-held area it attacks at once, the whole group being massed); when
+nothing is left to do in the Movement (no unit, no raid, no Movement
+Invocation of yours to cast) it also ends the Movement. ``move 2 hoplite 1
+cavalry <area>`` moves several unit types in one step, like one ``move`` per
+type in that order.
 """
 
 from __future__ import annotations
@@ -54,9 +62,10 @@ from engine.games.hellenica.board import CLEARING, MOUNTAIN
 from engine.games.hellenica.components import HEROES, RULES, UPGRADES
 from engine.games.hellenica.interdiction import arrival_used, blocked, no_transport
 from engine.games.hellenica.notation import listing, parse_count, parse_unit, unit_token
-from engine.games.hellenica.state import (PINNED, count_units, enemies_in, log, map_of, put_stacks, remove_owner,
-                                          seat_name, stacks, take_units, tidy_units, unit_owners, unit_word)
-from engine.games.hellenica.steps import Step, finish, push, register
+from engine.games.hellenica.state import (PINNED, copy_state, count_units, enemies_in, log, map_of, put_stacks,
+                                          remove_owner, seat_name, stacks, take_units, tidy_units, unit_owners,
+                                          unit_word)
+from engine.games.hellenica.steps import Step, current, finish, push, register
 
 CARGO = ("hoplite", "cavalry")
 """Units that take room on a Trireme ("Heroes do not count")."""
@@ -310,6 +319,106 @@ def raid(state: dict, seat: int, mine: str) -> None:
                f"{UPGRADES[piece['type']].title}.")
 
 
+def _parse_group(words: list[str]) -> list[tuple[int, str, bool]] | None:
+    """``move 2 hoplite 1 cavalry megara`` -> [(2, hoplite, False), (1, cavalry, False)]."""
+    middle = words[1:-1]
+    if len(middle) % 2:
+        return None
+    pairs = []
+    for count_word, unit_word_ in zip(middle[::2], middle[1::2]):
+        count, unit = parse_count(count_word), parse_unit(unit_word_)
+        if count is None or unit is None:
+            return None
+        pairs.append((count, unit[0], unit[1]))
+    return pairs
+
+
+_WHOLE_STACK_ORDER = {"trireme": 0, "hoplite": 1, "cavalry": 2}
+"""Triremes sail first (they may carry the rest), Heroes go last (a Hero at sea
+sails with them)."""
+
+
+def _whole_stack(state: dict, seat: int, origin: str) -> list[tuple[tuple[str, bool], int]]:
+    return sorted(movable(state, seat, origin).items(),
+                  key=lambda item: (_WHOLE_STACK_ORDER.get(item[0][0], 3), item[0][1]))
+
+
+def _whole_stack_refusal(state: dict, frame: dict, seat: int, dest: str) -> str | None:
+    """Why ``move all <dest>`` is not possible, playing its moves on ``state``
+    (a copy the caller may throw away); None once they are all played."""
+    group = _whole_stack(state, seat, frame["area"])
+    if not group:
+        return f"No unit in {map_of(state).title(frame['area'])} can still move."
+    for (kind, elite), n in group:
+        refusal = move_refusal(state, frame, seat, n, kind, elite, dest)
+        if refusal:
+            return refusal
+        move_units(state, frame, seat, n, kind, elite, dest)
+    return None
+
+
+_MOVES_WRITE = ("units", "stack", "ai")
+"""What moving units changes: the units, the movement frame (routes used,
+assault groups) and the AI players' grudges — besides the log."""
+
+
+def _trial_copy(state: dict) -> dict:
+    """A copy to try moves on: the parts moves change are copied, the rest is
+    shared with ``state`` (and only read)."""
+    trial = dict(state)
+    for key in _MOVES_WRITE:
+        if key in trial:
+            trial[key] = copy_state(trial[key])
+    trial["log"] = list(state["log"])
+    return trial
+
+
+def whole_stack_destinations(state: dict, frame: dict, seat: int) -> list[str]:
+    """Areas every unit that can still move could reach together. Moves by sea
+    share the Triremes' room, so a candidate reached by sea is tried on a copy."""
+    origin, bonus = frame["area"], frame.get("bonus", 0)
+    group = _whole_stack(state, seat, origin)
+    waiting = next(iter(frame["assaults"]), None)
+    reach: dict[str, bool] | None = None  # destination -> reached by sea by some unit
+    for (kind, _), n in group:
+        here = destinations(state, seat, origin, kind, n, frame["carried"], bonus)
+        if reach is None:
+            reach = {dest: bool(route) for dest, route in here.items()}
+        else:
+            reach = {dest: by_sea or bool(here[dest]) for dest, by_sea in reach.items() if dest in here}
+    result = []
+    for dest, by_sea in (reach or {}).items():
+        if dest in frame["fought"] or waiting not in (None, dest):
+            continue
+        if by_sea:
+            trial = _trial_copy(state)
+            if _whole_stack_refusal(trial, trial["stack"][-1], seat, dest) is not None:
+                continue
+        result.append(dest)
+    return result
+
+
+def move_whole_stack(state: dict, frame: dict, seat: int, dest: str) -> None:
+    """``move all <dest>``: every unit that can still move goes to ``dest`` as
+    one group; against an enemy the group attacks at once. With nothing left
+    to do afterwards the Movement ends (what ``done`` would do)."""
+    from engine.games.hellenica.invocations import free_commands  # invocations build on this module
+
+    if dest not in map_of(state).areas:
+        raise IllegalAction(f"`{dest}` is not an area.")
+    if current(state) is not frame:
+        raise IllegalAction("Finish the decision under way first.")
+    refusal = _whole_stack_refusal(state, frame, seat, dest)
+    if refusal:
+        raise IllegalAction(f"Not every unit can go to {map_of(state).title(dest)}: {refusal}")
+    if dest in frame["assaults"]:
+        launch(state, frame, seat, dest)
+        return
+    if not movable(state, seat, frame["area"]) and not frame["assaults"] and not raid_targets(state, seat) \
+            and not free_commands(state, seat):
+        end_movement(state, frame, seat)
+
+
 def end_movement(state: dict, frame: dict, seat: int) -> None:
     """Assaults never launched stay home; units may move again next Supply;
     a World Event card is revealed when units moved."""
@@ -356,6 +465,7 @@ class MoveStep(Step):
                 for dest in destinations(state, seat, origin, kind, n, frame["carried"], frame.get("bonus", 0)):
                     if dest not in frame["fought"] and waiting in (None, dest):
                         actions.append(f"move {n} {token} {dest}")
+        actions = [f"move all {dest}" for dest in whole_stack_destinations(state, frame, seat)] + actions
         actions += [f"attack {dest}" for dest in frame["assaults"]]
         actions += [f"raid {mine}" for mine in raid_targets(state, seat)]
         return actions + ["done"]
@@ -364,7 +474,19 @@ class MoveStep(Step):
         words = action.split()
         if not words:
             raise self.refuse(state, frame, seat, action)
-        if words[0] == "move":
+        if words[:2] == ["move", "all"] and len(words) == 3:
+            move_whole_stack(state, frame, seat, words[2])
+        elif words[0] == "move" and len(words) > 4:
+            pairs = _parse_group(words)
+            if pairs is None:
+                raise IllegalAction("Write `move <number> <unit> [<number> <unit> ...] <area>`, e.g. "
+                                    "`move 2 hoplite 1 cavalry megara`.")
+            for n, kind, elite in pairs:
+                refusal = move_refusal(state, frame, seat, n, kind, elite, words[-1])
+                if refusal:
+                    raise IllegalAction(refusal)
+                move_units(state, frame, seat, n, kind, elite, words[-1])
+        elif words[0] == "move":
             parsed = _parse_move(words)
             if parsed is None:
                 raise IllegalAction("Write `move <number> <unit> <area>`, e.g. `move 2 hoplite megara`; units "
@@ -392,6 +514,10 @@ class MoveStep(Step):
     def explain(self, state: dict, frame: dict, seat: int, action: str) -> str:
         board = map_of(state)
         words = action.split()
+        if words[:2] == ["move", "all"]:
+            group = listing([unit_word(k, e, n) for (k, e), n in _whole_stack(state, seat, frame["area"])])
+            verb = "attack" if enemies_in(state, words[2], seat) else "move to"
+            return f"{verb} {board.title(words[2])} with everything: {group}"
         if words[0] == "move":
             n, kind, elite, dest = _parse_move(words)  # type: ignore[misc]
             route = destinations(state, seat, frame["area"], kind, n, frame["carried"],

@@ -57,8 +57,8 @@ def _foreign_home(state: dict, seat: int, p: Any) -> bool:
 
 def _sea_areas(state: dict, seat: int, p: Any) -> bool:
     board = map_of(state)
-    seas = [a for a, area_stacks in state["units"].items() if board.areas[a].is_sea
-            and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks)]
+    seas = [a for a, area_stacks in state["units"].items()
+            if any(s["kind"] == "trireme" and s["owner"] == seat for s in area_stacks) and board.areas[a].is_sea]
     return len(seas) >= p["count"]
 
 

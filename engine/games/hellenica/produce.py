@@ -130,8 +130,13 @@ def research_refusal(state: dict, seat: int, city: str) -> str | None:
     return None
 
 
+def research_gain(state: dict, seat: int, city: str) -> int:
+    """Philosophers a Research action in ``city`` brings."""
+    return production(state, city, "academy") + adv.effect_value(state, seat, "research_bonus", 0)
+
+
 def research(state: dict, seat: int, city: str, *, free: bool) -> None:
-    gained = production(state, city, "academy") + adv.effect_value(state, seat, "research_bonus", 0)
+    gained = research_gain(state, seat, city)
     state["seats"][seat]["philosophers"] += gained
     if not free:
         exhaust_one(state, city, "academy")

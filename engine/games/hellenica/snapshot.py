@@ -55,7 +55,7 @@ def _probe(state: dict) -> None:
     for seat in range(state["players"]):
         GAME.legal(state, seat)
         private_view(state, seat)
-    GAME.step_timeout(state)
+    GAME.reaction_window(state)
     GAME.outcome(state)
 
 
@@ -70,6 +70,8 @@ def _check(state: dict) -> None:
     require(_int(players, 2, 7), "players must be 2 to 7")
     require(isinstance(state["options"], dict), "options must be an object")
     require(state["options"].get("homes", "choose") in ("choose", "random"), "bad homes option")
+    require(isinstance(state["options"].get("quick", False), bool), "bad quick option")
+    # ``window_minutes`` was an option before the table's reaction windows; old games keep it, unused
     require(_int(state["options"].get("window_minutes", 3), 1, 1440), "bad window_minutes option")
     deity_modes.check_snapshot(state)  # advanced rules: All / Rival Deities
     pathos.check_snapshot(state)  # advanced rules: Random Pathos, Epic

@@ -58,6 +58,23 @@ def copy_state(state: State) -> State:
     return marshal.loads(marshal.dumps(state))
 
 
+SHARED_BY_PLAY = ("options", "pathos", "impassable")
+"""Parts of the state no rule changes in place (they are only ever replaced
+by a new list or dict), so a move's copy shares them with the state before."""
+
+
+def copy_for_play(state: State) -> State:
+    """The copy a move works on: a deep copy, except the parts no rule changes
+    in place (``SHARED_BY_PLAY``) and the log, whose entries are never changed,
+    only added and dropped (a new list of the same entries). Key order stays."""
+    deep = marshal.loads(marshal.dumps({k: v for k, v in state.items() if k not in _SHALLOW}))
+    return {key: deep[key] if key in deep else (list(value) if key == "log" else value)
+            for key, value in state.items()}
+
+
+_SHALLOW = frozenset(SHARED_BY_PLAY + ("log",))
+
+
 def rng_of(state: State) -> Rng:
     """The state's random generator (draw, then ``store_rng``)."""
     return Rng.from_json(state["rng"])

@@ -25,6 +25,7 @@ from engine.games.hellenica.invocations import spent_view, window_view
 from engine.games.hellenica.movement import assault_view
 from engine.games.hellenica.objectives import completed, met
 from engine.games.hellenica.pathos import objectives_to_win
+from engine.games.hellenica.board import Map
 from engine.games.hellenica.state import map_of, seat_name
 from engine.games.hellenica.steps import STEPS, current
 
@@ -41,26 +42,50 @@ def _card(name: str) -> dict[str, Any]:
     return shown
 
 
-def _area(state: dict, name: str, homes: dict[str, int]) -> dict[str, Any]:
-    board = map_of(state)
-    area = board.areas[name]
-    record = state["cities"].get(name)
-    view: dict[str, Any] = {
-        "name": name, "title": area.title, "kind": area.kind, "hexes": [list(h) for h in area.hexes],
-        "sides": area.sides, "settlements": area.settlements, "home": area.home, "island": area.island,
-        "volcano": area.volcano, "shallows": area.shallows, "impassable": name in state["impassable"],
-        "empty": area.empty,
-        "home_of": homes.get(name), "owner": None, "slots": [], "government": None,
-        "units": [{"owner": s["owner"], "kind": s["kind"], "elite": s["elite"], "n": s["n"],
-                   "spent": _spent(state, s)} for s in state["units"].get(name, [])],
-    }
-    if record is not None:
-        view["owner"] = record["owner"]
-        view["slots"] = [dict(piece) if piece else None for piece in record["slots"]]
-        view["government"] = dict(record["government"]) if record["government"] else None
-        if "oracle" in record:
-            view["oracle"] = dict(record["oracle"]) if record["oracle"] else None
-    return view
+_STATIC_AREAS: dict[int, tuple[Map, list[dict[str, Any]]]] = {}
+"""Per map (by identity; the map is kept so its id is not reused): the areas'
+fixed entries of the public view, worked out once per map instead of at every
+move. Each view gets its own area dicts; the ``hexes`` lists of one map are
+shared by its views (a view is read, never changed)."""
+
+
+def _static_areas(board: Map) -> list[dict[str, Any]]:
+    cached = _STATIC_AREAS.get(id(board))
+    if cached is None or cached[0] is not board:
+        if len(_STATIC_AREAS) > 64:  # built maps are many: keep the cache small
+            _STATIC_AREAS.clear()
+        fixed = [{"name": name, "title": area.title, "kind": area.kind, "hexes": [list(h) for h in area.hexes],
+                  "sides": area.sides, "settlements": area.settlements, "home": area.home, "island": area.island,
+                  "volcano": area.volcano, "shallows": area.shallows, "impassable": False, "empty": area.empty,
+                  "home_of": None, "owner": None, "slots": None, "government": None, "units": None}
+                 for name, area in board.areas.items()]
+        cached = _STATIC_AREAS[id(board)] = (board, fixed)
+    return [dict(area) for area in cached[1]]
+
+
+def _areas(state: dict, board: Map, homes: dict[str, int]) -> list[dict[str, Any]]:
+    """Every area of the map with its owner, upgrades and units."""
+    areas = _static_areas(board)
+    impassable = state["impassable"]
+    cities, units = state["cities"], state["units"]
+    for view in areas:
+        name = view["name"]
+        if name in impassable:
+            view["impassable"] = True
+        view["home_of"] = homes.get(name)
+        here = units.get(name)
+        view["units"] = [{"owner": s["owner"], "kind": s["kind"], "elite": s["elite"], "n": s["n"],
+                          "spent": _spent(state, s)} for s in here] if here else []
+        record = cities.get(name)
+        if record is None:
+            view["slots"] = []
+        else:
+            view["owner"] = record["owner"]
+            view["slots"] = [dict(piece) if piece else None for piece in record["slots"]]
+            view["government"] = dict(record["government"]) if record["government"] else None
+            if "oracle" in record:
+                view["oracle"] = dict(record["oracle"]) if record["oracle"] else None
+    return areas
 
 
 def _spent(state: dict, stack: dict) -> bool:
@@ -103,7 +128,7 @@ def public_view(state: dict, game: str) -> dict[str, Any]:
         "objectives_to_win": objectives_to_win(state), "rivals": list(state.get("rivals", [])),
         "map": {"name": board.name, "columns": board.size[0], "rows": board.size[1],
                 "seating": list(board.seating)},
-        "areas": [_area(state, name, homes) for name in board.areas],
+        "areas": _areas(state, board, homes),
         "mines": [{"name": m.name, "title": m.title, "area": m.area, "city": m.city,
                    "upgrade": dict(state["mines"][m.name]) if state["mines"][m.name] else None}
                   for m in board.mines.values()],

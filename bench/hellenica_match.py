@@ -1,0 +1,122 @@
+"""Hellenica bot matches: one seat played by a bot level against the other
+seats played by another level (or by the rulebook's AI players), the bot's
+seat rotating through every position game after game. A script, not a test:
+
+    nice -n 10 python bench/hellenica_match.py --level medium --against random --players 4 --games 40
+    nice -n 10 python bench/hellenica_match.py --level medium --against ai --players 4 --games 40
+
+``LEVEL@REV`` plays the bot of ``engine/games/hellenica/bot.py`` as it was at
+git revision ``REV`` (loaded with ``git show`` under another module name), so
+today's bot can be measured against an older one without a copy in the tree
+— as long as the old bot reads today's notation (9079169's ``random`` does not
+know ``move all``; today's ``random`` is that bot with this one fix).
+
+The bots' budgets are fixed (the medium bot's candidate count and look-ahead
+depth are constants of ``bot.py``), so results do not depend on machine load;
+only the reported times do. A game counts as a win for the measured seat when
+it is among the winners (a shared victory counts half).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.games.hellenica import GAME  # noqa: E402
+from engine.games.hellenica.objectives import completed  # noqa: E402
+
+
+def bot_from_git(revision: str) -> ModuleType:
+    """``engine/games/hellenica/bot.py`` at ``revision``, imported as a fresh module."""
+    source = subprocess.run(["git", "show", f"{revision}:engine/games/hellenica/bot.py"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout
+    name = f"hellenica_bot_{revision}"
+    spec = importlib.util.spec_from_loader(name, loader=None)
+    module = importlib.util.module_from_spec(spec)
+    exec(compile(source, f"{revision}:bot.py", "exec"), module.__dict__)
+    sys.modules[name] = module
+    return module
+
+
+def chooser(level: str):
+    """``(state, seat, seed) -> action`` for a level, ``LEVEL@REV`` for an old bot."""
+    if "@" in level:
+        name, revision = level.split("@", 1)
+        module = bot_from_git(revision)
+        return lambda state, seat, seed: module.choose(GAME, state, seat, name, seed)
+    return lambda state, seat, seed: GAME.choose(state, seat, level, seed)
+
+
+def play_one(players: int, hero_seat: int, hero, other, against_ai: bool, seed: int,
+             limit: int = 20000) -> tuple[dict, list[float]]:
+    options = {"homes": "random"}
+    if against_ai:
+        options["ai_seats"] = [s for s in range(players) if s != hero_seat]
+    state = GAME.new(players, options, seed)
+    hero_times: list[float] = []
+    moves = 0
+    while GAME.outcome(state) is None:
+        movers = GAME.to_move(state)
+        if not movers or moves > limit:
+            raise RuntimeError(f"seed {seed}: the game stalled after {moves} actions")
+        seat = movers[0]
+        started = time.perf_counter()
+        if seat == hero_seat:
+            action = hero(state, seat, seed * 100_003 + moves)
+            hero_times.append(time.perf_counter() - started)
+        else:
+            action = other(state, seat, seed * 100_003 + moves)
+        state = GAME.play(state, seat, action)
+        moves += 1
+    return state, hero_times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="medium", help="the measured seat's level (LEVEL@REV for an old bot)")
+    parser.add_argument("--against", default="random", help="the other seats' level, or 'ai' for the rulebook AI")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    hero = chooser(args.level)
+    against_ai = args.against == "ai"
+    other = None if against_ai else chooser(args.against)
+    wins = 0.0
+    turns, times, reasons = [], [], Counter()
+    started = time.perf_counter()
+    for game in range(args.games):
+        seed = args.seed + game
+        hero_seat = game % args.players
+        state, hero_times = play_one(args.players, hero_seat, hero, other, against_ai, seed)
+        winners = state["winners"]
+        share = (1.0 / len(winners)) if hero_seat in winners else 0.0
+        wins += share
+        turns.append(state["turn"])
+        times.extend(hero_times)
+        for seat in winners:
+            reasons.update(completed(state, seat))
+        print(f"game {game + 1:>3} seed {seed:>4} seat {hero_seat}: turn {state['turn']:>2}, winners {winners}"
+              f"{'  WIN' if share else ''}", flush=True)
+    times.sort()
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
+    print(f"\n{args.level} vs {args.against} at {args.players} seats: {wins:g} wins, {args.games - wins:g} losses "
+          f"in {args.games} games ({100 * wins / args.games:.0f}%)")
+    print(f"final turn: mean {statistics.mean(turns):.1f}, min {min(turns)}, max {max(turns)}; "
+          f"{args.level} decisions: {len(times)}, mean {1000 * statistics.mean(times):.1f} ms, "
+          f"p99 {1000 * p99:.1f} ms, max {1000 * times[-1]:.1f} ms; {time.perf_counter() - started:.0f} s in all")
+    print("objectives of the winners:", ", ".join(f"{card} {n}" for card, n in reasons.most_common()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,385 @@
+"""The ``medium`` level: a bot that plans its actions a few steps ahead.
+
+At each of its Action-phase and Movement decisions the planner takes the
+most promising actions by the quick heuristic of ``bot.py`` (a fixed number,
+``CANDIDATES``), plays each one on a copy of the state and follows it with the
+heuristic's own best choices until the action is over — the Movement done,
+the combat fought, the next Action-phase turn reached — at most ``HORIZON``
+steps. It then values the position (``value``) and keeps the best. Combat
+and every other chance is sampled ``SAMPLES`` times with a random generator
+of its own, so the plan never peeks at the game's dice or at the order of a
+deck. The budgets are fixed counts, never clock time, so the same seed
+always gives the same choice whatever the load of the machine.
+
+The value is the Object of the Game: "The first Player to satisfy any three
+objectives at the end of a game turn wins the game." It counts the progress
+towards the public Pathos cards and the seat's own Ethos cards, the best
+three most, then what feeds every objective (cities — a city held alone
+counts at once, as Upkeep will conquer it —, armies near cities to take,
+upgrades, Action Cubes still to spend this turn) and, against that, the
+leading rival's visible progress and the armies threatening our cities.
+
+Every other decision (bids, Ethos cards, combat rounds, losses...) follows
+the heuristic, with a sharper choice of Ethos cards (``choose_ethos``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Rng
+from engine.games.hellenica import bot
+from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES
+from engine.games.hellenica.objectives import completed, met, upgrade_count
+from engine.games.hellenica.pathos import objectives_to_win
+from engine.games.hellenica.state import copy_state, map_of, owned_cities, stacks, total_units
+from engine.games.hellenica.steps import current
+
+CANDIDATES = 10
+"""Actions weighed by look-ahead at each decision (the heuristic's best ones)."""
+HORIZON = 14
+"""Steps a plan follows an action at most before the position is valued."""
+SAMPLES = 2
+"""Rollouts per action when dice or cards decide its outcome."""
+PLANNED = ("action", "move")
+"""The decisions the planner looks ahead at; the others follow the heuristic."""
+
+# The weights of ``value``: an objective is worth about seven cities; the
+# others were set by matches against ``random`` (bench/hellenica_match.py).
+WIN = 1000.0
+OBJECTIVE_WEIGHT = 30.0
+CITY_WEIGHT = 4.0
+UPGRADE_WEIGHT = 0.8
+UNIT_WEIGHT = 0.6
+ADVANCEMENT_WEIGHT = 1.0
+RIVAL_OBJECTIVE_WEIGHT = 8.0
+RIVAL_WEIGHT = 1.0
+"""How much the leading rival's progress counts against the seat's own."""
+THREAT_WEIGHT = 1.5
+CUBE_WEIGHT = 2.5
+"""An Action Cube not yet spent this turn: passing gives up every one left."""
+REACH_WEIGHT = 0.5
+"""Land units within a step or two of a city to take (the next conquest)."""
+
+
+# ---------------------------------------------------------------------------
+# How close a seat is to winning
+
+
+def progress(state: dict, seat: int, card: str) -> float:
+    """How far the seat is towards one objective card, from 0 to 1 (1: met)."""
+    if met(state, seat, card):
+        return 1.0
+    objective = OBJECTIVES[card]
+    p = objective.params
+    check = objective.check
+    cities = owned_cities(state, seat)
+    if check in ("cities", "most_cities"):
+        return len(cities) / p["count"] * 0.9
+    if check == "island_cities":
+        board = map_of(state)
+        return sum(1 for c in cities if board.areas[c].island) / p["count"] * 0.9
+    if check == "sea_areas":
+        # Triremes waiting in port are half way to a sea of their own.
+        board = map_of(state)
+        seas = sum(1 for area, area_stacks in state["units"].items() if board.areas[area].is_sea
+                   and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks))
+        spare = max(0, min(total_units(state, seat, "trireme"), p["count"]) - seas)
+        return (seas + 0.5 * spare) / p["count"] * 0.9
+    if check == "upgrades":
+        return upgrade_count(state, seat, p["upgrade"]) / p["count"] * 0.9
+    if check == "walled_cities":
+        from engine.games.hellenica.cities import has_walls
+        return sum(1 for c in cities if has_walls(state, c)) / p["count"] * 0.9
+    if check == "mines":
+        board = map_of(state)
+        built = sum(1 for c in cities for mine in board.mines_of(c) if state["mines"][mine] is not None)
+        return built / p["count"] * 0.9
+    if check in ("favor", "commerce"):
+        return state["seats"][seat][check] / p["count"] * 0.9
+    if check == "advancements":
+        return len(state["seats"][seat]["advancements"]) / p["count"] * 0.9
+    if check == "category_advancements":
+        owned = sum(1 for a in state["seats"][seat]["advancements"] if ADVANCEMENTS[a].category == p["category"])
+        return owned / p["count"] * 0.9
+    if check == "every_category":
+        owned = {ADVANCEMENTS[a].category for a in state["seats"][seat]["advancements"]}
+        return len(owned) / len(CATEGORIES) * 0.9
+    if check == "heroes":
+        return sum(total_units(state, seat, kind) for kind in HEROES) / p["count"] * 0.9
+    if check == "land_units":
+        return (total_units(state, seat, "hoplite") + total_units(state, seat, "cavalry")) / p["count"] * 0.9
+    if check in ("hero_on", "own_with_hero"):
+        return 0.3 if any(total_units(state, seat, kind) for kind in HEROES) else 0.0
+    if check == "foreign_home":
+        return 0.2 * min(1.0, _army(state, seat) / 12)
+    return 0.0
+
+
+def objective_value(state: dict, seat: int) -> float:
+    """The seat's progress towards victory: its best ``objectives_to_win``
+    cards count fully, the others a little (a spare path)."""
+    cards = state["pathos"] + state["seats"][seat]["ethos"]
+    scores = sorted((progress(state, seat, card) for card in cards), reverse=True)
+    need = objectives_to_win(state)
+    return OBJECTIVE_WEIGHT * (sum(scores[:need]) + 0.25 * sum(scores[need:]))
+
+
+def _army(state: dict, seat: int) -> float:
+    return sum(_unit_value(s) * s["n"] for area in state["units"].values() for s in area if s["owner"] == seat)
+
+
+def _unit_value(stack: dict) -> float:
+    """A unit's worth in battle; a Hero fights only with its Yellow die."""
+    if stack["kind"] in HEROES:
+        return 2.0
+    return bot.UNIT_VALUE.get(("elite-" if stack["elite"] else "") + stack["kind"], 1)
+
+
+def _strength_in(state: dict, area: str) -> dict[int, float]:
+    power: dict[int, float] = {}
+    for s in stacks(state, area):
+        if s["kind"] != "trireme":
+            power[s["owner"]] = power.get(s["owner"], 0.0) + _unit_value(s) * s["n"]
+    return power
+
+
+def threat(state: dict, seat: int) -> float:
+    """How much enemy land strength stands next to our cities beyond what
+    guards them (a city left bare beside an army is lost next round)."""
+    board = map_of(state)
+    total = 0.0
+    for city in owned_cities(state, seat):
+        guard = _strength_in(state, city).get(seat, 0.0)
+        worst = 0.0
+        for there in board.neighbours(city):
+            for owner, power in _strength_in(state, there).items():
+                if owner != seat:
+                    worst = max(worst, power)
+        weight = 2.0 if city == state["seats"][seat]["city"] else 1.0
+        total += weight * max(0.0, worst - guard)
+    return total
+
+
+def rival_value(state: dict, seat: int) -> float:
+    """How close the leading rival is to winning, as far as the seat can
+    see: its progress on the public Pathos cards and its cities, plus the
+    objectives it is known to meet (an AI player's Ethos cards are public; a
+    person's are secret and not counted)."""
+    best = 0.0
+    for other in range(state["players"]):
+        if other == seat:
+            continue
+        shown = sorted((progress(state, other, card) for card in state["pathos"]), reverse=True)
+        known = len(completed(state, other)) if other in state.get("ai_seats", ()) else \
+            sum(1 for score in shown if score >= 1.0)
+        best = max(best, OBJECTIVE_WEIGHT * sum(shown[:objectives_to_win(state)])
+                   + CITY_WEIGHT * len(owned_cities(state, other)) + RIVAL_OBJECTIVE_WEIGHT * known)
+    return best
+
+
+def value(state: dict, seat: int, turn: int | None = None) -> float:
+    """How good the position is for the seat (higher is better). With
+    ``turn``, the cubes of a later turn do not count: they are not a gain of
+    the plan but the next turn's refill."""
+    if state["phase"] == "over":
+        winners = state["winners"]
+        return WIN / len(winners) if seat in winners else -WIN
+    state = projected(state)
+    player = state["seats"][seat]
+    cities = owned_cities(state, seat)
+    upgrades = sum(1 for c in cities for _ in _pieces(state, c))
+    return (objective_value(state, seat)
+            + CITY_WEIGHT * len(cities)
+            + UPGRADE_WEIGHT * upgrades
+            + UNIT_WEIGHT * _army(state, seat)
+            + ADVANCEMENT_WEIGHT * len(player["advancements"])
+            + 0.2 * (player["favor"] + player["commerce"] + player["philosophers"])
+            + (0.0 if player["passed"] or (turn is not None and state["turn"] != turn)
+               else CUBE_WEIGHT * sum(player["cubes"].values()))
+            + REACH_WEIGHT * reach(state, seat)
+            - RIVAL_WEIGHT * rival_value(state, seat)
+            - THREAT_WEIGHT * threat(state, seat))
+
+
+def projected(state: dict) -> dict:
+    """The state with each city's owner as the coming Upkeep will leave it:
+    "Players who solely occupy neutral City Areas, or City Areas owned by
+    other players, conquer those cities" — the conquest a Movement sets up
+    counts before the end of the turn. A shallow copy: only the changed city
+    records are new."""
+    changed = {}
+    for city, record in state["cities"].items():
+        holders = {s["owner"] for s in stacks(state, city)}
+        if len(holders) == 1:
+            (holder,) = holders
+            if holder != record["owner"]:
+                changed[city] = {**record, "owner": holder}
+    if not changed:
+        return state
+    return {**state, "cities": {**state["cities"], **changed}}
+
+
+def reach(state: dict, seat: int) -> float:
+    """Land strength close to cities the seat could take (2 for a unit one
+    step away, 1 for two steps)."""
+    distance = bot.distance_to_targets(state, seat)
+    total = 0.0
+    for area, area_stacks in state["units"].items():
+        near = max(0, 3 - distance.get(area, 9))
+        if near:
+            total += near * sum(_unit_value(s) * s["n"] for s in area_stacks
+                                if s["owner"] == seat and s["kind"] != "trireme")
+    return total
+
+
+def _pieces(state: dict, city: str):
+    record = state["cities"][city]
+    yield from (slot for slot in record["slots"] if slot is not None)
+    if record["government"] is not None:
+        yield record["government"]
+
+
+# ---------------------------------------------------------------------------
+# Looking ahead
+
+
+def _candidates(state: dict, frame: dict, seat: int, legal: list[str]) -> list[str]:
+    """The actions worth a look-ahead: the heuristic's best, and always the
+    ways of stopping (``pass``, ``done``)."""
+    if frame["kind"] == "action":
+        scored = bot.action_scores(state, seat, legal)
+    else:
+        scored = bot.move_scores(state, frame, seat, legal)
+    ranked = [action for _, action in sorted(scored, key=lambda item: -item[0])]
+    # The best of each kind first (each verb, each area supplied), so that a
+    # kind the heuristic undervalues still gets its look-ahead.
+    chosen: list[str] = []
+    kinds: set[tuple[str, ...]] = set()
+    for action in ranked:
+        words = action.split()
+        kind = tuple(words[:2]) if words[0] in ("supply", "exchange", "move", "invoke") else (words[0],)
+        if kind not in kinds:
+            kinds.add(kind)
+            chosen.append(action)
+    chosen = chosen[:CANDIDATES]
+    chosen += [a for a in ranked if a not in chosen][:max(0, CANDIDATES - len(chosen))]
+    chosen += [a for a in ("pass", "done") if a in legal and a not in chosen]
+    return chosen
+
+
+class _Steady(random.Random):
+    """A generator whose ``random()`` is always one half: the heuristic's
+    random nudges (``bot._best``) then shift every score alike, so the plan
+    follows its own action with the heuristic's best choice every time."""
+
+    def random(self) -> float:
+        return 0.5
+
+
+def _follow(game: Any, state: dict, seat: int, start_turn: int, rng: random.Random) -> dict:
+    """Play the heuristic forward from ``state`` until the seat's action is
+    over: its next Action-phase decision, anyone else's Action-phase turn, a
+    new turn or the end of the game."""
+    for _ in range(HORIZON):
+        frame = current(state)
+        if state["phase"] == "over" or frame is None or state["turn"] != start_turn:
+            break
+        if frame["kind"] == "action":
+            break
+        movers = game.to_move(state)
+        if not movers:
+            break
+        mover = seat if seat in movers else movers[0]
+        chances = _Steady(rng.randrange(1 << 30)) if mover == seat else rng
+        action = bot.choose_with(game, state, mover, "random", chances)
+        state = game.play(state, mover, action)
+    return state
+
+
+def _rollout(game: Any, state: dict, seat: int, action: str, seed: int) -> tuple[float, bool]:
+    """The value after ``action`` and its follow-up, and whether chance played a part."""
+    trial = copy_state(state)
+    trial["rng"] = Rng(seed).to_json()  # our own dice: the plan must not see the game's
+    rng = random.Random(seed)  # the other seats' choices in the plan, the same for every candidate
+    after = game.play(trial, seat, action)
+    after = _follow(game, after, seat, state["turn"], rng)
+    chance = after["rng"] != trial["rng"]
+    return value(after, seat, state["turn"]), chance
+
+
+def plan(game: Any, state: dict, seat: int, legal: list[str], rng: random.Random) -> str:
+    """The best of the candidate actions by look-ahead."""
+    frame = current(state)
+    own = [a for a in legal if not a.startswith(("offer", "accept", "decline", "cancel"))]
+    best, best_score = None, float("-inf")
+    # Every candidate meets the same dice and cards (common random numbers):
+    # a World Event drawn in one plan and not in another would otherwise
+    # outweigh the difference between the actions.
+    seeds = [rng.randrange(1 << 30) for _ in range(SAMPLES)]
+    for action in _candidates(state, frame, seat, own):
+        total, chance = _rollout(game, state, seat, action, seeds[0])
+        runs = 1
+        while chance and runs < SAMPLES:
+            extra, _ = _rollout(game, state, seat, action, seeds[runs])
+            total += extra
+            runs += 1
+        score = total / runs + rng.random() * 0.01  # ties broken at random
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+# ---------------------------------------------------------------------------
+# Ethos cards
+
+
+ETHOS_TURNS_PER_STEP = {"upgrades": 1.0, "walled_cities": 1.5, "mines": 1.5, "favor": 0.8, "commerce": 1.0,
+                        "advancements": 1.3, "category_advancements": 1.5, "every_category": 1.3, "heroes": 1.0,
+                        "land_units": 0.6}
+"""Actions per missing step of an Ethos card. Favor and Commerce come one or
+two at a time from cubes that would otherwise march; an upgrade is one Build."""
+SYNERGY = {"market": 0.7, "barracks": 0.85}
+"""Upgrades that also speed the conquests every game needs (Markets give
+Supply cubes, Barracks Hoplites) cost less than they seem."""
+
+
+def ethos_cost(state: dict, seat: int, card: str) -> float:
+    """A rough count of the actions an Ethos card still needs (an upgrade
+    the seat can build at home is quick; conquest and sailing are not)."""
+    objective = OBJECTIVES[card]
+    p = objective.params
+    check = objective.check
+    missing = (1.0 - progress(state, seat, card)) * p.get("count", 4)
+    if check == "upgrades" and p["upgrade"] == "wonder":
+        return 8.0 + missing
+    if check == "upgrades" and p["upgrade"] == "docks" and not upgrade_count(state, seat, "docks"):
+        missing += 1.0  # the Docks need a coast: only some sites take them
+    if check == "every_category":
+        missing = len(CATEGORIES) * (1.0 - progress(state, seat, card))
+    factor = ETHOS_TURNS_PER_STEP.get(check, 1.0) * (SYNERGY.get(p["upgrade"], 1.0) if check == "upgrades" else 1.0)
+    return missing * factor + (4.0 if check == "mines" else 0.0)
+
+
+def choose_ethos(state: dict, seat: int, legal: list[str]) -> str:
+    """Keep the two cards that need the fewest actions."""
+    hand = state["seats"][seat]["ethos_hand"]
+    keeps = [a for a in legal if a.startswith("keep")]
+    if not keeps:
+        return legal[0]
+
+    def cost(action: str) -> float:
+        return sum(ethos_cost(state, seat, hand[int(i) - 1]) for i in action.split()[1:])
+    return min(keeps, key=cost)
+
+
+def choose(game: Any, state: dict, seat: int, legal: list[str], own: list[str], rng: random.Random) -> str | None:
+    """The medium level's choice, or None to let the heuristic decide."""
+    frame = current(state)
+    if frame["kind"] in PLANNED and len(own) > 1:
+        return plan(game, state, seat, own, rng)
+    if frame["kind"] == "ethos":
+        return choose_ethos(state, seat, own)
+    return None
+

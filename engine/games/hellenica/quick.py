@@ -1,0 +1,69 @@
+"""Quick steps (option ``quick``): a decision with a single possible choice
+is played at once instead of waiting for a command.
+
+"A player must Pass if they have no available Actions to take this turn":
+such steps are no decision at all — passing with nothing left to do, ending
+a Movement with nothing left to move, a bid of 0 without Favor, the only
+unit to destroy. Playing them at once changes no rule; it only saves the
+players a command each. A seat keeps the step while it could cast an
+Invocation (it may want to cast first); trades, open at any time, do not
+hold a step back.
+
+Games stored before the option existed have no ``quick`` in their options
+and replay as they were played; ``new`` leaves it off unless asked, the
+table asks for it (its default).
+"""
+
+from __future__ import annotations
+
+from engine.games.hellenica import invocations, phases
+from engine.games.hellenica.ai.grudges import GRUDGES, note_action
+from engine.games.hellenica.state import copy_for_play
+from engine.games.hellenica.steps import STEPS, current
+
+QUICK = "quick"
+QUICK_HELP = ("Play a step at once when it is the only choice left (passing with no action left, ending a "
+              "Movement with nothing left to move, a bid of 0 without Favor, the only unit to destroy); "
+              "never while you could cast an Invocation.")
+STEP_LIMIT = 10_000
+"""More forced steps in a row than a game has: a loop would be a bug."""
+
+
+def enabled(state: dict) -> bool:
+    return bool(state["options"].get(QUICK, False))
+
+
+def forced(state: dict) -> tuple[int, str] | None:
+    """The first seat now to decide whose only choice is one action, with it."""
+    frame = current(state)
+    if state["phase"] == "over" or frame is None:
+        return None
+    step = STEPS[frame["kind"]]
+    ai = state.get("ai_seats", ())
+    for seat in step.seats(state, frame):
+        if seat in ai:
+            continue
+        actions = step.legal(state, frame, seat)
+        if len(actions) == 1 and not invocations.free_commands(state, seat):
+            return seat, actions[0]
+    return None
+
+
+def play_forced(state: dict) -> None:
+    """Play every forced step in turn (on a state ``play`` already copied)."""
+    if not enabled(state):
+        return
+    for _ in range(STEP_LIMIT):
+        found = forced(state)
+        if found is None:
+            return
+        seat, action = found
+        # a forced World Event choice aimed at an AI player still earns its grudge
+        before = copy_for_play(state) if state.get("ai_seats") and \
+            action.split()[0] in GRUDGES["event_choices"] else state
+        frame = current(state)
+        STEPS[frame["kind"]].play(state, frame, seat, action)
+        if before is not state:
+            note_action(before, state, seat, action)
+        phases.advance(state)
+    raise RuntimeError("quick steps did not come to an end")

@@ -1,0 +1,149 @@
+"""The ``medium`` bot (engine/games/hellenica/planner.py): it plans with the
+rules' own ``play``, only ever chooses a legal action, never sees the game's
+dice, and knows the rules it values. Strength is measured by
+``bench/hellenica_match.py`` (a script, not a test)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.core import Rng
+from engine.games.hellenica import GAME, planner
+from engine.games.hellenica.objectives import completed
+from engine.games.hellenica.state import owned_cities
+from engine.games.hellenica.steps import current
+
+
+def _until(state: dict, seat: int, kind: str, seed: int = 0, limit: int = 400) -> dict:
+    """Play random-bot moves until ``seat`` must decide in a frame of ``kind``."""
+    for step in range(limit):
+        frame = current(state)
+        movers = GAME.to_move(state)
+        if frame is not None and frame["kind"] == kind and seat in movers:
+            return state
+        state = GAME.play(state, movers[0], GAME.choose(state, movers[0], "random", seed + step))
+    raise AssertionError(f"no {kind} decision for seat {seat} in {limit} moves")
+
+
+def test_medium_is_a_level_of_the_game():
+    assert "medium" in GAME.bot_levels
+
+
+def test_medium_plays_a_four_player_game_to_the_end_with_legal_actions_only():
+    """A whole game, one medium seat among three random ones: every choice is
+    one of ``legal()``, each in well under the table's 2 s, and the game ends
+    when "the first Player to satisfy any three objectives at the end of a game
+    turn wins the game"."""
+    state = GAME.new(4, {"homes": "random"}, 11)
+    slowest = 0.0
+    for step in range(6000):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_move(state)[0]
+        level = "medium" if seat == 2 else "random"
+        started = time.process_time()
+        action = GAME.choose(state, seat, level, step)
+        if level == "medium":
+            slowest = max(slowest, time.process_time() - started)
+        assert action in GAME.legal(state, seat)
+        state = GAME.play(state, seat, action)
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert all(len(completed(state, seat)) >= 3 for seat in outcome.winners)
+    assert slowest < 2.0
+
+
+def test_same_seed_same_choice():
+    state = _until(GAME.new(3, {"homes": "random"}, 4), 1, "action")
+    assert GAME.choose(state, 1, "medium", 7) == GAME.choose(state, 1, "medium", 7)
+
+
+def test_the_plan_never_sees_the_games_dice():
+    """The plans roll their own dice: the choice is the same whatever the
+    game's generator holds (the dice and cards still to come are secret)."""
+    state = _until(GAME.new(2, {"homes": "random"}, 3), 0, "action", seed=5)
+    for _ in range(3):  # a few decisions into the game
+        state = GAME.play(state, 0, GAME.choose(state, 0, "medium", 1))
+        state = _until(state, 0, "action", seed=9)
+    other = dict(state, rng=Rng(987654321).to_json())
+    assert GAME.choose(state, 0, "medium", 3) == GAME.choose(other, 0, "medium", 3)
+
+
+def test_choose_does_not_change_the_state():
+    state = _until(GAME.new(3, {"homes": "random"}, 6), 0, "action")
+    before = GAME.dump(state)
+    GAME.choose(state, 0, "medium", 2)
+    assert GAME.dump(state) == before
+
+
+def test_a_city_held_alone_counts_before_upkeep():
+    """"Players who solely occupy neutral City Areas, or City Areas owned by
+    other players, conquer those cities" at Upkeep: the planner counts the
+    city as taken as soon as the units stand there alone, so a march is worth
+    its conquest."""
+    state = GAME.new(2, {"homes": "random"}, 1)
+    target = next(city for city, record in state["cities"].items()
+                  if record["owner"] is None and city not in state["impassable"])
+    before = planner.value(state, 0)
+    state["units"][target] = [{"owner": 0, "kind": "hoplite", "elite": False, "used": 1, "moved": True, "n": 1}]
+    assert target not in owned_cities(state, 0)
+    assert target in owned_cities(planner.projected(state), 0)
+    assert planner.value(state, 0) > before
+
+
+def test_unspent_cubes_count_only_this_turn():
+    """"When a player passes, all remaining Action Cubes in the action area are
+    discarded": a cube left is worth something this turn; the next turn's
+    fresh cubes are not a gain of the plan."""
+    state = _until(GAME.new(2, {"homes": "random"}, 2), 0, "action")
+    passed = GAME.play(state, 0, "pass")
+    assert planner.value(state, 0) > planner.value(passed, 0)
+    assert planner.value(state, 0, turn=state["turn"] - 1) < planner.value(state, 0)
+
+
+@pytest.mark.parametrize("hand, kept", [
+    (["wisdom", "prosperity", "legion", "scholarship"], {"prosperity", "scholarship"}),
+    (["production", "fortitude", "wisdom", "piety"], {"fortitude", "piety"}),
+])
+def test_ethos_cards_kept_are_the_quickest_to_complete(hand, kept):
+    """Each player "selects two different cards" of the four dealt: the
+    medium bot keeps the pair that needs the fewest actions (upgrades it can
+    build at home before eight Advancements, twelve units or three mines)."""
+    state = _until(GAME.new(2, {"homes": "random"}, 1), 0, "ethos")
+    state["seats"][0]["ethos_hand"] = hand
+    legal = [a for a in GAME.legal(state, 0) if a.startswith("keep")]
+    choice = planner.choose_ethos(state, 0, legal)
+    assert {hand[int(i) - 1] for i in choice.split()[1:]} == kept
+
+
+def test_progress_reads_each_objective():
+    """Progress is 1 for a met objective and grows with what it counts."""
+    state = GAME.new(2, {"homes": "random"}, 1)
+    for card in state["pathos"] + ["prosperity", "wealth", "legion"]:
+        assert 0.0 <= planner.progress(state, 0, card) <= 1.0
+    richer = dict(state, seats=[dict(state["seats"][0], commerce=5), state["seats"][1]])
+    assert planner.progress(richer, 0, "wealth") > planner.progress(state, 0, "wealth")
+    assert planner.progress(dict(state, seats=[dict(state["seats"][0], commerce=10), state["seats"][1]]),
+                            0, "wealth") == 1.0
+
+
+def test_candidates_keep_one_of_each_kind():
+    """The look-ahead weighs the heuristic's best action of every kind, and
+    always a way to stop."""
+    state = _until(GAME.new(3, {"homes": "random"}, 8), 0, "action")
+    legal = GAME.legal(state, 0)
+    chosen = planner._candidates(state, current(state), 0, legal)
+    verbs = {a.split()[0] for a in legal if a.split()[0] in ("build", "train", "research", "worship", "supply")}
+    assert verbs <= {a.split()[0] for a in chosen}
+    assert "pass" in chosen and len(chosen) <= planner.CANDIDATES + 2
+
+
+def test_rollouts_use_their_own_generator():
+    """A plan's dice come from its own seed: the game's generator is never read."""
+    state = _until(GAME.new(2, {"homes": "random"}, 3), 0, "action")
+    action = next(a for a in GAME.legal(state, 0) if a.startswith("supply"))
+    first = planner._rollout(GAME, state, 0, action, 5)
+    again = planner._rollout(GAME, dict(state, rng=Rng(1).to_json()), 0, action, 5)
+    assert first == again
