@@ -56,13 +56,11 @@ async def verify_database(where: str) -> Verification:
 
 
 async def backup(where: str, target: str | Path) -> Verification:
-    """Copy the SQLite database ``where`` to ``target`` while the bot may be
-    running, then open the copy and replay every game in it."""
-    if is_postgres(where):
-        raise AdminError("For PostgreSQL use pg_dump (see the README's 'Running at scale'); `agora backup` "
-                         "copies SQLite files.")
+    """Copy the database ``where`` to the SQLite file ``target`` while the bot
+    may be running (a PostgreSQL database too: one consistent snapshot), then
+    open the copy and replay every game in it."""
     target = Path(target)
-    if target.resolve() == Path(where).resolve():
+    if not is_postgres(where) and target.resolve() == Path(where).resolve():
         raise AdminError("The backup must go to another file than the database itself.")
     tables = await Tables.open(where, run_bots=False)
     try:
