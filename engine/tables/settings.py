@@ -144,7 +144,8 @@ class Settings(Commits):
         for current in live.reminders.values():
             current.due_at = first_due_after_change(live, current.since, now)
             await self.store.reschedule_reminder(record.id, current.seat, current.seq, current.due_at, current.sent)
-        who = "All players agreed" if agreed else f"<@{user_id}> set"
+        # The terminal table acts as user 0, a person of no name.
+        who = "All players agreed" if agreed else (f"<@{user_id}> set" if user_id else "The table set")
         text = f"⚙️ {who}: {describe_settings({k: v for k, v in checked.items() if k in SETTING_WORDS})}."
         await self._note(live, text)
         return text
