@@ -20,6 +20,7 @@ from cogs.utils.replies import apologise
 from cogs.utils.step_menus import STEP_ITEMS
 from engine import metrics
 from engine.config import Settings, version
+from engine.core import AgoraError
 from engine.tables import Tables
 
 log = logging.getLogger("agora.bot")
@@ -144,6 +145,9 @@ class AgoraBot(commands.AutoShardedBot):
                                    error: app_commands.AppCommandError) -> None:
         """The last resort: no interaction is ever left unanswered, whatever
         failed (a command, an autocomplete, a check)."""
+        cause = error.__cause__
+        if isinstance(error, app_commands.TransformerError) and isinstance(cause, AgoraError):
+            error = app_commands.CheckFailure(cause.message)
         if isinstance(error, app_commands.CheckFailure) and not interaction.response.is_done():
             await interaction.response.send_message(f"❌ {error}", ephemeral=True)
             return

@@ -36,6 +36,15 @@ class Confirm(discord.ui.View):
         self.user_id = user_id
         self.value: bool | None = None
         self.confirm.label = label
+        self.message: discord.InteractionMessage | None = None
+
+    async def on_timeout(self) -> None:
+        """Unanswered: say so on the question itself, and change nothing."""
+        if self.message is not None:
+            try:
+                await self.message.edit(content="No answer within two minutes; nothing changed.", view=None)
+            except discord.HTTPException:
+                pass  # the question is gone or no longer editable
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id != self.user_id:
@@ -316,6 +325,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
             return
         confirm = Confirm(interaction.user.id, "Resign")
         await reply(interaction, "Really resign from this game?", view=confirm)
+        confirm.message = await interaction.original_response()
         await confirm.wait()
         if confirm.value:
             text = await guarded(interaction, service(interaction).resign(record.id, interaction.user.id), record.id)
@@ -332,6 +342,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
             return
         confirm = Confirm(interaction.user.id, "Abandon")
         await reply(interaction, "Really abandon this game for everyone?", view=confirm)
+        confirm.message = await interaction.original_response()
         await confirm.wait()
         if confirm.value:
             text = await guarded(interaction, service(interaction).abandon(

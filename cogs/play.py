@@ -11,7 +11,7 @@ from cogs.utils import acting
 from cogs.utils.acting import show_hand
 from cogs.utils.context import service
 from cogs.utils.replies import chunks, guarded, reply
-from cogs.utils.resolve import game_choices, game_for
+from cogs.utils.resolve import GameNumber, game_for
 from engine.core import AgoraError
 
 AUTOCOMPLETE_LIMIT = 25
@@ -38,7 +38,8 @@ class Play(commands.Cog):
                            game="Which game (needed in DMs when you play several)")
     @app_commands.allowed_installs(guilds=True, users=False)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-    async def play(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
+    async def play(self, interaction: discord.Interaction, action: str,
+                   game: app_commands.Transform[int, GameNumber] | None = None) -> None:
         """Examples: `/play action:move b2 c3`, `/play action:build d4`."""
         record = await guarded(interaction, game_for(interaction, game), game)
         if record is not None:
@@ -60,20 +61,13 @@ class Play(commands.Cog):
         return [app_commands.Choice(name=(f"{action} — {label}" if label else action)[:100], value=action[:100])
                 for action, label in ranked]
 
-    @play.autocomplete("game")
-    async def _play_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await game_choices(interaction, current)
-
     @app_commands.command(name="hand", description="What only you can see: your hand, objectives, bids")
     @app_commands.describe(game="Which game (needed in DMs when you play several)")
     @app_commands.allowed_installs(guilds=True, users=False)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def hand(self, interaction: discord.Interaction,
+                   game: app_commands.Transform[int, GameNumber] | None = None) -> None:
         await show_hand(interaction, game)
-
-    @hand.autocomplete("game")
-    async def _hand_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await game_choices(interaction, current)
 
     @app_commands.command(name="mygames", description="Every game you play in, and where it is your turn")
     @app_commands.allowed_installs(guilds=True, users=False)

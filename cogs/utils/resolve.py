@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
+from discord import app_commands
 
 from cogs.utils.context import service
 from engine.core import Game, Option
@@ -58,6 +61,26 @@ async def game_choices(interaction: discord.Interaction, current: str) -> list[d
         if current.strip().lstrip("#") in name:
             choices.append(discord.app_commands.Choice(name=name[:100], value=record.id))
     return choices[:25]
+
+
+class GameNumber(app_commands.Transformer):
+    """The ``game`` argument of /play, /hand and the like: a game number,
+    completed from the caller's own live games (theirs to play first). One
+    definition for every command that takes it."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.integer
+
+    async def transform(self, interaction: discord.Interaction, value: Any) -> int:
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise TableError("Pick a game from the list (a game number such as 12).") from None
+
+    async def autocomplete(self, interaction: discord.Interaction,  # type: ignore[override]
+                           value: int | float | str) -> list[app_commands.Choice[int]]:
+        return await game_choices(interaction, str(value))
 
 
 def parse_options(game: Game, text: str | None) -> dict[str, str]:
