@@ -52,8 +52,10 @@ def games_per_second(level: str, games: int) -> None:
             thinking += spent
             scores.extend(GAME.outcome(states[-1]).scores)
         elapsed = time.perf_counter() - started
-        print(f"  {players} players, {level:6}: {games / elapsed:6.1f} games/s, {actions / games:5.1f} actions/game, "
-              f"{1000 * thinking / actions:5.2f} ms bot/action, mean score {statistics.mean(scores):5.1f}")
+        print(
+            f"  {players} players, {level:6}: {games / elapsed:6.1f} games/s, {actions / games:5.1f} actions/game, "
+            f"{1000 * thinking / actions:5.2f} ms bot/action, mean score {statistics.mean(scores):5.1f}"
+        )
 
 
 def random_positions(game, players: int, games: int) -> list[tuple]:
@@ -101,9 +103,11 @@ def _engine_costs(label: str, game, players: int, games: int) -> None:
         "describe": cpu_per_call(positions, lambda p: game.describe(*p)),
     }
     per_move = sum(costs.values())
-    print(f"  {label}, {players} players, {len(positions)} positions: "
-          + ", ".join(f"{name} {us:.0f} us" for name, us in costs.items())
-          + f"; all five {per_move:.0f} us a move = {1e6 / per_move:.0f} moves/s")
+    print(
+        f"  {label}, {players} players, {len(positions)} positions: "
+        + ", ".join(f"{name} {us:.0f} us" for name, us in costs.items())
+        + f"; all five {per_move:.0f} us a move = {1e6 / per_move:.0f} moves/s"
+    )
 
 
 def render_times(samples: int) -> None:
@@ -121,15 +125,20 @@ def render_times(samples: int) -> None:
             sizes.append(len(png))
         cpu.sort()
         p99 = cpu[min(len(cpu) - 1, round(0.99 * (len(cpu) - 1)))]
-        print(f"  render ({players} players, {samples} positions): p50 {statistics.median(cpu):.0f} ms CPU, "
-              f"p99 {p99:.0f} ms; PNG up to {max(sizes) // 1024} KB")
+        print(
+            f"  render ({players} players, {samples} positions): p50 {statistics.median(cpu):.0f} ms CPU, "
+            f"p99 {p99:.0f} ms; PNG up to {max(sizes) // 1024} KB"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per player count and bot level")
-    parser.add_argument("--baseline", action="store_true",
-                        help="also time the engine of revision 9079169 (bench/thebes_baseline.py), at 4 players")
+    parser.add_argument(
+        "--baseline",
+        action="store_true",
+        help="also time the engine of revision 9079169 (bench/thebes_baseline.py), at 4 players",
+    )
     args = parser.parse_args()
     print("Whole games between bots:")
     games_per_second("easy", args.games)

@@ -31,8 +31,12 @@ def load_baseline() -> ModuleType:
     """The old ``engine.games.thebes`` package (its ``GAME``, ``bot``, ...)."""
     if PACKAGE in sys.modules:
         return sys.modules[PACKAGE]
-    archive = subprocess.run(["git", "archive", "--format=tar", BASELINE_REVISION, "engine/games/thebes", "data/thebes"],
-                             cwd=REPO, check=True, capture_output=True).stdout
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", BASELINE_REVISION, "engine/games/thebes", "data/thebes"],
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+    ).stdout
     root = Path(tempfile.mkdtemp(prefix="thebes-baseline-"))
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(root, filter="data")
@@ -43,7 +47,8 @@ def load_baseline() -> ModuleType:
         f"DATA = {str(root / 'data' / 'thebes')!r}\n"
         "def load_toml(game, filename):\n"
         "    with open(f'{DATA}/{filename}', 'rb') as handle:\n"
-        "        return tomllib.load(handle)\n")
+        "        return tomllib.load(handle)\n"
+    )
     for module in package.glob("*.py"):
         text = module.read_text().replace("engine.games.thebes", PACKAGE)
         text = text.replace("from engine.core import load_toml", f"from {PACKAGE}._data import load_toml")

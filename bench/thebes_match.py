@@ -60,8 +60,9 @@ def main() -> None:
     wins = draws = losses = 0
     margins = []
     started = time.perf_counter()
-    print(f"{args.level} (now) against greedy (revision {BASELINE_REVISION}), {args.players} players, "
-          f"{args.games} games")
+    print(
+        f"{args.level} (now) against greedy (revision {BASELINE_REVISION}), {args.players} players, {args.games} games"
+    )
     for game in range(args.games):
         seed = args.first_seed + game // 2
         new_seat = (game // 2 + game % 2) % args.players if args.players > 2 else game % 2
@@ -75,13 +76,18 @@ def main() -> None:
             draws += 1
         else:
             losses += 1
-        print(f"  game {game + 1:3}: seed {seed:3}, new bot in seat {new_seat}, scores "
-              f"{' '.join(f'{s:3.0f}' for s in scores)}, margin {mine - best_other:+4.0f}   "
-              f"[{wins}-{draws}-{losses}]", flush=True)
+        print(
+            f"  game {game + 1:3}: seed {seed:3}, new bot in seat {new_seat}, scores "
+            f"{' '.join(f'{s:3.0f}' for s in scores)}, margin {mine - best_other:+4.0f}   "
+            f"[{wins}-{draws}-{losses}]",
+            flush=True,
+        )
     played = wins + draws + losses
-    print(f"Result: {wins} wins, {draws} draws, {losses} losses of {played} "
-          f"({100 * (wins + draws / 2) / played:.1f}% counting a draw as half); mean margin "
-          f"{statistics.mean(margins):+.1f} points; {time.perf_counter() - started:.0f} s")
+    print(
+        f"Result: {wins} wins, {draws} draws, {losses} losses of {played} "
+        f"({100 * (wins + draws / 2) / played:.1f}% counting a draw as half); mean margin "
+        f"{statistics.mean(margins):+.1f} points; {time.perf_counter() - started:.0f} s"
+    )
 
 
 if __name__ == "__main__":

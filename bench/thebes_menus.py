@@ -57,8 +57,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="games per player count and mode")
     args = parser.parse_args()
     baseline = load_baseline()
-    print(f"{'engine':>9} {'mode':>6} {'players':>7} {'decisions':>9} {'> 25 actions':>12} {'worst':>5} "
-          f"{'widest menu':>11} {'most clicks':>11}")
+    print(
+        f"{'engine':>9} {'mode':>6} {'players':>7} {'decisions':>9} {'> 25 actions':>12} {'worst':>5} "
+        f"{'widest menu':>11} {'most clicks':>11}"
+    )
     for mode in ("random", "greedy"):
         for players in (2, 3, 4, 5, 6):
             engines = [("now", GAME)] + ([(BASELINE_REVISION, baseline.GAME)] if players <= 4 else [])
@@ -72,8 +74,11 @@ def main() -> None:
                             widest, clicks = max(widest, width), max(clicks, depth)
                 over = sum(1 for n in counts if n > MENU_SIZE)
                 menus = f"{widest:>11} {clicks:>11}" if game is GAME else f"{'-':>11} {'-':>11}"
-                print(f"{label:>9} {mode:>6} {players:>7} {len(counts):>9} {100 * over / len(counts):>11.0f}% "
-                      f"{max(counts):>5} {menus}", flush=True)
+                print(
+                    f"{label:>9} {mode:>6} {players:>7} {len(counts):>9} {100 * over / len(counts):>11.0f}% "
+                    f"{max(counts):>5} {menus}",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

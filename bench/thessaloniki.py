@@ -66,9 +66,11 @@ def main() -> None:
             legal_time += in_legal
             rounds.append(state["round"])
         elapsed = time.perf_counter() - start
-        print(f"{players} players: {args.games / elapsed:.1f} random games/s, "
-              f"{total_actions / args.games:.0f} actions and {statistics.mean(rounds):.1f} rounds a game, "
-              f"{total_actions / play_time:.0f} play/s, {total_actions / legal_time:.0f} legal/s")
+        print(
+            f"{players} players: {args.games / elapsed:.1f} random games/s, "
+            f"{total_actions / args.games:.0f} actions and {statistics.mean(rounds):.1f} rounds a game, "
+            f"{total_actions / play_time:.0f} play/s, {total_actions / legal_time:.0f} legal/s"
+        )
     start = time.perf_counter()
     state, actions, _, _ = random_game(3, 1, level="normal")
     print(f"normal bots, 3 players: one game of {actions} actions in {time.perf_counter() - start:.1f} s")
@@ -86,8 +88,10 @@ def main() -> None:
             start = time.perf_counter()
             render(GAME.view(state, None), ["alice", "bob", "carol", "dave"])
             times.append(time.perf_counter() - start)
-    print(f"render (4 players, 100 successive mid-game positions): median {1000 * statistics.median(times):.0f} ms, "
-          f"slowest {1000 * max(times):.0f} ms")
+    print(
+        f"render (4 players, 100 successive mid-game positions): median {1000 * statistics.median(times):.0f} ms, "
+        f"slowest {1000 * max(times):.0f} ms"
+    )
     sizes = []
     times = []
     state = GAME.new(4, {}, 3)
@@ -103,8 +107,10 @@ def main() -> None:
             times.append(time.process_time() - start)
             sizes.append(len(png))
     times.sort()
-    print(f"render (4 players, {len(times)} positions through a game, CPU time): p99 {1000 * times[int(0.99 * (len(times) - 1))]:.0f} ms, "
-          f"PNG median {statistics.median(sizes) / 1024:.0f} KB, largest {max(sizes) / 1024:.0f} KB")
+    print(
+        f"render (4 players, {len(times)} positions through a game, CPU time): p99 {1000 * times[int(0.99 * (len(times) - 1))]:.0f} ms, "
+        f"PNG median {statistics.median(sizes) / 1024:.0f} KB, largest {max(sizes) / 1024:.0f} KB"
+    )
     per_move_costs(args.games)
     if args.against:
         compare_with(args.against, args.games)
@@ -113,12 +119,14 @@ def main() -> None:
 def table_calls(game) -> dict:
     """What the table runs for each committed move: play it, list the
     mover's actions, describe it, the public view, the JSON snapshot."""
+
     def commit(state, seat, action):
         after = game.play(state, seat, action)
         game.legal(state, seat)
         game.describe(state, seat, action)
         json.dumps(game.dump(after))
         game.view(after, None)
+
     return {
         "play": lambda s, seat, a: game.play(s, seat, a),
         "legal": lambda s, seat, a: game.legal(s, seat),
@@ -148,8 +156,10 @@ def compare_with(rev: str, games: int) -> None:
                     for position in positions:
                         calls[name](*position)
                     best[side] = min(best[side], (time.process_time() - start) / len(positions))
-            print(f"{name}: {1e6 * best['before']:.0f} µs at {rev}, {1e6 * best['after']:.0f} µs now "
-                  f"({best['before'] / best['after']:.2f}×; {1 / best['after']:.0f}/s now)")
+            print(
+                f"{name}: {1e6 * best['before']:.0f} µs at {rev}, {1e6 * best['after']:.0f} µs now "
+                f"({best['before'] / best['after']:.2f}×; {1 / best['after']:.0f}/s now)"
+            )
 
 
 def _positions(games: int) -> list[tuple]:

@@ -46,8 +46,7 @@ BASELINE = "thessaloniki_baseline"
 def load_baseline(rev: str, into: Path):
     """The ``GAME`` of the Thessaloniki package at ``rev``, imported as
     ``thessaloniki_baseline`` (its bot plays through its own rules)."""
-    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, PACKAGE], check=True,
-                             capture_output=True).stdout
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, PACKAGE], check=True, capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
     package = into / BASELINE
@@ -64,8 +63,9 @@ def seats_for(players: int, game: int) -> set[int]:
     return {seat for seat in range(players) if seat % 2 == first} if players > 2 else {first}
 
 
-def play_game(players: int, seed: int, new_seats: set[int], level: str, baseline, budget: float,
-              clocks: dict[str, list[float]]) -> tuple[float, list[float]]:
+def play_game(
+    players: int, seed: int, new_seats: set[int], level: str, baseline, budget: float, clocks: dict[str, list[float]]
+) -> tuple[float, list[float]]:
     """One game; returns the new side's share of the win (1, 0.5 or 0) and the scores."""
     state = GAME.new(players, {}, seed)
     step = 0
@@ -109,14 +109,20 @@ def main() -> None:
                 new_best = max(scores[s] for s in new_seats)
                 old_best = max(scores[s] for s in range(players) if s not in new_seats)
                 margins.append(new_best - old_best)
-                print(f"{players}p game {number + 1:3d} seed {seed}: new seats {sorted(new_seats)} "
-                      f"scores {scores} -> {share}", flush=True)
+                print(
+                    f"{players}p game {number + 1:3d} seed {seed}: new seats {sorted(new_seats)} "
+                    f"scores {scores} -> {share}",
+                    flush=True,
+                )
             losses = args.games - wins
-            print(f"{players} players: {args.level} vs baseline {args.rev} normal: "
-                  f"{wins:g} wins, {losses:g} losses in {args.games} games ({100 * wins / args.games:.0f}%); "
-                  f"mean margin {statistics.mean(margins):+.1f} VP; "
-                  f"seconds per decision: new {statistics.mean(clocks['new']):.3f}, "
-                  f"baseline {statistics.mean(clocks['baseline']):.3f}", flush=True)
+            print(
+                f"{players} players: {args.level} vs baseline {args.rev} normal: "
+                f"{wins:g} wins, {losses:g} losses in {args.games} games ({100 * wins / args.games:.0f}%); "
+                f"mean margin {statistics.mean(margins):+.1f} VP; "
+                f"seconds per decision: new {statistics.mean(clocks['new']):.3f}, "
+                f"baseline {statistics.mean(clocks['baseline']):.3f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

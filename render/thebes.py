@@ -14,13 +14,27 @@ is mapped to a fixed palette before PNG encoding. About 40-60 ms of CPU.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import (HIGHLIGHT, INK, MUTED, PAPER, draw_text, fit_name, fit_text, font, seat_rgb, text_length,
-                           text_on, to_png, wrap)
+from render.common import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    draw_text,
+    fit_name,
+    fit_text,
+    font,
+    seat_rgb,
+    text_length,
+    text_on,
+    to_png,
+    wrap,
+)
 
 WIDTH = 1600
 MARGIN = 20
@@ -59,6 +73,11 @@ SITE_RGB = {
 
 LON_W, LON_E, LAT_S, LAT_N = -10.0, 48.0, 26.0, 59.0
 
+Outline = tuple[tuple[float, float], ...]
+"""A closed shape as (longitude, latitude) points."""
+
+# fmt: off
+# Map data, several entries a line: the formatter's one entry a line would add some 200 lines.
 PLACE_LONLAT = {
     "london": (-0.1, 51.5), "paris": (2.35, 48.85), "berlin": (13.4, 52.5), "vienna": (16.4, 48.2),
     "rome": (12.5, 41.9), "warsaw": (21.0, 52.2), "moscow": (37.6, 55.75), "greece": (22.4, 39.2),
@@ -74,7 +93,7 @@ PAWN_SPOT = {"london": (22, 10, 1), "paris": (22, 10, 1), "berlin": (14, 20, 1),
 artefact token): offset x, offset y, and the direction later pawns stack."""
 
 # Water drawn over land, then islands drawn over water: (longitude, latitude).
-WATER = (
+WATER: tuple[Outline, ...] = (
     # Atlantic, North Sea and Baltic
     ((-14, 24), (-13, 27.5), (-9.8, 29.5), (-8, 33.5), (-6, 35.8), (-5.6, 36.0), (-6.3, 36.8), (-7.4, 37.2),
      (-8.9, 37.0), (-8.8, 38.7), (-9.0, 41.1), (-9.3, 43.0), (-8.0, 43.7), (-3.8, 43.5), (-1.8, 43.4),
@@ -109,7 +128,7 @@ WATER = (
     # Persian Gulf
     ((47.9, 30.0), (48.5, 29.3), (50, 27), (52, 26), (52, 31), (49.0, 30.5)),
 )
-ISLANDS = (
+ISLANDS: tuple[Outline, ...] = (
     ((-5.7, 50.05), (-3.5, 50.3), (-1.0, 50.7), (1.4, 51.2), (1.7, 52.6), (0.3, 53.5), (-0.2, 54.2),
      (-1.5, 55.0), (-2.0, 55.8), (-3.0, 56.0), (-1.8, 57.5), (-3.0, 58.6), (-5.0, 58.6), (-6.2, 57.5),
      (-5.6, 56.0), (-4.9, 55.0), (-3.0, 54.9), (-3.4, 54.2), (-3.0, 53.4), (-4.6, 53.3), (-4.3, 52.2),
@@ -122,6 +141,7 @@ ISLANDS = (
     ((23.5, 35.6), (26.3, 35.3), (26.2, 35.0), (23.6, 35.2)),
     ((32.3, 35.1), (34.6, 35.7), (33.9, 34.6), (32.4, 34.7)),
 )
+# fmt: on
 
 
 def _project(lon: float, lat: float) -> tuple[float, float]:
@@ -148,8 +168,12 @@ def _background(places: tuple[tuple[str, str, str], ...], connections: tuple[tup
         draw.polygon([_project(*p) for p in shape], fill=LAND, outline=COAST)
     # The sketch overflows the frame: paint the outside back to paper.
     left, top, right, bottom = MAP_BOX
-    for box in ((0, 0, WIDTH, top - 1), (0, top, left - 1, bottom), (right + 1, top, WIDTH, bottom),
-                (0, bottom + 1, WIDTH, image.height)):
+    for box in (
+        (0, 0, WIDTH, top - 1),
+        (0, top, left - 1, bottom),
+        (right + 1, top, WIDTH, bottom),
+        (0, bottom + 1, WIDTH, image.height),
+    ):
         draw.rectangle(box, fill=PAPER)
     draw.rectangle(MAP_BOX, outline=COAST, width=2)
     for a, b in connections:
@@ -182,8 +206,9 @@ PANEL_ROWS_Y = 78
 
 
 @lru_cache(maxsize=8)
-def _table(places: tuple[tuple[str, str, str], ...], connections: tuple[tuple[str, str], ...],
-           seats: tuple[str, ...]) -> Image.Image:
+def _table(
+    places: tuple[tuple[str, str, str], ...], connections: tuple[tuple[str, str], ...], seats: tuple[str, ...]
+) -> Image.Image:
     """The background plus what never changes in the players' panels for
     these seats: the frame, the seat's figure, the column heads and the site
     chips (drawn once per seating; a picture draws only what changed)."""
@@ -191,8 +216,9 @@ def _table(places: tuple[tuple[str, str, str], ...], connections: tuple[tuple[st
     draw = ImageDraw.Draw(image)
     for seat, colour in enumerate(seats):
         left, width = _panel_place(seat, len(seats))
-        draw.rounded_rectangle((left, PANEL_Y, left + width, PANEL_Y + PANEL_H), radius=10, fill=CARD,
-                               outline=CARD_EDGE, width=3)
+        draw.rounded_rectangle(
+            (left, PANEL_Y, left + width, PANEL_Y + PANEL_H), radius=10, fill=CARD, outline=CARD_EDGE, width=3
+        )
         _pawn(draw, left + 22, PANEL_Y + 22, seat, colour[0], radius=13)
         draw.text((left + 12, PANEL_Y + 60), PANEL_COLUMNS, font=font(13), fill=MUTED)
         for row, site in enumerate(SITE_RGB):
@@ -203,12 +229,25 @@ def _table(places: tuple[tuple[str, str, str], ...], connections: tuple[tuple[st
 def _label(draw: ImageDraw.ImageDraw, key: str, name: str, x: float, y: float) -> None:
     side = LABEL_SIDE.get(key, "e")
     offset = {"n": (0, -24, "ms"), "s": (0, 24, "mt"), "e": (22, 0, "lm"), "w": (-22, 0, "rm")}[side]
-    draw.text((x + offset[0], y + offset[1]), name, font=font(17, bold=True), fill=INK, anchor=offset[2],
-              stroke_width=3, stroke_fill=(255, 255, 255))
+    draw.text(
+        (x + offset[0], y + offset[1]),
+        name,
+        font=font(17, bold=True),
+        fill=INK,
+        anchor=offset[2],
+        stroke_width=3,
+        stroke_fill=(255, 255, 255),
+    )
 
 
-def _dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
-            rgb: tuple[int, int, int], dash: float = 9, gap: float = 6) -> None:
+def _dashed(
+    draw: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    rgb: tuple[int, int, int],
+    dash: float = 9,
+    gap: float = 6,
+) -> None:
     (x1, y1), (x2, y2) = a, b
     length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
     steps = max(1, int(length // (dash + gap)))
@@ -217,22 +256,26 @@ def _dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, f
         end = min(1.0, (i * (dash + gap) + dash) / length)
         if start >= 1:
             break
-        draw.line((x1 + (x2 - x1) * start, y1 + (y2 - y1) * start, x1 + (x2 - x1) * end, y1 + (y2 - y1) * end),
-                  fill=rgb, width=3)
+        draw.line(
+            (x1 + (x2 - x1) * start, y1 + (y2 - y1) * start, x1 + (x2 - x1) * end, y1 + (y2 - y1) * end),
+            fill=rgb,
+            width=3,
+        )
 
 
 # -- drawing ------------------------------------------------------------------------
 
 
 def _seat_label(view: dict[str, Any], names: Sequence[str], seat: int, fnt: Any = None, room: float = 300) -> str:
-    """"name (Colour)", the name shortened with "…" so the label fits ``room`` pixels in ``fnt``."""
+    """ "name (Colour)", the name shortened with "…" so the label fits ``room`` pixels in ``fnt``."""
     colour = view["seats"][seat]
     name = names[seat] if seat < len(names) and names[seat] else ""
     return fit_name(name, fnt or font(20, bold=True), room, f" ({colour})") if name else colour
 
 
-def _pawn(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, letter: str, radius: int = 13,
-          ring: bool = False) -> None:
+def _pawn(
+    draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, letter: str, radius: int = 13, ring: bool = False
+) -> None:
     rgb = seat_rgb(seat)
     if ring:
         draw.ellipse((x - radius - 5, y - radius - 5, x + radius + 5, y + radius + 5), outline=HIGHLIGHT, width=4)
@@ -258,8 +301,16 @@ class _SpriteDraw(ImageDraw.ImageDraw):
         super().__init__(image)
         self.canvas = image
 
-    def text(self, xy: Any, text: Any, fill: Any = None, font: Any = None, anchor: Any = None,  # type: ignore[override]
-             *args: Any, **kwargs: Any) -> None:
+    def text(
+        self,
+        xy: Any,
+        text: Any,
+        fill: Any = None,
+        font: Any = None,
+        anchor: Any = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> None:
         if args or kwargs or font is None or not isinstance(fill, tuple):
             super().text(xy, text, fill, font, anchor, *args, **kwargs)
             return
@@ -307,13 +358,16 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
     else:
         seat = view["turn"]
         player = view["players"][seat]
-        status = (f"{_seat_label(view, names, seat)} to act: week {player['week']} of {player['year']}, "
-                  f"in {_place_name(view, player['place'])}")
+        status = (
+            f"{_seat_label(view, names, seat)} to act: week {player['week']} of {player['year']}, "
+            f"in {_place_name(view, player['place'])}"
+        )
         if view["zeppelin_declared"]:
             status += " — travelling by Zeppelin this turn"
     room = WIDTH - 2 * MARGIN - text_length(title, font(28, bold=True)) - 24
-    draw_text(draw, (WIDTH - MARGIN, 18), fit_text(status, font(20, bold=True), room), font(20, bold=True), INK,
-              anchor="ra")
+    draw_text(
+        draw, (WIDTH - MARGIN, 18), fit_text(status, font(20, bold=True), room), font(20, bold=True), INK, anchor="ra"
+    )
     last = view.get("last", {}).get("text", "")
     for i, line in enumerate(_wrap(last, font(16), WIDTH - 2 * MARGIN)[:2]):
         draw.text((MARGIN, 52 + i * 20), line, font=font(16), fill=MUTED)
@@ -343,8 +397,8 @@ def _route(connections: tuple[tuple[str, ...], ...], origin: str, destination: s
     if destination not in previous:
         return [origin, destination]
     route = [destination]
-    while previous[route[-1]] is not None:
-        route.append(previous[route[-1]])  # type: ignore[arg-type]
+    while (step := previous[route[-1]]) is not None:
+        route.append(step)
     return route[::-1]
 
 
@@ -375,8 +429,12 @@ def _arrowhead(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
     tip = (x2 - ux * 27, y2 - uy * 27)
     base = (tip[0] - ux * 20, tip[1] - uy * 20)
-    draw.polygon([tip, (base[0] - uy * 11, base[1] + ux * 11), (base[0] + uy * 11, base[1] - ux * 11)],
-                 fill=HIGHLIGHT, outline=INK, width=2)
+    draw.polygon(
+        [tip, (base[0] - uy * 11, base[1] + ux * 11), (base[0] + uy * 11, base[1] - ux * 11)],
+        fill=HIGHLIGHT,
+        outline=INK,
+        width=2,
+    )
 
 
 def _place_name(view: dict[str, Any], key: str) -> str:
@@ -393,8 +451,7 @@ def _pawns(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         dx, dy, step = PAWN_SPOT[place]
         for i, player in enumerate(pawns):  # later arrivals drawn over earlier ones
             px, py = x + dx + i * 20 * step, y + dy
-            _figure(draw, px, py, player["seat"], view["seats"][player["seat"]][0],
-                    ring=player["seat"] == view["turn"])
+            _figure(draw, px, py, player["seat"], view["seats"][player["seat"]][0], ring=player["seat"] == view["turn"])
 
 
 def _figure(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, letter: str, ring: bool) -> None:
@@ -447,8 +504,9 @@ def _exhibitions(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         _card_box(draw, box, None)
         draw.text((left + 8, top + 30), "abc"[i], font=font(16, bold=True), fill=MUTED)
         draw.text((left + 24, top + 32), exhibition["key"], font=font(17, bold=True), fill=INK)
-        draw.text((left + 24, top + 54), f"{exhibition['points']} points · {exhibition['weeks']} wk",
-                  font=font(16), fill=INK)
+        draw.text(
+            (left + 24, top + 54), f"{exhibition['points']} points · {exhibition['weeks']} wk", font=font(16), fill=INK
+        )
         x = left + 10
         for site, count in exhibition["requires"].items():
             _site_chip(draw, x, top + 84, site, f"{count}")
@@ -459,8 +517,13 @@ def _site_chip(draw: ImageDraw.ImageDraw, x: float, y: float, site: str, text: s
     """A site's square with its initial, followed by a short text."""
     rgb = SITE_RGB[site]
     draw.rounded_rectangle((x, y, x + size, y + size), radius=4, fill=rgb, outline=INK, width=1)
-    draw.text((x + size / 2, y + size / 2), site[0].upper(), font=font(int(size * 0.6), bold=True),
-              fill=text_on(rgb), anchor="mm")
+    draw.text(
+        (x + size / 2, y + size / 2),
+        site[0].upper(),
+        font=font(int(size * 0.6), bold=True),
+        fill=text_on(rgb),
+        anchor="mm",
+    )
     draw.text((x + size + 4, y + size / 2), text, font=font(int(size * 0.65), bold=True), fill=INK, anchor="lm")
 
 
@@ -468,8 +531,12 @@ def _bags(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     top = BAGS_Y
     piles = view["piles"]
     aside = "shuffled in" if piles["set_aside_shuffled_in"] else f"{piles['set_aside']} set aside"
-    draw.text((RIGHT_X, top), f"Draw pile {piles['draw']} · pile 3 {aside} · discards {piles['discard']}",
-              font=font(17), fill=INK)
+    draw.text(
+        (RIGHT_X, top),
+        f"Draw pile {piles['draw']} · pile 3 {aside} · discards {piles['discard']}",
+        font=font(17),
+        fill=INK,
+    )
     for i, (site, info) in enumerate(view["sites"].items()):
         y = top + 58 + i * 42
         bag = info["bag"]
@@ -477,15 +544,19 @@ def _bags(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         if info["first_artefact"]:
             _on_site_token(draw, RIGHT_X + 200, y + 15)
         arts = sum(bag["artefacts"].values())
-        books = ([_place_name(view, info["knowledge_token_for"])] if bag["specialized"] else [])
+        books = [_place_name(view, info["knowledge_token_for"])] if bag["specialized"] else []
         books += ["general"] if bag["general"] else []
         line = f"{bag['tokens']} left: {arts} artefacts ({bag['artefact_points']} pts), {bag['debris']} debris"
         draw.text((RIGHT_X + 218, y + 7), line, font=font(15), fill=INK, anchor="lm")
         knowledge = f"knowledge tokens: {', '.join(books)}" if books else "no knowledge tokens left"
         draw.text((RIGHT_X + 218, y + 25), knowledge, font=font(13), fill=MUTED, anchor="lm")
     if any(info["first_artefact"] for info in view["sites"].values()):
-        draw.text((RIGHT_X, top + 58 + 5 * 42), "(1) the value-1 artefact still lying on the site: the first dig "
-                  "takes it", font=font(14), fill=MUTED)
+        draw.text(
+            (RIGHT_X, top + 58 + 5 * 42),
+            "(1) the value-1 artefact still lying on the site: the first dig takes it",
+            font=font(14),
+            fill=MUTED,
+        )
 
 
 def _on_site_token(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -516,9 +587,14 @@ def _track_squares(draw: ImageDraw.ImageDraw) -> None:
 def _time_track(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     weeks = view["weeks_per_year"]
     cell = _track_cell()
-    draw.text((MARGIN, TRACK_Y), f"Time track, weeks of the year {view['year']} (a tag such as '03 marks a "
-              "marker already in the next year). The marker furthest back acts next; on a shared square, the one "
-              "on top.", font=font(15), fill=MUTED)
+    draw.text(
+        (MARGIN, TRACK_Y),
+        f"Time track, weeks of the year {view['year']} (a tag such as '03 marks a "
+        "marker already in the next year). The marker furthest back acts next; on a shared square, the one "
+        "on top.",
+        font=font(15),
+        fill=MUTED,
+    )
     stacks: dict[int, list[dict[str, Any]]] = {}
     for player in sorted(view["players"], key=lambda p: p["stamp"]):
         stacks.setdefault(player["week"], []).append(player)
@@ -527,13 +603,25 @@ def _time_track(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         step = min(24, (TRACK_H - 48) / max(1, len(stack) - 1))  # five or six on a square overlap a little
         for level, player in enumerate(stack):  # the last to arrive sits on top
             y = TRACK_BASE - 16 - level * step
-            _pawn(draw, x, y, player["seat"], view["seats"][player["seat"]][0], radius=11,
-                  ring=player["seat"] == view["turn"])
+            _pawn(
+                draw,
+                x,
+                y,
+                player["seat"],
+                view["seats"][player["seat"]][0],
+                radius=11,
+                ring=player["seat"] == view["turn"],
+            )
             if player["year"] != view["year"]:  # a marker already in the next year
                 tag = f"'{str(player['year'])[-2:]}"
                 near_end = week > weeks - 3
-                draw.text((x - 14 if near_end else x + 14, y), tag, font=font(12, bold=True), fill=INK,
-                          anchor="rm" if near_end else "lm")
+                draw.text(
+                    (x - 14 if near_end else x + 14, y),
+                    tag,
+                    font=font(12, bold=True),
+                    fill=INK,
+                    anchor="rm" if near_end else "lm",
+                )
 
 
 @lru_cache(maxsize=1)
@@ -541,16 +629,31 @@ def _palette() -> Image.Image:
     """A fixed 256-colour palette: every colour drawn here, plus the blends
     anti-aliasing makes between them. Built once from a swatch, so the same
     view always gives the same picture."""
-    solids = [PAPER, INK, MUTED, HIGHLIGHT, SEA, LAND, COAST, ROUTE, CARD, CARD_EDGE, GOOD, BAD, (255, 255, 255),
-              *SITE_RGB.values(), *(seat_rgb(s) for s in range(7))]
+    solids = [
+        PAPER,
+        INK,
+        MUTED,
+        HIGHLIGHT,
+        SEA,
+        LAND,
+        COAST,
+        ROUTE,
+        CARD,
+        CARD_EDGE,
+        GOOD,
+        BAD,
+        (255, 255, 255),
+        *SITE_RGB.values(),
+        *(seat_rgb(s) for s in range(7)),
+    ]
     grounds = [PAPER, CARD, LAND, SEA, (255, 255, 255), *SITE_RGB.values(), *(seat_rgb(s) for s in range(4))]
-    swatch = [c for c in solids]
+    swatch: list[tuple[int, ...]] = [c for c in solids]
     for ink in solids:
         for ground in grounds:
             for share in (0.25, 0.5, 0.75):
                 swatch.append(tuple(round(i * share + g * (1 - share)) for i, g in zip(ink, ground)))
     image = Image.new("RGB", (len(swatch), 1))
-    image.putdata(swatch)  # type: ignore[arg-type]
+    image.putdata(swatch)
     return image.quantize(256, method=Image.Quantize.MEDIANCUT)
 
 
@@ -572,8 +675,15 @@ def _fit(text: str, fnt: Any, width: float) -> str:
     return text.rstrip() + " …"
 
 
-def _player_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], player: dict[str, Any],
-                  left: int, top: int, width: int) -> None:
+def _player_panel(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    names: Sequence[str],
+    player: dict[str, Any],
+    left: int,
+    top: int,
+    width: int,
+) -> None:
     seat = player["seat"]
     score = view["scores"][seat]
     right = left + width
@@ -581,8 +691,9 @@ def _player_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequen
         draw.rounded_rectangle((left, top, right, top + PANEL_H), radius=10, outline=HIGHLIGHT, width=3)
     points = f"{score['total']} pt{'s' if score['total'] != 1 else ''}"
     room = right - 12 - text_length(points, font(20, bold=True)) - 10 - (left + 42)
-    draw_text(draw, (left + 42, top + 12), _seat_label(view, names, seat, font(18, bold=True), room),
-              font(18, bold=True), INK)
+    draw_text(
+        draw, (left + 42, top + 12), _seat_label(view, names, seat, font(18, bold=True), room), font(18, bold=True), INK
+    )
     status = f"{player['weeks_left']} wk left"
     if view["over"]:
         status = "finished"
@@ -602,13 +713,24 @@ def _player_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequen
         draw.text((left + 92, y + 11), books, font=font(15, bold=True), fill=INK, anchor="mm")
         draw.text((left + 138, y + 11), f"{knowledge['usable']}k", font=font(15), fill=INK, anchor="mm")
         values = player["artefacts"][site]
-        draw.text((left + 176, y + 11), _fit(" ".join(map(str, values)) or "–", font(14), width - 186),
-                  font=font(14), fill=INK, anchor="lm")
+        draw.text(
+            (left + 176, y + 11),
+            _fit(" ".join(map(str, values)) or "–", font(14), width - 186),
+            font=font(14),
+            fill=INK,
+            anchor="lm",
+        )
         y += 27
     y += 4
-    kit = [("general", player["general"]), ("assistants", player["assistants"]), ("shovels", player["shovels"]),
-           ("congress", player["congress"]), ("car", player["cars"]), ("zeppelin", player["zeppelins"]),
-           ("special permission", player["special_permissions"])]
+    kit = [
+        ("general", player["general"]),
+        ("assistants", player["assistants"]),
+        ("shovels", player["shovels"]),
+        ("congress", player["congress"]),
+        ("car", player["cars"]),
+        ("zeppelin", player["zeppelins"]),
+        ("special permission", player["special_permissions"]),
+    ]
     text = " · ".join(f"{name} {count}" for name, count in kit if count)
     for line in _wrap(text or "no other cards", font(14), width - 24)[:3]:
         draw.text((left + 12, y), line, font=font(14), fill=INK)
@@ -618,9 +740,11 @@ def _player_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequen
         draw.text((left + 12, y), line, font=font(14), fill=INK)
         y += 18
     majorities = ", ".join(f"{site[:3].title()} {points}" for site, points in score["majorities"].items())
-    breakdown = (f"artefacts {score['artefacts']} · exhibitions {score['exhibitions']} · congress "
-                 f"{score['congress']} · majorities {sum(score['majorities'].values())}"
-                 + (f" ({majorities})" if majorities else ""))
+    breakdown = (
+        f"artefacts {score['artefacts']} · exhibitions {score['exhibitions']} · congress "
+        f"{score['congress']} · majorities {sum(score['majorities'].values())}"
+        + (f" ({majorities})" if majorities else "")
+    )
     lines = _wrap(breakdown, font(13), width - 24)[:3]
     y = max(y + 4, top + PANEL_H - 10 - 17 * len(lines))
     for line in lines:

@@ -9,8 +9,9 @@ the Patrician, a square for a Merchant), goods carry a two-letter name
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -53,12 +54,12 @@ class Painter:
 
     # -- primitives ---------------------------------------------------------------
 
-    def panel(self, box: tuple[float, float, float, float], fill=PANEL, outline=PANEL_EDGE, width=2,
-              radius=8) -> None:
+    def panel(self, box: tuple[float, float, float, float], fill=PANEL, outline=PANEL_EDGE, width=2, radius=8) -> None:
         self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
-    def text(self, xy: tuple[float, float], text: str, size: int = 14, bold: bool = False, fill=INK,
-             anchor: str = "la") -> None:
+    def text(
+        self, xy: tuple[float, float], text: str, size: int = 14, bold: bool = False, fill=INK, anchor: str = "la"
+    ) -> None:
         """Text from a cache of rendered glyph masks: most of the table's words
         and numbers recur from picture to picture, and shaping them is the
         bulk of the drawing time."""
@@ -68,8 +69,7 @@ class Painter:
         x, y = int(round(xy[0])) + left, int(round(xy[1])) + top
         self.image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
 
-    def wrapped(self, x: float, y: float, text: str, width: int, size: int = 12, fill=INK,
-                max_lines: int = 4) -> float:
+    def wrapped(self, x: float, y: float, text: str, width: int, size: int = 12, fill=INK, max_lines: int = 4) -> float:
         for line in _wrapped_lines(text, size, width, max_lines):
             self.text((x, y), line, size, fill=fill)
             y += size + 3
@@ -80,8 +80,9 @@ class Painter:
         letter = "S" if colour == "salt" else colour[0].upper()
         if kind == "P" and colour != "salt":
             self.draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=rgb, outline=INK, width=3)
-            self.draw.ellipse((cx - radius + 5, cy - radius + 5, cx + radius - 5, cy + radius - 5),
-                              outline=text_on(rgb), width=1)
+            self.draw.ellipse(
+                (cx - radius + 5, cy - radius + 5, cx + radius - 5, cy + radius - 5), outline=text_on(rgb), width=1
+            )
         else:
             r = radius - 2
             self.draw.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=4, fill=rgb, outline=INK, width=2)
@@ -118,7 +119,7 @@ class Painter:
             self.text((x, y), colour[0].upper(), letter, True, text_on(rgb), "mm")
 
     def seat_label(self, seat: int, room: float, size: int, bold: bool = True) -> str:
-        """"name (Colour)", the name shortened with "…" so it fits ``room`` pixels."""
+        """ "name (Colour)", the name shortened with "…" so it fits ``room`` pixels."""
         colour = self.view["seats"][seat]
         if seat < len(self.names) and self.names[seat]:
             return fit_name(self.names[seat], font(size, bold), room, f" ({colour})")
@@ -131,7 +132,8 @@ def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Ima
     the anchor point. (Most masks are a few hundred bytes; the cache stays
     within a few megabytes.)"""
     fnt = font(size, bold)
-    left, top, right, bottom = fnt.getbbox(text, anchor=anchor)
+    # Pillow types the box as floats; unstroked FreeType text has a whole-pixel box, so int() changes nothing.
+    left, top, right, bottom = map(int, fnt.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
     return mask, left, top
@@ -178,9 +180,23 @@ def _palette() -> Image.Image:
     from a swatch of every foreground over every background."""
     seat = list(SEAT_RGB.values())
     foregrounds = [INK, MUTED, GOLD, (255, 255, 255), PANEL_EDGE, HIGHLIGHT, *seat]
-    backgrounds = [PAPER, PANEL, SEA, ANY_RGB, SALT_RGB, (255, 251, 240), (236, 224, 200), (246, 240, 226),
-                   (232, 236, 246), (230, 226, 216), (225, 236, 242), (250, 236, 190), (240, 232, 214),
-                   *seat, *(_tint(c) for c in seat)]
+    backgrounds = [
+        PAPER,
+        PANEL,
+        SEA,
+        ANY_RGB,
+        SALT_RGB,
+        (255, 251, 240),
+        (236, 224, 200),
+        (246, 240, 226),
+        (232, 236, 246),
+        (230, 226, 216),
+        (225, 236, 242),
+        (250, 236, 190),
+        (240, 232, 214),
+        *seat,
+        *(_tint(c) for c in seat),
+    ]
     colours = []
     for fg in foregrounds:
         for bg in backgrounds:
@@ -227,7 +243,9 @@ def _static_key(view: dict[str, Any]) -> tuple:
     return (
         view["players"],
         tuple((a["title"], a["bonus"], a["mosaic_bonus"], a["sunset"]) for a in view["alcoves"]),
-        tuple(view["chariot"]["labels"]), view["chariot"]["beyond"], tuple(view["sale_values"]),
+        tuple(view["chariot"]["labels"]),
+        view["chariot"]["beyond"],
+        tuple(view["sale_values"]),
     )
 
 
@@ -274,20 +292,28 @@ def _static_layer(key: tuple) -> Image.Image:
     p.text((cx, cy), "Chariot track", 16, True)
     cell = _chariot_cell(len(chariot_spaces))
     for index in range(len(chariot_spaces) + 1):
-        x = cx + index * cell
+        cell_x = cx + index * cell
         demand = index and "demand" in chariot_spaces[index - 1]
-        p.panel((x, cy + 22, x + cell - 4, cy + CHARIOT_CELL_HEIGHT), fill=(250, 236, 190) if demand else PANEL,
-                radius=4)
-        p.text((x + 5, cy + 25), "start" if index == 0 else str(index), 11, True, fill=MUTED)
+        p.panel(
+            (cell_x, cy + 22, cell_x + cell - 4, cy + CHARIOT_CELL_HEIGHT),
+            fill=(250, 236, 190) if demand else PANEL,
+            radius=4,
+        )
+        p.text((cell_x + 5, cy + 25), "start" if index == 0 else str(index), 11, True, fill=MUTED)
         if index:
             # Short labels, whole: CHARIOT_LINES lines fit above the markers' strip.
-            p.wrapped(x + 5, cy + 40, chariot_spaces[index - 1], int(cell - 12), 11, max_lines=CHARIOT_LINES)
+            p.wrapped(cell_x + 5, cy + 40, chariot_spaces[index - 1], int(cell - 12), 11, max_lines=CHARIOT_LINES)
     p.text((cx + LEFT_WIDTH - 30, cy), f"beyond 14: {beyond} per step", 11, fill=MUTED, anchor="ra")
     p.text((20, 1180), "Recent events", 14, True)
-    p.text((LEFT_WIDTH - 10, 1182), "Goods: Gr grain, Me meat, Ol olive, Gp grape, Sa salt — a circle is raw, "
-                                    "a square refined. Workers: ring = Patrician, square = Merchant. "
-                                    "Storage: refined over raw; mosaics below protect from the Tax.",
-           10, fill=MUTED, anchor="ra")
+    p.text(
+        (LEFT_WIDTH - 10, 1182),
+        "Goods: Gr grain, Me meat, Ol olive, Gp grape, Sa salt — a circle is raw, "
+        "a square refined. Workers: ring = Patrician, square = Merchant. "
+        "Storage: refined over raw; mosaics below protect from the Tax.",
+        10,
+        fill=MUTED,
+        anchor="ra",
+    )
     return image
 
 
@@ -301,8 +327,9 @@ def _alcoves(p: Painter, x0: int, y0: int) -> None:
     for index, alcove in enumerate(view["alcoves"]):
         x = x0 + index * (ALCOVE_WIDTH + ALCOVE_GAP)
         if alcove["name"] == turn_alcove and view["phase"] == "play":
-            p.draw.rounded_rectangle((x, y0, x + ALCOVE_WIDTH, y0 + ALCOVE_HEIGHT), radius=8, outline=HIGHLIGHT,
-                                     width=4)
+            p.draw.rounded_rectangle(
+                (x, y0, x + ALCOVE_WIDTH, y0 + ALCOVE_HEIGHT), radius=8, outline=HIGHLIGHT, width=4
+            )
         p.text((x + ALCOVE_WIDTH / 2, y0 + 28), f"{alcove['visible']} ⚡ visible", 12, fill=MUTED, anchor="ma")
         _worker_spaces(p, alcove, x + 6, y0 + 48, ALCOVE_WIDTH - 12)
         for i in range(alcove["mosaic_spaces"]):
@@ -332,8 +359,7 @@ def _worker_spaces(p: Painter, alcove: dict[str, Any], x: float, y: float, width
             worker = occupied[from_right]
             p.worker(left + cell / 2, y + 22, worker["colour"], worker["kind"])
         elif alcove["action_points"][space]:
-            p.text((left + cell / 2, y + 22), "⚡" * alcove["action_points"][space], 15, True, fill=GOLD,
-                   anchor="mm")
+            p.text((left + cell / 2, y + 22), "⚡" * alcove["action_points"][space], 15, True, fill=GOLD, anchor="mm")
 
 
 SHIP_WIDTH = 262
@@ -356,8 +382,13 @@ def _port(p: Painter, x0: int, y0: int) -> None:
         p.panel(box, fill=(236, 224, 200))
         city = view["cities"][ship["city"]]
         p.text((x + 8, y0 + 32), f"{city}", 15, True)
-        p.text((x + width - 8, y0 + 34), ship["id"].upper() + (" 3+" if ship["three_plus"] else ""), 11,
-               fill=MUTED, anchor="ra")
+        p.text(
+            (x + width - 8, y0 + 34),
+            ship["id"].upper() + (" 3+" if ship["three_plus"] else ""),
+            11,
+            fill=MUTED,
+            anchor="ra",
+        )
         cell = min(46, (width - 16) / max(len(ship["spaces"]), 1))
         for i, space in enumerate(ship["spaces"]):
             cx = x + 8 + cell * i + cell / 2
@@ -374,7 +405,8 @@ def _port(p: Painter, x0: int, y0: int) -> None:
 
 
 def _tint(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
-    return tuple(int(c + (255 - c) * 0.6) for c in rgb)  # type: ignore[return-value]
+    red, green, blue = (int(c + (255 - c) * 0.6) for c in rgb)
+    return red, green, blue
 
 
 def _majority_line(p: Painter, ship: dict[str, Any]) -> str:
@@ -393,9 +425,13 @@ def _majority_line(p: Painter, ship: dict[str, Any]) -> str:
 
 def _offer(p: Painter, x0: int, y0: int) -> None:
     view = p.view
-    p.text((x0, y0), f"Contract offer — deck {view['deck']}" + ("" if view["reserve_used"]
-                                                                 else f", tier II reserve {view['reserve']}"),
-           16, True)
+    p.text(
+        (x0, y0),
+        f"Contract offer — deck {view['deck']}"
+        + ("" if view["reserve_used"] else f", tier II reserve {view['reserve']}"),
+        16,
+        True,
+    )
     width = 230
     for space, card in enumerate(view["offer"]):
         x = x0 + space * (width + 8)
@@ -427,8 +463,14 @@ def _card(p: Painter, card: dict[str, Any], box: tuple[float, float, float, floa
         else:
             p.good(cx, cy, slot)
     if card.get("legacy"):
-        p.text((right - 8, cy), ICON_LETTERS.get(card["legacy"], "?") + " " + card["legacy"], 11, True,
-               fill=GOLD, anchor="rm")
+        p.text(
+            (right - 8, cy),
+            ICON_LETTERS.get(card["legacy"], "?") + " " + card["legacy"],
+            11,
+            True,
+            fill=GOLD,
+            anchor="rm",
+        )
     p.wrapped(x + 8, y + 58, card["text"], int(right - x - 16), 12, max_lines=8 if not compact else 3)
 
 
@@ -447,8 +489,13 @@ def _chariot(p: Painter, x0: int, y0: int) -> None:
         x = x0 + index * cell
         radius = 10 if len(seats) <= 3 else 8  # four markers still fit the space's width
         for k, seat in enumerate(seats):
-            p.worker(x + 4 + radius + k * (2 * radius), y0 + CHARIOT_CELL_HEIGHT - 14,
-                     view["seat_boards"][seat]["colour"], "M", radius=radius)
+            p.worker(
+                x + 4 + radius + k * (2 * radius),
+                y0 + CHARIOT_CELL_HEIGHT - 14,
+                view["seat_boards"][seat]["colour"],
+                "M",
+                radius=radius,
+            )
 
 
 def _demand(p: Painter, x0: int, y0: int) -> None:
@@ -487,7 +534,7 @@ def _log(p: Painter, x0: int, y0: int) -> None:
             break
         shown.insert(0, (line, needed))
         room -= needed
-    y = y0 + 20
+    y: float = y0 + 20
     for line, needed in shown:
         y = p.wrapped(x0, y, line, LEFT_WIDTH - 30, 12, fill=MUTED, max_lines=needed)
 
@@ -516,8 +563,12 @@ def _family_gifts(family: dict[str, Any]) -> str:
     """What a family card gives at set-up, in a few words."""
     goods = ", ".join(f"{n} {'own good' if good == 'own' else good}" for good, n in family["goods"].items())
     parts = [goods] if goods else []
-    for key, one, many in (("denarii", "denarius", "denarii"), ("mosaics", "mosaic", "mosaics"),
-                           ("statues", "statue", "statues"), ("contracts", "contract", "contracts")):
+    for key, one, many in (
+        ("denarii", "denarius", "denarii"),
+        ("mosaics", "mosaic", "mosaics"),
+        ("statues", "statue", "statues"),
+        ("contracts", "contract", "contracts"),
+    ):
         if family.get(key):
             parts.append(f"{family[key]} {one if family[key] == 1 else many}")
     if family.get("legacy"):
@@ -536,16 +587,21 @@ def _player_board(p: Painter, seat: int, x: int, y: int, width: int, height: int
     room = width - 30 - text_length(f"{board['vp']} VP", font(18, True)) - text_length(first, font(16, True))
     draw_text(p.draw, (x + 10, y + 8), p.seat_label(seat, room, 16) + first, font(16, True), text_on(rgb))
     p.text((x + width - 10, y + 7), f"{board['vp']} VP", 18, True, fill=text_on(rgb), anchor="ra")
-    p.text((x + 10, y + 42), f"denarii {board['denarii']} · salt {board['salt']} · chariot {board['chariot']} · "
-                             f"hand {board['hand_count']} · offer statues {board['offer_statues']}", 12)
+    p.text(
+        (x + 10, y + 42),
+        f"denarii {board['denarii']} · salt {board['salt']} · chariot {board['chariot']} · "
+        f"hand {board['hand_count']} · offer statues {board['offer_statues']}",
+        12,
+    )
     # Storage: one column per good, refined on top, raw below.
     goods = list(board["raw"])
     refined = list(board["refined"])
     col = 62
     for i, good in enumerate(goods):
         cx = x + 14 + i * col + col / 2
-        p.draw.rectangle((cx - col / 2 + 3, y + 62, cx + col / 2 - 3, y + 128), fill=(255, 251, 240),
-                         outline=PANEL_EDGE)
+        p.draw.rectangle(
+            (cx - col / 2 + 3, y + 62, cx + col / 2 - 3, y + 128), fill=(255, 251, 240), outline=PANEL_EDGE
+        )
         p.good(cx - 12, y + 78, refined[i], 9)
         p.text((cx + 14, y + 78), str(board["refined"][refined[i]]), 13, True, anchor="mm")
         p.good(cx - 12, y + 110, good, 9)
@@ -555,13 +611,17 @@ def _player_board(p: Painter, seat: int, x: int, y: int, width: int, height: int
         p.marker(x + 14 + k * col + col / 2, y + 140, colour, "mosaic", 7)
     px = x + 14 + 4 * col + 10
     for row, piece in enumerate(("mosaics", "statues")):
-        p.text((px, y + 62 + 18 * row), f"{piece}: {board[piece]['board']} to place · "
-                                        f"{board[piece]['supply']} left in the general supply", 12)
+        p.text(
+            (px, y + 62 + 18 * row),
+            f"{piece}: {board[piece]['board']} to place · {board[piece]['supply']} left in the general supply",
+            12,
+        )
     legacy = ", ".join(f"{ICON_LETTERS.get(k, k)}×{n}" for k, n in sorted(board["legacy"].items())) or "none"
     p.text((px, y + 98), f"legacy: {legacy}", 12)
     if board["family"]:
-        p.wrapped(px, y + 116, f"{board['family']['name']}: {board['family']['text']}", width - (px - x) - 10, 11,
-                  max_lines=3)
+        p.wrapped(
+            px, y + 116, f"{board['family']['name']}: {board['family']['text']}", width - (px - x) - 10, 11, max_lines=3
+        )
     by_city: dict[str, int] = {}
     for ship in board["ships"]:
         by_city[ship["city"]] = by_city.get(ship["city"], 0) + 1
@@ -590,15 +650,28 @@ def _final(p: Painter) -> None:
     x, y = 20, 1180
     p.draw.rectangle((x - 4, y - 4, LEFT_WIDTH, HEIGHT - 8), fill=PAPER)
     p.text((x, y), "Final scoring", 16, True)
-    names = {"in_game": "game", "demand": "ships", "legacy": "legacy", "offer": "offer", "mosaics": "mosaics",
-             "goods": "goods", "denarii": "denarii", "cards": "cards"}
+    names = {
+        "in_game": "game",
+        "demand": "ships",
+        "legacy": "legacy",
+        "offer": "offer",
+        "mosaics": "mosaics",
+        "goods": "goods",
+        "denarii": "denarii",
+        "cards": "cards",
+    }
     y += 22
     for seat, breakdown in enumerate(final["breakdown"]):
         parts = " · ".join(f"{names[k]} {v}" for k, v in breakdown["parts"].items())
         winner = "★ " if seat in final["winners"] else ""
         bold = seat in final["winners"]
-        draw_text(p.draw, (x, y), f"{winner}{p.seat_label(seat, 220, 13, bold)}: {breakdown['total']}  ({parts})",
-                  font(13, bold), INK)
+        draw_text(
+            p.draw,
+            (x, y),
+            f"{winner}{p.seat_label(seat, 220, 13, bold)}: {breakdown['total']}  ({parts})",
+            font(13, bold),
+            INK,
+        )
         y += 20
 
 
@@ -615,8 +688,9 @@ def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
         raw = ", ".join(f"{n} {g}" for g, n in board["raw"].items() if n) or "no raw goods"
         refined = ", ".join(f"{n} {g}" for g, n in board["refined"].items() if n) or "no refined goods"
         denarii = f"{board['denarii']} denari{'us' if board['denarii'] == 1 else 'i'}"
-        lines.append(f"You are {view['seats'][seat]}: {board['vp']} VP, {denarii}, "
-                     f"{board['salt']} salt; {raw}; {refined}.")
+        lines.append(
+            f"You are {view['seats'][seat]}: {board['vp']} VP, {denarii}, {board['salt']} salt; {raw}; {refined}."
+        )
     if not hand:
         lines.append("Your contract hand is empty.")
     else:
@@ -624,6 +698,8 @@ def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
         for card in hand:
             tier = "I" if card["tier"] == 1 else "II"
             legacy = f", {card['legacy']}" if card.get("legacy") else ""
-            lines.append(f"- {card['id'].upper()} (tier {tier}, {card['kind']}{legacy}) — cost "
-                         f"{card['cost_text']}: {card['text']}")
+            lines.append(
+                f"- {card['id'].upper()} (tier {tier}, {card['kind']}{legacy}) — cost "
+                f"{card['cost_text']}: {card['text']}"
+            )
     return "\n".join(lines)

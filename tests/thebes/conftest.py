@@ -23,8 +23,14 @@ class Kit:
     @staticmethod
     def cards(kind: str, site: str | None = None, value: int | None = None, city: str | None = None) -> list[int]:
         """Ids of researcher cards matching the description, in id order."""
-        return [c.id for c in RESEARCH_CARDS if c.kind == kind and (site is None or c.site == site)
-                and (value is None or c.value == value) and (city is None or c.city == city)]
+        return [
+            c.id
+            for c in RESEARCH_CARDS
+            if c.kind == kind
+            and (site is None or c.site == site)
+            and (value is None or c.value == value)
+            and (city is None or c.city == city)
+        ]
 
     def card(self, kind: str, site: str | None = None, value: int | None = None, city: str | None = None) -> int:
         return self.cards(kind, site, value, city)[0]
@@ -74,8 +80,9 @@ class Kit:
         return state
 
     @staticmethod
-    def to_act(state: State, seat: int, place: str | None = None, year: int | None = None,
-               week: int | None = None) -> State:
+    def to_act(
+        state: State, seat: int, place: str | None = None, year: int | None = None, week: int | None = None
+    ) -> State:
         """Put ``seat`` on top of everyone else's square (so it acts), at the
         given place and time."""
         me = state.players[seat]
@@ -131,4 +138,3 @@ def finished_games() -> dict[tuple[int, str], tuple[State, list[tuple[int, str]]
         games[(players, "easy")] = play_out(players, 100 + players, ("easy",))
         games[(players, "greedy")] = play_out(players, 200 + players, ("greedy", "easy"))
     return games
-

@@ -53,4 +53,3 @@ def test_greedy_digs_the_fewest_weeks_for_the_most_tokens(kit):
     bot = Greedy(state, 0)
     assert bot.value(parse("dig egypt 12k 12w")) > bot.value(parse("dig egypt 12k 1w"))
     assert GAME.choose(state, 0, "greedy", 1) == "dig egypt 12k 8w"
-

@@ -11,7 +11,7 @@ from engine.games.thebes.deck import draw_researcher, show_exhibition
 
 class TestBuy:
     def test_travel_plus_card_weeks_and_refill(self, kit):
-        """"After moving his pawn to the location indicated on the purchased
+        """ "After moving his pawn to the location indicated on the purchased
         card, the player must also spend a certain amount of time, also
         indicated on the card ... and draws one to fill the empty space"."""
         state = kit.to_act(kit.new(2), 0, place="warsaw", week=1)
@@ -26,7 +26,7 @@ class TestBuy:
         assert state.players[0].cards == []  # the input state is untouched
 
     def test_the_car_shortens_long_journeys(self, kit):
-        """"The Auto card allows you to reduce by one week the duration of a
+        """ "The Auto card allows you to reduce by one week the duration of a
         journey of at least 3 weeks"."""
         state = kit.to_act(kit.new(2), 0, place="egypt", week=1)
         kit.give(state, 0, kit.card("car"))
@@ -44,7 +44,7 @@ class TestBuy:
 
 class TestZeppelin:
     def test_one_journey_for_nothing_then_discarded(self, kit):
-        """"The Zeppelin card allows you to make any trip in zero weeks instead
+        """ "The Zeppelin card allows you to make any trip in zero weeks instead
         of the normal duration, but is for single use only (discard the card
         after use)"."""
         state = kit.to_act(kit.new(2), 0, place="egypt", week=1)
@@ -74,7 +74,7 @@ class TestZeppelin:
 
 class TestReplace:
     def test_one_week_in_warsaw_and_four_new_cards(self, kit):
-        """"After moving his pawn to Warschau, the player spends 1 week to
+        """ "After moving his pawn to Warschau, the player spends 1 week to
         discard the 4 researcher cards on the board, and draws to replace them"."""
         state = kit.to_act(kit.new(2), 0, place="berlin", week=5)
         old = list(state.display)
@@ -85,7 +85,7 @@ class TestReplace:
         assert all(c is not None and not is_exhibition(c) for c in after.display)
 
     def test_repeats_cost_one_more_week_until_another_player_acts(self, kit):
-        """"If a player makes this action several times before the next
+        """ "If a player makes this action several times before the next
         player's turn, the cost increases by 1 week each time"."""
         state = kit.to_act(kit.new(2), 0, place="warsaw", week=1)
         state.players[1].week = 5
@@ -106,7 +106,7 @@ class TestReplace:
 
 class TestExhibitionsDrawn:
     def test_drawn_exhibition_goes_to_space_a_and_shifts(self, kit):
-        """"Whenever an exhibition is drawn, place it on square a, and draw
+        """ "Whenever an exhibition is drawn, place it on square a, and draw
         another card. Shift the exhibitions already present: a to b, b to c, c
         to the discard pile"."""
         state = kit.new(2)
@@ -135,7 +135,7 @@ class TestExhibitionsDrawn:
 
 class TestRebuild:
     def test_first_time_pile_three_and_discards_then_discards_only(self, kit):
-        """"The first time the draw pile is exhausted, shuffle the pile set
+        """ "The first time the draw pile is exhausted, shuffle the pile set
         aside at the beginning of the game with the discard pile to
         reconstitute the draw pile. The next times, simply shuffle the discard
         pile.\""""
@@ -161,8 +161,9 @@ class TestRebuild:
         state = kit.new(2)
         for key in ("london-large", "paris-large", "berlin-large", "vienna-large"):
             show_exhibition(state, EXHIBITION_BY_KEY[key].id)
-        assert [e for e in state.exhibitions] == [EXHIBITION_BY_KEY[k].id for k in
-                                                 ("vienna-large", "berlin-large", "paris-large")]
+        assert [e for e in state.exhibitions] == [
+            EXHIBITION_BY_KEY[k].id for k in ("vienna-large", "berlin-large", "paris-large")
+        ]
         assert state.discard == [EXHIBITION_BY_KEY["london-large"].id]
 
 

@@ -9,7 +9,14 @@ import pytest
 from engine.games.thebes.bags import all_tokens, artefact_value, initial_bag
 from engine.games.thebes.board import DISTANCE, journey_weeks, parse_place
 from engine.games.thebes.components import (
-    CONNECTIONS, EXHIBITION_BY_KEY, EXHIBITIONS, PLACES, RESEARCH_CARDS, SITES, TABLES, TOKENS,
+    CONNECTIONS,
+    EXHIBITION_BY_KEY,
+    EXHIBITIONS,
+    PLACES,
+    RESEARCH_CARDS,
+    SITES,
+    TABLES,
+    TOKENS,
 )
 from engine.games.thebes.knowledge import wheel_tokens
 from engine.games.thebes.scoring import congress_points
@@ -21,13 +28,28 @@ class TestCards:
         support cards, and 9 congress cards"; facts 1.3 gives the mix."""
         kinds = Counter(card.kind for card in RESEARCH_CARDS)
         assert len(RESEARCH_CARDS) == 85
-        assert kinds == {"specialized": 45, "general": 8, "congress": 9, "assistant": 6, "shovel": 6,
-                         "local": 5, "permit": 2, "zeppelin": 2, "car": 2}
+        assert kinds == {
+            "specialized": 45,
+            "general": 8,
+            "congress": 9,
+            "assistant": 6,
+            "shovel": 6,
+            "local": 5,
+            "permit": 2,
+            "zeppelin": 2,
+            "car": 2,
+        }
 
     def test_cards_per_city(self):
         """Facts 1.3: Moscow 16, Vienna 15, Paris 14, Rome 14, London 13, Berlin 13."""
         assert Counter(card.city for card in RESEARCH_CARDS) == {
-            "moscow": 16, "vienna": 15, "paris": 14, "rome": 14, "london": 13, "berlin": 13}
+            "moscow": 16,
+            "vienna": 15,
+            "paris": 14,
+            "rome": 14,
+            "london": 13,
+            "berlin": 13,
+        }
 
     @pytest.mark.parametrize("site", SITES)
     def test_specialized_knowledge_per_site(self, site):

@@ -27,15 +27,15 @@ def general(kit, state, seat, *values):
 
 
 def test_rulebook_worked_example(kit):
-    """"the red player performs an excavation in Palestina. He has 7
+    """ "the red player performs an excavation in Palestina. He has 7
     knowledge points (five specialized, including his discarded assistant,
     and two general) and spends 12 weeks on site. He therefore draws 8 tokens
     in which he luckily finds 4 artefacts worth 9 points.\""""
     state = digger(kit, "palestine")
-    books(kit, state, 0, "palestine", 3, 1)        # four closed books
+    books(kit, state, 0, "palestine", 3, 1)  # four closed books
     assistant = kit.card("assistant")
-    kit.give(state, 0, assistant)                  # alone: may be discarded for 1 point
-    general(kit, state, 0, 2)                      # two open books
+    kit.give(state, 0, assistant)  # alone: may be discarded for 1 point
+    general(kit, state, 0, 2)  # two open books
     knowledge = site_knowledge(state.players[0], "palestine")
     assert (knowledge.specialized, knowledge.general, knowledge.most) == (4, 2, 7)
     # Eight tokens left in the bag: four artefacts worth 9 and four debris.
@@ -46,14 +46,14 @@ def test_rulebook_worked_example(kit):
     assert after.last["tokens"] == 8 and after.last["drawn"] == 8
     assert sorted(me.found["palestine"]) == ["a1", "a2", "a2", "a4"]
     assert sum(int(t[1:]) for t in me.found["palestine"]) == 9
-    assert after.bags["palestine"] == ["d", "d", "d", "d"]   # "Put the empty tokens back in the bag"
+    assert after.bags["palestine"] == ["d", "d", "d", "d"]  # "Put the empty tokens back in the bag"
     assert assistant not in me.cards and assistant in after.discard
     assert me.week == 1 + 12 and not me.permits["palestine"]
 
 
 class TestConditions:
     def test_needs_a_valid_permit(self, kit):
-        """"Have a valid permission"."""
+        """ "Have a valid permission"."""
         state = digger(kit)
         books(kit, state, 0, "egypt", 2)
         state.players[0].permits["egypt"] = False
@@ -64,7 +64,7 @@ class TestConditions:
         assert not [a for a in kit.game.legal(state, 0) if a.startswith("dig egypt")]
 
     def test_special_permission_allows_one_invalid_dig(self, kit):
-        """"the Special Permission card allows 1 invalid search, then must be
+        """ "the Special Permission card allows 1 invalid search, then must be
         discarded"."""
         state = digger(kit)
         books(kit, state, 0, "egypt", 2)
@@ -80,14 +80,14 @@ class TestConditions:
         assert permission in kit.play(state, 0, "dig egypt 2k 6w").players[0].cards
 
     def test_needs_specialized_knowledge(self, kit):
-        """"Have at least one point of specialized knowledge"."""
+        """ "Have at least one point of specialized knowledge"."""
         state = digger(kit)
         general(kit, state, 0, 2)
         with pytest.raises(IllegalAction, match="no specialized knowledge of Egypt"):
             kit.game.play(state, 0, "dig egypt 1k 6w")
 
     def test_general_knowledge_only_up_to_specialized(self, kit):
-        """"the number of general knowledge (open book) must not exceed that of
+        """ "the number of general knowledge (open book) must not exceed that of
         specialized knowledge"."""
         state = digger(kit)
         books(kit, state, 0, "egypt", 2)
@@ -112,7 +112,7 @@ class TestConditions:
 
 
 class TestAssistants:
-    """"Assistants (permanent use): 2 assistants bring 1 point, 3 assistants
+    """ "Assistants (permanent use): 2 assistants bring 1 point, 3 assistants
     bring 2 points; 1 assistant alone may be discarded to bring 1 point.\""""
 
     @pytest.mark.parametrize("count, points", [(2, 1), (3, 2), (4, 2)])
@@ -136,7 +136,7 @@ class TestAssistants:
 
 class TestLocalExperts:
     def test_single_use_one_point_per_character(self, kit):
-        """"Local characters of the colour of the place searched (single use,
+        """ "Local characters of the colour of the place searched (single use,
         discard after use): 1 point per character" — two on each card."""
         state = digger(kit)
         expert = kit.card("local", "egypt")
@@ -157,16 +157,30 @@ class TestLocalExperts:
         kit.give(state, 0, assistant, expert)
         knowledge = site_knowledge(state.players[0], "egypt")
         assert knowledge.most == 10  # 2 + 1 + 2 specialized, 5 general
-        spent = {text: kit.play(state, 0, text).last["spent"]
-                 for text in ("dig egypt 4k 8w", "dig egypt 6k 8w +assistant", "dig egypt 6k 8w +experts",
-                              "dig egypt 8k 8w", "dig egypt 10k 8w")}
-        assert spent == {"dig egypt 4k 8w": [], "dig egypt 6k 8w +assistant": [assistant],
-                         "dig egypt 6k 8w +experts": [expert], "dig egypt 8k 8w": [expert],
-                         "dig egypt 10k 8w": [expert, assistant]}
+        spent = {
+            text: kit.play(state, 0, text).last["spent"]
+            for text in (
+                "dig egypt 4k 8w",
+                "dig egypt 6k 8w +assistant",
+                "dig egypt 6k 8w +experts",
+                "dig egypt 8k 8w",
+                "dig egypt 10k 8w",
+            )
+        }
+        assert spent == {
+            "dig egypt 4k 8w": [],
+            "dig egypt 6k 8w +assistant": [assistant],
+            "dig egypt 6k 8w +experts": [expert],
+            "dig egypt 8k 8w": [expert],
+            "dig egypt 10k 8w": [expert, assistant],
+        }
         # The list offers each set of cards to discard at the most knowledge it
         # allows: 6k spending the experts is offered as 8k (the same card).
-        offered = {" ".join(a.split(" ")[2:3] + a.split(" ")[4:]) for a in kit.game.legal(state, 0)
-                   if a.startswith("dig egypt")}
+        offered = {
+            " ".join(a.split(" ")[2:3] + a.split(" ")[4:])
+            for a in kit.game.legal(state, 0)
+            if a.startswith("dig egypt")
+        }
         assert offered == {"4k", "6k +assistant", "8k", "10k"}
 
     def test_a_choice_must_be_named_and_a_needless_one_is_refused(self, kit):
@@ -175,8 +189,11 @@ class TestLocalExperts:
         general(kit, state, 0, 2, 2, 1)
         kit.give(state, 0, kit.card("assistant"), kit.card("local", "egypt"))
         before = kit.game.dump(state)
-        with pytest.raises(IllegalAction, match=r"say which to discard, `dig egypt 6k 8w \+assistant` or "
-                                                r"`dig egypt 6k 8w \+experts`"):
+        with pytest.raises(
+            IllegalAction,
+            match=r"say which to discard, `dig egypt 6k 8w \+assistant` or "
+            r"`dig egypt 6k 8w \+experts`",
+        ):
             kit.game.play(state, 0, "dig egypt 6k 8w")
         with pytest.raises(IllegalAction, match="4 knowledge needs none of your single-use cards"):
             kit.game.play(state, 0, "dig egypt 4k 8w +experts")
@@ -188,7 +205,7 @@ class TestLocalExperts:
 
 
 class TestShovels:
-    """"This number can be increased using the player's Shovel cards (permanent
+    """ "This number can be increased using the player's Shovel cards (permanent
     use): 2 shovels bring 1 token, 3 shovels bring 2 tokens (1 shovel used
     alone can be discarded to bring 1 token).\""""
 
@@ -222,7 +239,7 @@ class TestShovels:
 
 class TestAfterTheSearch:
     def test_first_dig_takes_the_artefact_on_the_site(self, kit):
-        """"If it was the first excavation made in the area, take the token of
+        """ "If it was the first excavation made in the area, take the token of
         value 1 placed on the area.\""""
         state = digger(kit)
         books(kit, state, 0, "egypt", 1)
@@ -234,7 +251,7 @@ class TestAfterTheSearch:
         assert kit.play(again, 0, "dig egypt 1k 1w").players[0].found["egypt"] == ["a1"]
 
     def test_permit_flips_and_finds_are_kept(self, kit):
-        """"Put others in front of you" and "Flip your permission on its crossed
+        """ "Put others in front of you" and "Flip your permission on its crossed
         face"."""
         state = digger(kit)
         books(kit, state, 0, "egypt", 3, 3, 2)

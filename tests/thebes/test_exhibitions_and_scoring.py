@@ -20,7 +20,7 @@ def with_exhibition(kit, key, space=0):
 
 class TestExhibit:
     def test_needs_the_artefacts_and_keeps_them(self, kit):
-        """"After moving his pawn to the exhibition city, the player must check
+        """ "After moving his pawn to the exhibition city, the player must check
         that he has the required artifact tokens ... and then spend the time
         indicated on the card. He can then take the Exhibition card\""""
         state = with_exhibition(kit, "london-small", space=1)  # Greece 1, Egypt 2
@@ -61,7 +61,7 @@ class TestExhibit:
 
 class TestScoring:
     def test_majority_five_alone_three_each_when_tied(self):
-        """"5 points to a player having the majority in specialized knowledge
+        """ "5 points to a player having the majority in specialized knowledge
         of a colour (closed books), or 3 points if several players have the
         majority.\""""
         assert majority_points([4, 2, 0]) == [5, 0, 0]
@@ -73,8 +73,8 @@ class TestScoring:
         """Artefacts "1 to 7 points per artefact", exhibitions "4 to 5 points",
         congress "0 to 28 points", majorities."""
         state = kit.new(2)
-        kit.find(state, 0, "palestine", "a7", "a1", "k")       # 8 points; k teaches Mesopotamia
-        kit.give(state, 0, *kit.cards("congress")[:3])          # 6 points
+        kit.find(state, 0, "palestine", "a7", "a1", "k")  # 8 points; k teaches Mesopotamia
+        kit.give(state, 0, *kit.cards("congress")[:3])  # 6 points
         kit.give(state, 0, kit.card("specialized", "egypt", 2))
         kit.give(state, 1, kit.card("specialized", "egypt", 2, "london"), kit.card("specialized", "crete", 1))
         state.players[0].exhibitions.append(EXHIBITION_BY_KEY["moscow-large"].id)
@@ -87,7 +87,7 @@ class TestScoring:
         assert mine.breakdown().endswith("= 27")
 
     def test_rulebook_final_example(self, kit):
-        """"The blue player wins by 95 points to 111, having less points in
+        """ "The blue player wins by 95 points to 111, having less points in
         artefacts and exhibitions, but four majorities." (111 to 95.)"""
         state = kit.new(2, seed=8)
         blue, orange = 0, 1
@@ -103,13 +103,13 @@ class TestScoring:
             for key in keys:
                 state.deck.remove(EXHIBITION_BY_KEY[key].id)
                 state.players[seat].exhibitions.append(EXHIBITION_BY_KEY[key].id)
-        kit.find(state, blue, "greece", "a6", "a5", "a5", "a4", "a3", "a3", "a2", "a2", "a2")    # 32
+        kit.find(state, blue, "greece", "a6", "a5", "a5", "a4", "a3", "a3", "a2", "a2", "a2")  # 32
         kit.find(state, blue, "crete", "a5", "a4", "a4", "a4", "a3", "a3", "a3", "a3", "a2", "a2")  # 33
-        kit.find(state, blue, "egypt", "a6", "a5", "a4")                                      # 15
+        kit.find(state, blue, "egypt", "a6", "a5", "a4")  # 15
         kit.find(state, orange, "palestine", "a7", "a6", "a5", "a4", "a3", "a2", "a2", "a2")  # 31
         kit.find(state, orange, "mesopotamia", "a5", "a5", "a4", "a4", "a4", "a3", "a3", "a3")  # 31
-        kit.find(state, orange, "egypt", "a4", "a3", "a3", "a2", "a2", "a1", "a1", "a1")      # 17
-        kit.find(state, orange, "greece", "a1")                                               # 1
+        kit.find(state, orange, "egypt", "a4", "a3", "a3", "a2", "a2", "a1", "a1", "a1")  # 17
+        kit.find(state, orange, "greece", "a1")  # 1
         for seat in (blue, orange):
             state.players[seat].year, state.players[seat].week = 1903, 52
         rules.settle(state)

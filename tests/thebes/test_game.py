@@ -12,12 +12,18 @@ import pytest
 from engine.core import StateError, replay
 from engine.games import REGISTRY
 from engine.games.thebes import GAME, rules
+from engine.games.thebes.components import (
+    ASSISTANT,
+    CARD_BY_ID,
+    EXHIBITION_BY_ID,
+    EXHIBITIONS,
+    LOCAL,
+    SITES,
+    TOKENS,
+)
 from engine.games.thebes.notation import Buy, Dig, Exhibit, Replace, Zeppelin, notation, parse
 from engine.games.thebes.scoring import scores
 from engine.games.thebes.state import State
-from engine.games.thebes.components import (
-    ASSISTANT, CARD_BY_ID, EXHIBITION_BY_ID, EXHIBITIONS, LOCAL, SITES, TOKENS,
-)
 
 
 def test_registered():
@@ -63,10 +69,14 @@ def recount(state: State, seat: int) -> int:
     total = artefacts + exhibitions + congress * (congress + 1) // 2
 
     def books(other, site):
-        on_cards = sum(CARD_BY_ID[c].value for c in other.cards
-                       if CARD_BY_ID[c].kind == "specialized" and CARD_BY_ID[c].site == site)
-        return on_cards + sum(tokens.count("k") for origin, tokens in other.found.items()
-                              if TOKENS.knowledge_for[origin] == site)
+        on_cards = sum(
+            CARD_BY_ID[c].value
+            for c in other.cards
+            if CARD_BY_ID[c].kind == "specialized" and CARD_BY_ID[c].site == site
+        )
+        return on_cards + sum(
+            tokens.count("k") for origin, tokens in other.found.items() if TOKENS.knowledge_for[origin] == site
+        )
 
     for site in SITES:
         counts = [books(other, site) for other in state.players]
@@ -137,8 +147,14 @@ def test_legal_is_what_play_accepts_less_the_dominated_digs(kit):
         legal = set(GAME.legal(state, seat))
         candidates = [Zeppelin(), Replace()] + [Buy(s) for s in range(1, 5)]
         candidates += [Exhibit(e.key) for e in EXHIBITIONS]
-        candidates += [Dig(site, k, w, shovel, spend) for site in SITES for k in range(0, 14)
-                       for w in (0, 1, 6, 12, 13) for shovel in (False, True) for spend in (None, LOCAL, ASSISTANT)]
+        candidates += [
+            Dig(site, k, w, shovel, spend)
+            for site in SITES
+            for k in range(0, 14)
+            for w in (0, 1, 6, 12, 13)
+            for shovel in (False, True)
+            for spend in (None, LOCAL, ASSISTANT)
+        ]
         for action in candidates:
             text = notation(action)
             try:
@@ -172,9 +188,9 @@ def test_load_rejects_malformed_states(kit):
         lambda d: d.__setitem__("players", d["players"][:1]),
         lambda d: d["players"][0].__setitem__("week", 53),
         lambda d: d["players"][0].__setitem__("place", "atlantis"),
-        lambda d: d["players"][0].__setitem__("cards", [d["display"][0]]),       # a card in two places
-        lambda d: d["bags"]["egypt"].append("a7"),                               # a token too many
-        lambda d: d["bags"]["egypt"].remove("d"),                                # a token missing
+        lambda d: d["players"][0].__setitem__("cards", [d["display"][0]]),  # a card in two places
+        lambda d: d["bags"]["egypt"].append("a7"),  # a token too many
+        lambda d: d["bags"]["egypt"].remove("d"),  # a token missing
         lambda d: d.__setitem__("turn", 7),
         lambda d: d.__setitem__("rng", "x"),
         lambda d: d["players"][1]["permits"].pop("crete"),
@@ -224,7 +240,7 @@ def test_load_fuzzed_snapshots_raise_only_state_error(finished_games):
     good = GAME.dump(state)
     rng = random.Random(11)
     paths = list(_mutations(good, rng))
-    junk = [None, -1, 10 ** 9, "x", True, [], {}, 1.5, "warsaw", "a7", 86]
+    junk = [None, -1, 10**9, "x", True, [], {}, 1.5, "warsaw", "a7", 86]
     loaded = 0
     for _ in range(400):
         data = json.loads(json.dumps(good))
@@ -265,7 +281,8 @@ def test_holdings_add_up_like_the_one_at_a_time_counts(finished_games):
                 held = holdings(player)
                 assert held.general == open_books(player)
                 assert {kind: held.kinds.get(kind, 0) for kind in CARD_KINDS} == {
-                    kind: len(cards_of(player, kind)) for kind in CARD_KINDS}
+                    kind: len(cards_of(player, kind)) for kind in CARD_KINDS
+                }
                 for site in SITES:
                     assert held.books[site] == closed_books(player, site)
                     assert held.usable(site) == site_knowledge(player, site).most

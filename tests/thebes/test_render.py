@@ -37,8 +37,11 @@ def _check(view, names=()):
 def _pixel_near(png: bytes, xy: tuple[float, float], rgb: tuple[int, int, int], radius: int) -> bool:
     image = Image.open(io.BytesIO(png)).convert("RGB")
     x0, y0 = round(xy[0]), round(xy[1])
-    return any(sum(abs(a - b) for a, b in zip(image.getpixel((x, y)), rgb)) < 60  # after the palette
-               for x in range(x0 - radius, x0 + radius + 1) for y in range(y0 - radius, y0 + radius + 1))
+    return any(
+        sum(abs(a - b) for a, b in zip(image.getpixel((x, y)), rgb)) < 60  # after the palette
+        for x in range(x0 - radius, x0 + radius + 1)
+        for y in range(y0 - radius, y0 + radius + 1)
+    )
 
 
 def test_the_last_move_is_marked_on_the_map(kit):
@@ -82,6 +85,10 @@ def test_a_long_name_stops_short_of_the_score(kit):
         for seat in range(players):
             left, width = _panel_place(seat, players)
             points = f"{view['scores'][seat]['total']} pts"
-            strip = (round(left + width - 12 - text_length(points, font(20, bold=True)) - 4), PANEL_Y + 8,
-                     left + width - 4, PANEL_Y + 34)
+            strip = (
+                round(left + width - 12 - text_length(points, font(20, bold=True)) - 4),
+                PANEL_Y + 8,
+                left + width - 4,
+                PANEL_Y + 34,
+            )
             assert long.crop(strip).tobytes() == short.crop(strip).tobytes(), (players, seat)

@@ -21,7 +21,7 @@ def test_pawns_on_warsaw_with_valid_permits(kit, players):
 
 @pytest.mark.parametrize("players, year, week", [(2, 1901, 1), (3, 1901, 16), (4, 1902, 1)])
 def test_time_markers_and_year_marker(kit, players, year, week):
-    """"places his time marker on the start square of the time track (on
+    """ "places his time marker on the start square of the time track (on
     square 16 if there are 3 players)"; "The year marker is placed on the 1902
     square for 4 players, otherwise on 1901"."""
     state = kit.new(players)
@@ -30,7 +30,7 @@ def test_time_markers_and_year_marker(kit, players, year, week):
 
 
 def test_value_one_artefact_on_each_site(kit):
-    """"An artefact token of value 1 is placed on the excavation area of the
+    """ "An artefact token of value 1 is placed on the excavation area of the
     same colour. The other artefact tokens go into the bag"."""
     state = kit.new()
     assert state.on_site == {site: True for site in SITES}
@@ -40,14 +40,14 @@ def test_value_one_artefact_on_each_site(kit):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_four_cards_face_up_and_no_exhibitions_showing(kit, players):
-    """"Set aside the 10 Exhibition cards. Place 4 researcher cards face up"."""
+    """ "Set aside the 10 Exhibition cards. Place 4 researcher cards face up"."""
     state = kit.new(players)
     assert len(state.display) == 4 and not any(is_exhibition(c) for c in state.display)
     assert state.exhibitions == [None, None, None] and state.discard == []
 
 
 def test_two_players_all_exhibitions_in_pile_two(kit):
-    """"With 2 players, mix the 10 exhibitions in pile n°2. Place pile n°1 on
+    """ "With 2 players, mix the 10 exhibitions in pile n°2. Place pile n°1 on
     pile n°2 to form the draw pile. Set pile n°3 aside.\""""
     state = kit.new(2, seed=5)
     assert len(state.reserve) == 27 and not any(is_exhibition(c) for c in state.reserve)
@@ -58,7 +58,7 @@ def test_two_players_all_exhibitions_in_pile_two(kit):
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_three_or_four_players_small_in_pile_two_large_in_pile_three(kit, players):
-    """"With 3 and 4 players, mix the 5 small exhibits in pile n°2, and the 5
+    """ "With 3 and 4 players, mix the 5 small exhibits in pile n°2, and the 5
     large ones in pile n°3.\""""
     state = kit.new(players, seed=9)
     small = {e.id for e in EXHIBITIONS if e.size == "small"}
@@ -68,7 +68,7 @@ def test_three_or_four_players_small_in_pile_two_large_in_pile_three(kit, player
 
 
 def test_player_on_top_of_the_start_square_acts_first(kit):
-    """"If two players are on the same square, the player with his marker on
+    """ "If two players are on the same square, the player with his marker on
     top is considered to be last (and therefore plays before)." Who lies on
     top at the start is drawn from the seed."""
     firsts = set()
@@ -82,14 +82,14 @@ def test_player_on_top_of_the_start_square_acts_first(kit):
 
 @pytest.mark.parametrize("players", [1, 7])
 def test_player_count_outside_two_to_six(kit, players):
-    """"NUMBER OF PLAYERS: 2 to 6"."""
+    """ "NUMBER OF PLAYERS: 2 to 6"."""
     with pytest.raises(IllegalAction, match="2 to 6 players"):
         kit.new(players)
 
 
 @pytest.mark.parametrize("players, year, week", [(5, 1902, 16), (6, 1902, 27)])
 def test_five_and_six_players_our_extension(kit, players, year, week):
-    """"NUMBER OF PLAYERS: 2 to 6", but the set-up stops at four ("The year
+    """ "NUMBER OF PLAYERS: 2 to 6", but the set-up stops at four ("The year
     marker is placed on the 1902 square for 4 players"). Ours, stated in the
     rules text and in tables.toml: five start on week 16 of 1902, six on week
     27; every seat has its own distinct colour, time marker and five valid

@@ -11,7 +11,7 @@ from engine.games.thebes.timetrack import acting_order, weeks_left, year_marker
 
 
 def test_player_furthest_behind_acts(kit):
-    """"the game turn is to the player who is last on the time track"."""
+    """ "the game turn is to the player who is last on the time track"."""
     state = kit.to_act(kit.new(3), 0, place="berlin")
     state.players[1].week = 10
     state.players[2].week = 5
@@ -20,7 +20,7 @@ def test_player_furthest_behind_acts(kit):
 
 
 def test_last_to_arrive_on_a_square_acts_first(kit):
-    """"If two players are on the same square, the player with his marker on
+    """ "If two players are on the same square, the player with his marker on
     top is considered to be last (and therefore plays before)"."""
     state = kit.new(2, seed=3)
     first = state.turn
@@ -35,7 +35,7 @@ def test_last_to_arrive_on_a_square_acts_first(kit):
 
 
 def test_passing_week_52_restores_permits_and_changes_year(kit):
-    """"When a player's pawn exceeds week 52, that player flips all his
+    """ "When a player's pawn exceeds week 52, that player flips all his
     search permissions on their valid side"; the year marker moves "When all
     of the players' pawns have changed years"."""
     state = kit.to_act(kit.new(2), 0, place="moscow", week=51)
@@ -53,10 +53,10 @@ def test_passing_week_52_restores_permits_and_changes_year(kit):
 
 
 def test_no_action_may_pass_the_end_of_1903(kit):
-    """"In the year 1903, players are not allowed to make any action that
+    """ "In the year 1903, players are not allowed to make any action that
     would cause them to pass square 1"."""
     state = kit.to_act(kit.new(2), 0, place="moscow", year=1903, week=50)
-    kit.show(state, 1, kit.card("specialized", "crete", 3, "moscow"))   # 4 weeks: too long
+    kit.show(state, 1, kit.card("specialized", "crete", 3, "moscow"))  # 4 weeks: too long
     kit.show(state, 2, kit.card("specialized", "greece", 1, "moscow"))  # 1 week: fits
     assert weeks_left(state.players[0]) == 2
     legal = kit.game.legal(state, 0)
@@ -101,7 +101,7 @@ def test_four_player_game_is_two_years(kit):
 
 
 def test_a_player_passed_over_acts_again_when_an_action_comes_within_reach(kit):
-    """"the game turn is to the player who is last on the time track": a
+    """ "the game turn is to the player who is last on the time track": a
     player for whom nothing fits is only passed over. When another player's
     move turns up an action that fits, the one furthest behind acts again."""
     state = kit.to_act(kit.new(2), 1, place="warsaw", year=1903, week=51)
@@ -124,4 +124,5 @@ def test_a_player_passed_over_acts_again_when_an_action_comes_within_reach(kit):
     assert state.over and all(p.finished for p in state.players)
     assert state.last["finished"] == [0, 1]  # seat 0 arrived last: on top
     assert kit.game.view(state, None)["last"]["text"].endswith(
-        "No one can act any more before the end of 1903: the game is over.")
+        "No one can act any more before the end of 1903: the game is over."
+    )

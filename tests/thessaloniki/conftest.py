@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import clone
-from engine.games.thessaloniki import GAME
-from engine.games.thessaloniki import steps
+from engine.games.thessaloniki import GAME, steps
 from engine.games.thessaloniki.state import comp
 
 
@@ -34,7 +33,7 @@ class Scenario:
     def data(self, colour: str) -> dict:
         return self.state["seats"][self.seat(colour)]
 
-    def goods(self, colour: str, **tokens: int) -> "Scenario":
+    def goods(self, colour: str, **tokens: int) -> Scenario:
         """Set goods exactly: raw names, refined names, salt (others zero)."""
         data = self.data(colour)
         c = comp()
@@ -51,13 +50,13 @@ class Scenario:
                 data["raw"][token] = count
         return self
 
-    def set(self, colour: str, **values) -> "Scenario":
+    def set(self, colour: str, **values) -> Scenario:
         self.data(colour).update(values)
         return self
 
     # -- the board -----------------------------------------------------------------
 
-    def workers(self, layout: dict[str, list[str]]) -> "Scenario":
+    def workers(self, layout: dict[str, list[str]]) -> Scenario:
         """Put the listed workers (``"red:P"``, ``"salt"``) in those alcoves,
         rightmost first; every other worker goes to the unlisted alcoves."""
         c = comp()
@@ -89,19 +88,19 @@ class Scenario:
                 if cid in data[key]:
                     data[key].remove(cid)
 
-    def hand(self, colour: str, *cards: str) -> "Scenario":
+    def hand(self, colour: str, *cards: str) -> Scenario:
         for cid in cards:
             self._pull_card(cid)
             self.data(colour)["hand"].append(cid)
         return self
 
-    def fulfilled(self, colour: str, *cards: str) -> "Scenario":
+    def fulfilled(self, colour: str, *cards: str) -> Scenario:
         for cid in cards:
             self._pull_card(cid)
             self.data(colour)["fulfilled"].append(cid)
         return self
 
-    def offer(self, *cards: str | None) -> "Scenario":
+    def offer(self, *cards: str | None) -> Scenario:
         s = self.state
         for cid in s["offer"]:
             if cid is not None:
@@ -113,7 +112,7 @@ class Scenario:
                 s["offer"][space] = cid
         return self
 
-    def ships(self, *ships: tuple[str, list] | str | None, sailed: bool = True) -> "Scenario":
+    def ships(self, *ships: tuple[str, list] | str | None, sailed: bool = True) -> Scenario:
         """The four ship spaces: an id, (id, goods per space) or None."""
         s = self.state
         c = comp()
@@ -133,7 +132,7 @@ class Scenario:
         s["sailed"] = sailed
         return self
 
-    def demand(self, *tiles: str) -> "Scenario":
+    def demand(self, *tiles: str) -> Scenario:
         """Make exactly these demand tiles active (in this order)."""
         s = self.state
         c = comp()
@@ -142,8 +141,13 @@ class Scenario:
         s["demand"] = []
         for tile_id in tiles:
             s["demand_stacks"][c.demand_tiles[tile_id].city].remove(tile_id)
-            s["demand"].append({"id": tile_id, "statues": [None] * len(c.demand_statue_spaces),
-                                "mosaics": [None] * len(c.demand_mosaic_spaces)})
+            s["demand"].append(
+                {
+                    "id": tile_id,
+                    "statues": [None] * len(c.demand_statue_spaces),
+                    "mosaics": [None] * len(c.demand_mosaic_spaces),
+                }
+            )
         return self
 
     def tile(self, tile_id: str) -> dict:
@@ -151,14 +155,14 @@ class Scenario:
 
     # -- playing -----------------------------------------------------------------------
 
-    def start(self, colour: str) -> "Scenario":
+    def start(self, colour: str) -> Scenario:
         """Begin ``colour``'s turn (its move step)."""
         s = self.state
         s["pending"] = [{"do": "start_turn", "seat": self.seat(colour)}]
         steps.settle(s)
         return self
 
-    def at(self, colour: str, alcove: str, moved: list[str] | None = None) -> "Scenario":
+    def at(self, colour: str, alcove: str, moved: list[str] | None = None) -> Scenario:
         """Begin ``colour``'s turn as if it had just moved into ``alcove``
         (goods already gained): straight to resolving the alcove."""
         s = self.state
@@ -169,11 +173,11 @@ class Scenario:
         steps.settle(s)
         return self
 
-    def play(self, colour: str, action: str) -> "Scenario":
+    def play(self, colour: str, action: str) -> Scenario:
         self.state = GAME.play(self.state, self.seat(colour), action)
         return self
 
-    def done(self, colour: str) -> "Scenario":
+    def done(self, colour: str) -> Scenario:
         """End the alcove: ``done``, unless nothing was left to do and the
         sunset already began by itself."""
         if "done" in self.legal(colour):

@@ -8,18 +8,24 @@ from __future__ import annotations
 
 
 def test_move_and_push_example(scenario):
-    """"Purple pays 1 Denarius to move their Merchant to the [Legatio]. There
+    """ "Purple pays 1 Denarius to move their Merchant to the [Legatio]. There
     are no empty spaces in that Alcove, so the purple Patrician from the
     rightmost space is pushed to the next Alcove with an empty space. The
     [Mercatus] does not have an empty space so the Patrician is pushed onto
     the empty space of the [Officium]. Purple gains 1 Denarius for pushing
     their own Worker. Since their Patrician was pushed past [the denarius
     space], Purple also takes 1 Denarius from that space."""
-    s = scenario(4).workers({
-        "legatio": ["purple:P", "red:M", "green:M", "yellow:M"],
-        "mercatus": ["red:P", "green:P", "yellow:P"],
-        "forum": ["purple:M"],
-    }).set("purple", denarii=1)
+    s = (
+        scenario(4)
+        .workers(
+            {
+                "legatio": ["purple:P", "red:M", "green:M", "yellow:M"],
+                "mercatus": ["red:P", "green:P", "yellow:P"],
+                "forum": ["purple:M"],
+            }
+        )
+        .set("purple", denarii=1)
+    )
     pool = s.state["pool"]
     s.start("purple").play("purple", "move merchant forum legatio")
     alcoves = s.state["alcoves"]
@@ -34,7 +40,7 @@ def test_move_and_push_example(scenario):
 
 
 def test_gain_goods_example(scenario):
-    """"Green moved to the [Taberna]. A white and a yellow Worker are already
+    """ "Green moved to the [Taberna]. A white and a yellow Worker are already
     there, so Green gains 1 Olive, 1 Salt, and 1 Grain. They place the Olive
     in the Storage that already has Olives; Grain in the empty Storage, and
     Salt in the Tablinum.\""""
@@ -45,7 +51,7 @@ def test_gain_goods_example(scenario):
 
 
 def test_resolve_alcove_example(scenario):
-    """"Yellow moves to the [Legatio]. Their Patrician is alone in this
+    """ "Yellow moves to the [Legatio]. Their Patrician is alone in this
     Alcove, meaning they gain 3 ⚡, and they also spend 1 Denarius to gain an
     extra ⚡ for a total of 4 ⚡. Yellow spends 2 ⚡ to take 2 Contract cards.
     Then, they resolve the Alcove Bonus gaining 1 Salt. Finally, Yellow
@@ -67,7 +73,7 @@ def test_resolve_alcove_example(scenario):
 
 
 def test_officium_example(scenario):
-    """"Red takes actions in the [Officium]. They have 3 ⚡ from the Alcove.
+    """ "Red takes actions in the [Officium]. They have 3 ⚡ from the Alcove.
     They spend all 3 ⚡ and 3 Meat to place 3 Mosaics. Red places the first
     Mosaic on the Chariot track [Entrance]. Then Red places the second
     Mosaic on the Storage area. Next, Red places the third Mosaic on the
@@ -93,7 +99,7 @@ def test_officium_example(scenario):
 
 
 def test_taberna_example(scenario):
-    """"Green takes actions in the [Taberna]. They have 3 ⚡, 2 from the Alcove
+    """ "Green takes actions in the [Taberna]. They have 3 ⚡, 2 from the Alcove
     and 1 from their Statue. Green gains 1 Meat from the Alcove Bonus. They
     spend all their ⚡ on placing Statues ... They must spend 1 Olive per
     Statue, but since they only have 2, they additionally spend 1 Salt.
@@ -117,7 +123,7 @@ def test_taberna_example(scenario):
 
 
 def test_officina_example(scenario):
-    """"Yellow takes actions in the [Officina]. They gain 2 ⚡ and 1 Statue
+    """ "Yellow takes actions in the [Officina]. They gain 2 ⚡ and 1 Statue
     (Alcove Bonus). Yellow spends their first ⚡ to refine all their Grain
     ... Then, they spend the second ⚡ to refine 1 Olive, 1 Meat, and 1
     Grape. ... They have 1 Mosaic on the Entrance, so they advance twice on
@@ -147,7 +153,7 @@ def test_officina_example(scenario):
 
 
 def test_forum_example(scenario):
-    """"Red takes actions in the [Forum]. They only have 1 ⚡ and they spend it
+    """ "Red takes actions in the [Forum]. They only have 1 ⚡ and they spend it
     to Fulfill a Contract with a discount. Due to the discount of 1 [any
     good], they must only spend 1 Meat and 1 Olive. Then they place the card
     to the right of their Player board.\""""
@@ -161,7 +167,7 @@ def test_forum_example(scenario):
 
 
 def test_port_example(scenario):
-    """"Red takes actions in the [Port]. They have 2 ⚡. Red resolves the Alcove
+    """ "Red takes actions in the [Port]. They have 2 ⚡. Red resolves the Alcove
     Bonus and takes a Contract card from the offer. Red spends their first ⚡
     to take another Contract card. Afterwards, in the turn order, Green and
     Yellow each may take a Sell action ... Green forfeits their action,
@@ -204,7 +210,7 @@ def test_port_example(scenario):
 
 
 def test_legatio_example(scenario):
-    """"Purple takes actions in the [Legatio]. They have a single ⚡, so they
+    """ "Purple takes actions in the [Legatio]. They have a single ⚡, so they
     spend it to fulfill a Contract. Purple spends 2 Grapes and 1 Meat, then
     resolves the card's effect: spending 3 Refined Olives to gain 9. ...
     Purple chooses not to Sell 1 Good. Then, they gain 1 Salt from the
@@ -227,7 +233,7 @@ def test_legatio_example(scenario):
 
 
 def test_mercatus_example(scenario):
-    """"Green takes actions in the [Mercatus], where they have 2 ⚡. First,
+    """ "Green takes actions in the [Mercatus], where they have 2 ⚡. First,
     they play a Contract card from their hand, spending 1 Grape and 2 Grain.
     Green spends their second ⚡ to Refine 1 Meat, 1 Grain, and 1 Olive.
     Then, Green resolves the Alcove Bonus (Sell 1 Good), selling 1 Grain to

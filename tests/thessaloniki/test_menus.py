@@ -48,8 +48,17 @@ def test_paths_read_as_plain_words():
     state = GAME.new(2, {}, 1)
     assert GAME.menu_path(state, 0, "sell 2 wine ship2") == ("Sell", "to ship 2 (4 VP each)", "2 Wine")
     assert GAME.menu_path(state, 0, "Move Merchant Port Legatio") == (
-        "Move a worker", "your Merchant in the Port", "to the Legatio")
+        "Move a worker",
+        "your Merchant in the Port",
+        "to the Legatio",
+    )
     assert GAME.menu_path(state, 0, "fulfill c12 with grain olive salt") == (
-        "Fulfil a contract", "C12", "paying 1 Grain, 1 Olive and 1 Salt")
+        "Fulfil a contract",
+        "C12",
+        "paying 1 Grain, 1 Olive and 1 Salt",
+    )
     assert GAME.menu_path(state, 0, "mosaic rome2 with salt") == (
-        "Place a mosaic", "on demand tile rome2", "paying 1 Salt")
+        "Place a mosaic",
+        "on demand tile rome2",
+        "paying 1 Salt",
+    )

@@ -119,7 +119,7 @@ def test_the_hard_bot_beats_the_normal_one():
 
 
 def test_the_game_ends_the_round_after_the_trigger():
-    """"When the end of the game is triggered, finish the current round, then
+    """ "When the end of the game is triggered, finish the current round, then
     play one more (final) round.\""""
     state, _ = play_out(3, 11)
     assert state["round"] == state["end"]["last_round"]
@@ -144,8 +144,7 @@ def test_bad_input_changes_nothing():
     before = canonical_json(GAME.dump(state))
     seat = GAME.to_move(state)[0]
     other = 1 - seat
-    for seat_, action in ((seat, "move patrician atlantis"), (seat, "fly away"), (other, "family f1"),
-                          (seat, "")):
+    for seat_, action in ((seat, "move patrician atlantis"), (seat, "fly away"), (other, "family f1"), (seat, "")):
         with pytest.raises(IllegalAction) as error:
             GAME.play(state, seat_, action)
         assert error.value.message
@@ -227,11 +226,17 @@ def test_log_lines_name_the_bonus_taken(scenario):
 def test_move_labels_say_what_the_move_pays_and_pushes(scenario):
     """A player choosing a move sees the goods, the ⚡, the push and the
     denarii it brings before committing to it."""
-    s = scenario(4).workers({
-        "legatio": ["purple:P", "red:M", "green:M", "yellow:M"],
-        "mercatus": ["red:P", "green:P", "yellow:P"],
-        "forum": ["purple:M"],
-    }).set("purple", denarii=1)
+    s = (
+        scenario(4)
+        .workers(
+            {
+                "legatio": ["purple:P", "red:M", "green:M", "yellow:M"],
+                "mercatus": ["red:P", "green:P", "yellow:P"],
+                "forum": ["purple:M"],
+            }
+        )
+        .set("purple", denarii=1)
+    )
     s.start("purple")
     label = GAME.label(s.state, s.seat("purple"), "move merchant forum legatio")
     assert "pushes Purple's Patrician to the Officium" in label

@@ -9,12 +9,11 @@ from engine.core import IllegalAction
 from engine.games.thessaloniki import port, scoring
 from engine.games.thessaloniki.components import components
 
-
 # -- moving -------------------------------------------------------------------
 
 
 def test_move_costs(scenario):
-    """"move ... clockwise by 1 or 2 spaces (Alcoves), or you may pay 1
+    """ "move ... clockwise by 1 or 2 spaces (Alcoves), or you may pay 1
     Denarius to move by 3 spaces. Moving your Patrician is free, while moving
     any of your Merchants costs 1 Denarius.\""""
     s = scenario(2).workers({"officium": ["red:P"], "forum": ["red:M"], "port": ["red:M"]})
@@ -29,7 +28,7 @@ def test_move_costs(scenario):
 
 
 def test_sliding_and_arriving_on_the_rightmost_empty_space(scenario):
-    """"Place the Worker you moved on the rightmost empty space ... If there
+    """ "Place the Worker you moved on the rightmost empty space ... If there
     are any Workers left in the Alcove you moved from, slide them right.\""""
     s = scenario(2).workers({"officium": ["red:P", "green:M"], "taberna": ["salt"]})
     s.start("red").play("red", "move patrician taberna")
@@ -38,11 +37,10 @@ def test_sliding_and_arriving_on_the_rightmost_empty_space(scenario):
 
 
 def test_statue_adds_an_action_point_but_not_the_turn_it_is_placed(scenario):
-    """"If you have a Statue there, gain 1 additional ⚡. NOTE: If you place a
+    """ "If you have a Statue there, gain 1 additional ⚡. NOTE: If you place a
     Statue in the same Alcove you are currently in, it does not provide 1 ⚡
     during that same turn.\""""
-    s = scenario(2).workers({"taberna": ["red:P"]}).goods("red", meat=2).set(
-        "red", statues={"supply": 7, "board": 2})
+    s = scenario(2).workers({"taberna": ["red:P"]}).goods("red", meat=2).set("red", statues={"supply": 7, "board": 2})
     s.at("red", "taberna")
     energy = s.state["turn"]["energy"]
     s.play("red", "statue taberna")
@@ -53,12 +51,12 @@ def test_statue_adds_an_action_point_but_not_the_turn_it_is_placed(scenario):
 
 
 def test_mosaic_bonuses_on_the_way(scenario):
-    """"Gain the Mosaic Bonus from every Alcove you moved through or stopped
+    """ "Gain the Mosaic Bonus from every Alcove you moved through or stopped
     on where you have a Mosaic.\""""
     s = scenario(2).workers({"officium": ["red:P"]})
-    s.state["alcove_mosaics"]["taberna"].append("red")   # any raw good: a choice
+    s.state["alcove_mosaics"]["taberna"].append("red")  # any raw good: a choice
     s.state["alcove_mosaics"]["officina"].append("red")  # refine 1: a choice
-    s.state["alcove_mosaics"]["forum"].append("red")     # not passed
+    s.state["alcove_mosaics"]["forum"].append("red")  # not passed
     s.start("red").play("red", "move patrician officina")
     legal = s.legal("red")
     assert "bonus taberna" in legal and "bonus officina" in legal and "bonus forum" not in legal
@@ -67,7 +65,7 @@ def test_mosaic_bonuses_on_the_way(scenario):
 
 
 def test_denarius_space_pool_and_supply(scenario):
-    """"If there are no Denarii remaining, take from the general supply
+    """ "If there are no Denarii remaining, take from the general supply
     instead" — and emptying it is end condition A."""
     s = scenario(2).workers({"mercatus": ["red:P"]})
     s.state["pool"] = 1
@@ -81,7 +79,7 @@ def test_denarius_space_pool_and_supply(scenario):
 
 
 def test_every_pushed_owner_is_paid_but_nobody_for_the_salt_merchant(scenario):
-    """"Whenever a Worker belonging to any player (including your own) is
+    """ "Whenever a Worker belonging to any player (including your own) is
     pushed, its owner gains 1 Denarius." The Salt merchant and the colours
     nobody plays belong to no player."""
     s = scenario(2).workers({"officina": ["green:M", "salt", "yellow:M"], "officium": ["red:P"]})
@@ -97,7 +95,7 @@ def test_every_pushed_owner_is_paid_but_nobody_for_the_salt_merchant(scenario):
 
 
 def test_the_extra_action_point_is_bought_once_per_turn(scenario):
-    """"Once per turn, you may spend 1 Denarius to gain 1 ⚡.\""""
+    """ "Once per turn, you may spend 1 Denarius to gain 1 ⚡.\""""
     s = scenario(2).workers({"forum": ["red:P"]}).set("red", denarii=3)
     s.at("red", "forum").play("red", "buy")
     assert "buy" not in s.legal("red")
@@ -114,7 +112,7 @@ def test_the_sunset_follows_even_if_only_contracts_were_taken(scenario):
 
 
 def test_gaining_pieces_needs_them_in_the_general_supply(scenario):
-    """"If there are no Mosaics of your color in the general supply, you may
+    """ "If there are no Mosaics of your color in the general supply, you may
     not resolve this action." (Statues alike.)"""
     s = scenario(2).workers({"officium": ["red:P"]}).set("red", mosaics={"supply": 0, "board": 9})
     s.at("red", "officium")
@@ -124,7 +122,7 @@ def test_gaining_pieces_needs_them_in_the_general_supply(scenario):
 
 
 def test_statues_one_per_demand_tile_and_the_offer_from_the_right(scenario):
-    """"You may only have 1 Statue on each active Demand tile!" and on the
+    """ "You may only have 1 Statue on each active Demand tile!" and on the
     offer: "Place your Statue on an empty space in the rightmost section that
     does not already contain your Statue.\""""
     s = scenario(3).workers({"taberna": ["red:P"]}).demand("rome1", "athens1")
@@ -212,15 +210,18 @@ def test_merchants_do_not_take_from_the_denarius_space(scenario):
 # -- every alcove offers its actions ----------------------------------------------
 
 
-@pytest.mark.parametrize("alcove, expected", [
-    ("officium", {"gain mosaic", "mosaic entrance"}),
-    ("taberna", {"gain statue", "statue offer"}),
-    ("officina", {"refine each", "refine all grain"}),
-    ("forum", {"statue offer", "fulfill c2"}),
-    ("port", {"sell wine ship2"}),
-    ("legatio", {"fulfill c2 with", "mosaic entrance with", "sell wine ship2"}),
-    ("mercatus", {"fulfill c2", "refine grain meat olive"}),
-])
+@pytest.mark.parametrize(
+    "alcove, expected",
+    [
+        ("officium", {"gain mosaic", "mosaic entrance"}),
+        ("taberna", {"gain statue", "statue offer"}),
+        ("officina", {"refine each", "refine all grain"}),
+        ("forum", {"statue offer", "fulfill c2"}),
+        ("port", {"sell wine ship2"}),
+        ("legatio", {"fulfill c2 with", "mosaic entrance with", "sell wine ship2"}),
+        ("mercatus", {"fulfill c2", "refine grain meat olive"}),
+    ],
+)
 def test_each_alcove_offers_its_actions(scenario, alcove, expected):
     """Each alcove's actions, as the rulebook lists them, are on offer."""
     s = scenario(2).workers({alcove: ["red:P"]}).goods("red", grain=1, olive=1, meat=1, wine=1)
@@ -236,14 +237,14 @@ def test_each_alcove_offers_its_actions(scenario, alcove, expected):
 
 
 def test_colour_matching_and_salt(scenario):
-    """"Goods must be placed on empty spaces of the same color or on
+    """ "Goods must be placed on empty spaces of the same color or on
     multicolored spaces. You must first fill all the empty spaces of that
     color before using [multicoloured] spaces. Salt may only be placed on the
     [multicoloured] spaces.\""""
     s = scenario(2).ships("s1", "s2", "s3", "s21").goods("red", flour=3, salt=5)
     s.at("red", "port")
     legal = s.legal("red")
-    assert "sell 3 flour ship1" in legal        # grain grain any
+    assert "sell 3 flour ship1" in legal  # grain grain any
     assert "sell 2 salt ship2" in legal and "sell 3 salt ship2" not in legal  # meat olive any any
     assert "sell 2 salt ship1" not in legal
     s.play("red", "sell 2 flour ship1")
@@ -260,7 +261,7 @@ def test_only_the_rightmost_ship_takes_raw_goods(scenario):
 
 
 def test_a_full_ship_is_claimed_at_once_and_the_gap_closed_at_the_end_of_the_turn(scenario):
-    """"Whenever you fill the last space of a Ship, immediately claim that
+    """ "Whenever you fill the last space of a Ship, immediately claim that
     Ship ... gain its printed benefit. At the end of your turn ... slide Ships
     right to close the gaps and refill the offer.\""""
     s = scenario(2).ships("s1", ("s7", ["cured", None, None]), "s3", "s21").goods("red", cured=2)
@@ -273,15 +274,18 @@ def test_a_full_ship_is_claimed_at_once_and_the_gap_closed_at_the_end_of_the_tur
     assert all(ship is not None for ship in s.state["ships"])
 
 
-@pytest.mark.parametrize("goods, active, expected", [
-    (["meat", "meat", "olive", None], "green", "red"),   # a majority
-    (["meat", "olive", None, None], "green", "green"),   # a tie: the active player is tied
-    (["meat", "olive", None, None], "yellow", None),     # a tie without the active player
-    (["grain", "grain", "meat", None], "red", None),     # Yellow nobody plays
-    (["meat", "salt", "salt", "olive"], "red", "red"),   # salt ignored, tie broken
-])
+@pytest.mark.parametrize(
+    "goods, active, expected",
+    [
+        (["meat", "meat", "olive", None], "green", "red"),  # a majority
+        (["meat", "olive", None, None], "green", "green"),  # a tie: the active player is tied
+        (["meat", "olive", None, None], "yellow", None),  # a tie without the active player
+        (["grain", "grain", "meat", None], "red", None),  # Yellow nobody plays
+        (["meat", "salt", "salt", "olive"], "red", "red"),  # salt ignored, tie broken
+    ],
+)
 def test_sail_majority(scenario, goods, active, expected):
-    """"When the rightmost Ship leaves the offer, the player who has a
+    """ "When the rightmost Ship leaves the offer, the player who has a
     majority there claims it ... (ignoring Salt). If there is a tie for most
     Goods, the active player wins the tie. In every other case, return that
     Ship to the game box.\""""
@@ -292,7 +296,7 @@ def test_sail_majority(scenario, goods, active, expected):
 
 
 def test_first_sail_pushes_nothing_out(scenario):
-    """"the first Sail effect only moves the Ships, but none is pushed out.\""""
+    """ "the first Sail effect only moves the Ships, but none is pushed out.\""""
     s = scenario(2)
     first = [ship["id"] for ship in s.state["ships"][:3]]
     port.sail(s.state, 0)
@@ -301,7 +305,7 @@ def test_first_sail_pushes_nothing_out(scenario):
 
 
 def test_ship_stack_rebuilds_from_the_ships_set_aside(scenario):
-    """"If the Ship stack becomes empty, make a new stack from all the Ships
+    """ "If the Ship stack becomes empty, make a new stack from all the Ships
     previously set aside." The Festival ship meets an end condition and is
     replaced."""
     s = scenario(2)
@@ -314,7 +318,7 @@ def test_ship_stack_rebuilds_from_the_ships_set_aside(scenario):
 
 
 def test_sell_window_after_the_first_action_point(scenario):
-    """"After spending your first ⚡, every other player (in turn order) may
+    """ "After spending your first ⚡, every other player (in turn order) may
     also Sell ... This happens regardless of how you spend your first ⚡."
     Players with nothing to sell are not asked."""
     s = scenario(4).workers({"port": ["red:P"]}).offer(None, None, None, None, "c2")
@@ -335,7 +339,7 @@ def test_sell_window_after_the_first_action_point(scenario):
 
 
 def test_taking_contracts_needs_a_statue_and_refills_at_sunset(scenario):
-    """"you may choose any card from the offer as long as you have a Statue
+    """ "you may choose any card from the offer as long as you have a Statue
     next to that Contract space" and at sunset "slide right all Contracts
     ... then refill the offer\""""
     s = scenario(2).workers({"forum": ["red:P"]}).offer("c2", "c3", "c4", "c5", "c6")
@@ -351,7 +355,7 @@ def test_taking_contracts_needs_a_statue_and_refills_at_sunset(scenario):
 
 
 def test_festival_card_and_the_tier_two_reserve(scenario):
-    """"If the Festival card is drawn from the deck, discard it and draw
+    """ "If the Festival card is drawn from the deck, discard it and draw
     another card. When cards in the deck run out, take the remaining tier II
     Contract cards and create a new deck. If they run out again, do not
     refill the offer.\""""
@@ -396,7 +400,7 @@ def test_fulfil_and_sell_in_any_order_at_the_legatio(scenario):
 
 
 def test_beyond_the_track_and_the_seventh_demand_tile(scenario):
-    """"For each step that you cannot take above space 14 ..., gain 1"; "The
+    """ "For each step that you cannot take above space 14 ..., gain 1"; "The
     7th Demand tile is added to the Demand area" is end condition B."""
     from engine.games.thessaloniki import chariot, steps
 
@@ -414,7 +418,7 @@ def test_beyond_the_track_and_the_seventh_demand_tile(scenario):
 
 
 def test_tax_spares_protected_colours_refined_goods_and_salt(scenario):
-    """"discard all Raw Goods from each Storage area without a Mosaic" — the
+    """ "discard all Raw Goods from each Storage area without a Mosaic" — the
     players choose together which colours their mosaics keep."""
     from engine.games.thessaloniki import steps
 
@@ -519,7 +523,7 @@ def test_the_sell_window_explains_a_sale_that_does_not_fit(scenario):
 
 
 def test_two_conditions_trigger_the_end(scenario):
-    """"The end of the game is triggered when any 2 of the following
+    """ "The end of the game is triggered when any 2 of the following
     conditions are met ... finish the current round, then play one more
     (final) round.\""""
     from engine.games.thessaloniki.ending import game_ends_after_turn, meet_condition

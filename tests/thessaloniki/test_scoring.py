@@ -6,7 +6,6 @@ import pytest
 
 from engine.games.thessaloniki import GAME, scoring
 
-
 GREEN_EXAMPLE = """Green performs their Final Scoring. They claim the [Roma] Ship (as
 Salt is not considered for this purpose) A. Green's limit for [Roma] is 3
 and for each [Roma] Ship they score 7 B, so Green gains 7 for the Ship
@@ -29,16 +28,16 @@ final score is 126."""
 def green(scenario):
     """Green's table at the final scoring, after the ships on offer are claimed."""
     s = scenario(4).demand("rome2", "rome1", "antioch1", "athens1", "athens3")
-    s.tile("rome2")["statues"][0] = "green"     # 7 VP per Roma ship
-    s.tile("rome1")["mosaics"][0] = "green"     # Roma limit 2 tiles + 1 = 3; a laurel
-    s.tile("athens1")["statues"][0] = "green"   # 7 ...
-    s.tile("athens3")["statues"][2] = "green"   # ... + 3 = 10 VP per Athenae ship
-    s.tile("athens1")["mosaics"][0] = "green"   # Athenae limit 2 tiles + 1 = 3; a column
+    s.tile("rome2")["statues"][0] = "green"  # 7 VP per Roma ship
+    s.tile("rome1")["mosaics"][0] = "green"  # Roma limit 2 tiles + 1 = 3; a laurel
+    s.tile("athens1")["statues"][0] = "green"  # 7 ...
+    s.tile("athens3")["statues"][2] = "green"  # ... + 3 = 10 VP per Athenae ship
+    s.tile("athens1")["mosaics"][0] = "green"  # Athenae limit 2 tiles + 1 = 3; a column
     # Green's claimed ships: 1 Antiochia (s15) and 2 Athenae (s19, s22); the
     # Iulii family carries a laurel and an owl.
     s.set("green", vp=78, denarii=0, family="f7", storage_mosaics=2, ships=["s15", "s19", "s22"])
-    s.fulfilled("green", "c3", "c9", "c4")      # amphora, owl, scroll
-    s.goods("green", oil=2, salt=1)             # 3 salt and refined goods
+    s.fulfilled("green", "c3", "c9", "c4")  # amphora, owl, scroll
+    s.goods("green", oil=2, salt=1)  # 3 salt and refined goods
     for section in (2, 3):
         s.state["offer_statues"][section].append("green")  # 3 statues with the one from set-up
     # A Roma ship in the offer, more Salt than Olive on it: Green's majority.
@@ -110,7 +109,7 @@ def test_green_k_goods_and_denarii(green):
 
 
 def test_green_total_is_the_sum_of_the_parts(green):
-    """"They collected 78 in-game, so their final score is 126."
+    """ "They collected 78 in-game, so their final score is 126."
 
     Our copy's parts do not reach the printed total: 78 + 7 + 0 + 20 + 18 +
     5 + 2 + 1 + 0 = 131, and 126 is exactly that sum without part I (the 5
@@ -125,7 +124,7 @@ def test_green_total_is_the_sum_of_the_parts(green):
 
 
 def test_the_ship_limit_caps_scored_ships(scenario):
-    """"For each of their claimed Ships within this limit, players gain ...
+    """ "For each of their claimed Ships within this limit, players gain ...
     from each Statue": three Athenae ships over a limit of 2 score twice."""
     s = scenario(3).demand("athens1", "athens2")
     s.tile("athens1")["statues"][0] = "red"
@@ -142,30 +141,38 @@ def test_c60_adds_two_per_statue_per_ship(scenario):
     assert scoring.city_statue_value(s.state, s.seat("red"), "athens") == 7
 
 
-@pytest.mark.parametrize("icons, expected", [
-    ({"laurel": 1}, 1), ({"laurel": 1, "owl": 1}, 3), ({"a": 1, "b": 1, "c": 1}, 6),
-    ({"a": 1, "b": 1, "c": 1, "d": 1}, 10), ({"a": 1, "b": 1, "c": 1, "d": 1, "e": 1}, 15),
-    ({"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1}, 21), ({"a": 3}, 3), ({"a": 2, "b": 1}, 3 + 1),
-])
+@pytest.mark.parametrize(
+    "icons, expected",
+    [
+        ({"laurel": 1}, 1),
+        ({"laurel": 1, "owl": 1}, 3),
+        ({"a": 1, "b": 1, "c": 1}, 6),
+        ({"a": 1, "b": 1, "c": 1, "d": 1}, 10),
+        ({"a": 1, "b": 1, "c": 1, "d": 1, "e": 1}, 15),
+        ({"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1}, 21),
+        ({"a": 3}, 3),
+        ({"a": 2, "b": 1}, 3 + 1),
+    ],
+)
 def test_legacy_sets(icons, expected):
-    """"For each set of unique Legacy icons ...: 1/3/6/10/15/21"."""
+    """ "For each set of unique Legacy icons ...: 1/3/6/10/15/21"."""
     assert scoring.legacy_points(icons)[0] == expected
 
 
 @pytest.mark.parametrize("statues, points", [(1, 0), (2, 2), (3, 5), (4, 10), (5, 18)])
 def test_contract_offer_statues(statues, points):
-    """"Gain 2/5/10/18 if you have 2/3/4/5 Statues on the Contract offer"."""
+    """ "Gain 2/5/10/18 if you have 2/3/4/5 Statues on the Contract offer"."""
     assert scoring.offer_points(statues) == points
 
 
 @pytest.mark.parametrize("mosaics, points", [(1, 0), (2, 3), (3, 7), (4, 13)])
 def test_storage_mosaics(mosaics, points):
-    """"Gain 3/7/13 if you have 2/3/4 Mosaics placed under the Storage Areas"."""
+    """ "Gain 3/7/13 if you have 2/3/4 Mosaics placed under the Storage Areas"."""
     assert scoring.mosaic_points(mosaics) == points
 
 
 def test_goods_and_denarii(scenario):
-    """"1 for each set of 3 Salt and/or Refined Goods ... 1 for each remaining
+    """ "1 for each set of 3 Salt and/or Refined Goods ... 1 for each remaining
     Denarius"; raw goods score nothing."""
     s = scenario(2).goods("red", salt=4, wine=3, grain=9).set("red", denarii=4)
     parts = scoring.seat_breakdown(s.state, s.seat("red"))["parts"]
@@ -192,7 +199,7 @@ def _finish_with(s, totals):
 
 
 def test_tie_breaker_most_ships_then_contracts(scenario):
-    """"In case of a tie, the player with the most Ships wins. If there is
+    """ "In case of a tie, the player with the most Ships wins. If there is
     still a tie, the player with the most fulfilled Contracts wins. If there
     is a further tie, tied players share the victory!\""""
     s = scenario(3).ships(None, None, None, None)

@@ -12,7 +12,7 @@ from engine.games.thessaloniki.text import effect_text
 
 
 def test_component_counts():
-    """"30 TIER I CONTRACT CARDS, 30 TIER II CONTRACT CARDS, 8 FAMILY CARDS,
+    """ "30 TIER I CONTRACT CARDS, 30 TIER II CONTRACT CARDS, 8 FAMILY CARDS,
     1 FESTIVAL CONTRACT CARD, 8 PLAYER AIDS / SETUP CARDS, 24 SHIP TILES, 1
     FESTIVAL SHIP TILE, 12 DEMAND TILES"; 10 mosaics and 10 statues a colour."""
     c = components()
@@ -37,13 +37,23 @@ def test_the_clarified_cards_do_what_the_clarifications_say():
     assert kinds("c7") == ["swap_ships", "sell"] and c.contracts["c7"].effects[1]["max"] == 2
     assert kinds("c10") == ["sell_supply"]
     assert [ability(cid) for cid in ("c15", "c18", "c19", "c21", "c24", "c25")] == [
-        "refine_salt", "legacy_fulfil", "denarii_spent_vp", "denarii_gain_goods", "stay", "chariot_sell"]
+        "refine_salt",
+        "legacy_fulfil",
+        "denarii_spent_vp",
+        "denarii_gain_goods",
+        "stay",
+        "chariot_sell",
+    ]
     assert c.contracts["c31"].effects[0] == {"do": "sell", "mode": "mixed", "max": 4, "ignore_colours": True}
     assert kinds("c37") == ["refine", "spend_refined"]
     assert "move_goods" in kinds("c39") and "move_goods" in kinds("c45")
     assert kinds("c47") == ["legacy_reward"] and kinds("c49") == ["place", "place"]
     assert [ability(cid) for cid in ("c55", "c56", "c58", "c60")] == [
-        "salt_replace", "salt_action", "salt_merchant", "demand_statue_bonus"]
+        "salt_replace",
+        "salt_action",
+        "salt_merchant",
+        "demand_statue_bonus",
+    ]
     families = {f.id: f.ability["kind"] for f in c.families.values()}
     assert families["f2"] == "refine_for_denarius" and families["f5"] == "leftmost_sale"
     assert families["f6"] == "move_refine" and families["f7"] == "chariot_vp" and families["f1"] == "claim_bonus"
@@ -63,17 +73,31 @@ def test_chariot_track_matches_the_appendix():
     words = [effect_text(space[0]) for space in c.chariot_spaces]
     assert len(words) == 14
     assert words[4] == words[13] == effect_text({"do": "add_demand"})
-    assert sorted(words) == sorted([
-        "gain 1 raw good of your choice", "gain 1 Salt", "gain 1 denarius", "gain 3 VP",
-        effect_text({"do": "add_demand"}), "gain 2 refined goods of your choice", "gain 2 denarii",
-        "sell up to 2 goods of one colour to one ship", "gain 5 VP", "fulfil 1 contract without paying its cost",
-        "gain 2 Salt", "sell any number of goods of one colour to one ship", "gain 8 VP",
-        effect_text({"do": "add_demand"})])
+    assert sorted(words) == sorted(
+        [
+            "gain 1 raw good of your choice",
+            "gain 1 Salt",
+            "gain 1 denarius",
+            "gain 3 VP",
+            effect_text({"do": "add_demand"}),
+            "gain 2 refined goods of your choice",
+            "gain 2 denarii",
+            "sell up to 2 goods of one colour to one ship",
+            "gain 5 VP",
+            "fulfil 1 contract without paying its cost",
+            "gain 2 Salt",
+            "sell any number of goods of one colour to one ship",
+            "gain 8 VP",
+            effect_text({"do": "add_demand"}),
+        ]
+    )
     assert c.chariot_beyond == ({"do": "vp", "n": 1},)
 
 
-@pytest.mark.parametrize("players, tier1, tier2, ships, demand, denarii", [
-    (2, 11, 8, 10, 4, 5), (3, 16, 13, 15, 3, 7), (4, 21, 18, 18, 2, 9)])
+@pytest.mark.parametrize(
+    "players, tier1, tier2, ships, demand, denarii",
+    [(2, 11, 8, 10, 4, 5), (3, 16, 13, 15, 3, 7), (4, 21, 18, 18, 2, 9)],
+)
 def test_setup_by_player_count(players, tier1, tier2, ships, demand, denarii):
     """The set-up tables: contract deck, ship stack, demand tiles, denarii."""
     c = components()
@@ -100,7 +124,7 @@ def test_setup_by_player_count(players, tier1, tier2, ships, demand, denarii):
 
 
 def test_family_draft_goes_from_the_last_player():
-    """"Starting with the last player and going counterclockwise, take one of
+    """ "Starting with the last player and going counterclockwise, take one of
     the Family cards ... Place the indicated Goods ... Draw the indicated
     number of Contract cards"."""
     state = GAME.new(3, {}, 4)

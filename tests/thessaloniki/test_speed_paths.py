@@ -80,8 +80,12 @@ def test_city_figures_agree_with_a_count_by_hand():
             for city, figures in scoring.city_figures(state, seat).items():
                 tiles = [t for t in state["demand"] if c.demand_tiles[t["id"]].city == city]
                 limit = len(tiles) + c.demand_mosaic_limit * sum(t["mosaics"].count(colour) for t in tiles)
-                value = sum(c.demand_tiles[t["id"]].statues[i] + bonus for t in tiles
-                            for i, placed in enumerate(t["statues"]) if placed == colour)
+                value = sum(
+                    c.demand_tiles[t["id"]].statues[i] + bonus
+                    for t in tiles
+                    for i, placed in enumerate(t["statues"])
+                    if placed == colour
+                )
                 ships = sum(1 for sid in state["seats"][seat]["ships"] if c.ships[sid].city == city)
                 assert figures == (ships, limit, value)
                 checked += 1

@@ -44,8 +44,9 @@ BOB = 12
 async def _sell_window_for_bob(tables, channel_id, options=None):
     """Alice (Red) and Bob (Green) draft; Red acts in the Port with Bob
     holding 2 wine, and spends her first ⚡: the sell window opens for Bob."""
-    record = await tables.create(channel_id=channel_id, user_id=ALICE, name="alice", game="thessaloniki", seed=4,
-                                 options=options)
+    record = await tables.create(
+        channel_id=channel_id, user_id=ALICE, name="alice", game="thessaloniki", seed=4, options=options
+    )
     await tables.join(record.id, BOB, "bob")
     await tables.start(record.id, ALICE)
     live = await tables._live(record.id)
@@ -87,8 +88,11 @@ def _port_turn_for_red(state):
         if "red:P" in workers:
             workers.remove("red:P")
     while len(alcoves["port"]) > 2:  # make room in the Port, keeping 13 workers on the board
-        spare = next(n for n in ("officium", "taberna", "officina", "forum", "legatio", "mercatus")
-                     if len(alcoves[n]) < {"forum": 2, "legatio": 4}.get(n, 3))
+        spare = next(
+            n
+            for n in ("officium", "taberna", "officina", "forum", "legatio", "mercatus")
+            if len(alcoves[n]) < {"forum": 2, "legatio": 4}.get(n, 3)
+        )
         alcoves[spare].append(alcoves["port"].pop())
     alcoves["port"].append("red:P")
     state["pending"] = [{"do": "arrive", "seat": 0, "alcove": "port", "passed": ["port"]}]

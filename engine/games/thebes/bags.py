@@ -39,8 +39,7 @@ def initial_bag(site: str) -> list[str]:
     both knowledge tokens and the debris."""
     values = list(TOKENS.artefacts[site])
     values.remove(TOKENS.on_site_artefact)
-    return ([artefact(v) for v in values] + [SPECIALIZED_TOKEN, GENERAL_TOKEN]
-            + [DEBRIS] * TOKENS.debris)
+    return [artefact(v) for v in values] + [SPECIALIZED_TOKEN, GENERAL_TOKEN] + [DEBRIS] * TOKENS.debris
 
 
 def all_tokens(site: str) -> Counter[str]:
@@ -60,11 +59,11 @@ def draw(bag: list[str], count: int, rng: Rng) -> list[str]:
 def bag_summary(bag: list[str]) -> dict[str, object]:
     """What a bag holds, as counts only (never its order)."""
     counts = Counter(bag)
-    artefacts = sorted((artefact_value(c), n) for c, n in counts.items() if artefact_value(c) is not None)
+    artefacts = sorted((value, n) for c, n in counts.items() if (value := artefact_value(c)) is not None)
     return {
         "tokens": len(bag),
         "artefacts": {str(value): n for value, n in artefacts},
-        "artefact_points": sum(value * n for value, n in artefacts),  # type: ignore[operator]
+        "artefact_points": sum(value * n for value, n in artefacts),
         "specialized": counts[SPECIALIZED_TOKEN],
         "general": counts[GENERAL_TOKEN],
         "debris": counts[DEBRIS],
@@ -76,6 +75,4 @@ def knowledge_target(site: str) -> str:
     return TOKENS.knowledge_for[site]
 
 
-VALID_CODES: frozenset[str] = frozenset(
-    code for site in SITES for code in all_tokens(site)
-)
+VALID_CODES: frozenset[str] = frozenset(code for site in SITES for code in all_tokens(site))

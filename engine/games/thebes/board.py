@@ -11,12 +11,17 @@ from __future__ import annotations
 from collections import deque
 
 from engine.games.thebes.components import (
-    CONNECTIONS, PLACE_BY_KEY, PLACES, TABLES, WEEKS_PER_CONNECTION,
+    CONNECTIONS,
+    PLACE_BY_KEY,
+    PLACES,
+    TABLES,
+    WEEKS_PER_CONNECTION,
 )
 
 NEIGHBOURS: dict[str, tuple[str, ...]] = {
-    place.key: tuple(sorted({b for a, b in CONNECTIONS if a == place.key}
-                            | {a for a, b in CONNECTIONS if b == place.key}))
+    place.key: tuple(
+        sorted({b for a, b in CONNECTIONS if a == place.key} | {a for a, b in CONNECTIONS if b == place.key})
+    )
     for place in PLACES
 }
 """Each place's directly connected places."""
@@ -35,8 +40,7 @@ def _hops_from(start: str) -> dict[str, int]:
 
 
 DISTANCE: dict[str, dict[str, int]] = {
-    place.key: {to: hops * WEEKS_PER_CONNECTION for to, hops in _hops_from(place.key).items()}
-    for place in PLACES
+    place.key: {to: hops * WEEKS_PER_CONNECTION for to, hops in _hops_from(place.key).items()} for place in PLACES
 }
 """Shortest travel time in weeks between every two places (breadth-first)."""
 
@@ -44,9 +48,7 @@ if any(len(row) != len(PLACES) for row in DISTANCE.values()):
     raise ValueError("data/thebes/board.toml: some places cannot be reached from others")
 
 _ALIASES: dict[str, str] = {
-    name: place.key
-    for place in PLACES
-    for name in (place.key, place.name.lower(), *place.aliases)
+    name: place.key for place in PLACES for name in (place.key, place.name.lower(), *place.aliases)
 }
 
 

@@ -30,13 +30,34 @@ from itertools import combinations
 from engine.games.thebes import rules
 from engine.games.thebes.bags import GENERAL_TOKEN, SPECIALIZED_TOKEN, artefact_value
 from engine.games.thebes.components import (
-    ASSISTANT, CAR, CARD_BY_ID, CONGRESS, EXHIBITION_BY_KEY, GENERAL, LOCAL, PERMIT, PLACES, SHOVEL, SITES,
-    SPECIALIZED, TABLES, TOKENS, ZEPPELIN, table_value,
+    ASSISTANT,
+    CAR,
+    CARD_BY_ID,
+    CONGRESS,
+    EXHIBITION_BY_KEY,
+    GENERAL,
+    LOCAL,
+    PERMIT,
+    PLACES,
+    SHOVEL,
+    SITES,
+    SPECIALIZED,
+    TABLES,
+    TOKENS,
+    ZEPPELIN,
+    table_value,
 )
 from engine.games.thebes.excavation import spent_cards
 from engine.games.thebes.knowledge import (
-    cards_of, closed_books, open_books, shovel_tokens, site_knowledge, usable_knowledge, wheel_tokens,
+    cards_of,
+    closed_books,
+    open_books,
+    shovel_tokens,
+    site_knowledge,
+    usable_knowledge,
+    wheel_tokens,
 )
+from engine.games.thebes.market import bought_card
 from engine.games.thebes.notation import Action, Buy, Dig, Exhibit, Replace, Zeppelin
 from engine.games.thebes.scoring import congress_points, majority_points
 from engine.games.thebes.state import Player, State
@@ -134,7 +155,7 @@ class Greedy:
         bag = self.state.bags[site]
         if not bag:
             return 0.0
-        points = sum(artefact_value(t) or 0 for t in bag)
+        points: float = sum(artefact_value(t) or 0 for t in bag)
         points += self.weights.knowledge_token_worth * (bag.count(SPECIALIZED_TOKEN) + bag.count(GENERAL_TOKEN))
         return points / len(bag)
 
@@ -162,8 +183,9 @@ class Greedy:
         specialized knowledge (nothing if no dig there is to be expected)."""
         if self.digs[site] < 0.5:
             return 0.0
-        return (self._dig_gain(site, specialized[site] + points, general, shovels)
-                - self._dig_gain(site, specialized[site], general, shovels))
+        return self._dig_gain(site, specialized[site] + points, general, shovels) - self._dig_gain(
+            site, specialized[site], general, shovels
+        )
 
     def _majority_gain(self, site: str, books: int) -> float:
         mine_before = [closed_books(p, site) for p in self.state.players]
@@ -181,15 +203,16 @@ class Greedy:
             assert card.site is not None
             better = dict(specialized)
             better[card.site] += card.value
-            return (self._future_digs_value(better, general, shovels) - now
-                    + self._majority_gain(card.site, card.value))
+            return self._future_digs_value(better, general, shovels) - now + self._majority_gain(card.site, card.value)
         if card.kind == GENERAL:
             return self._future_digs_value(specialized, general + card.value, shovels) - now
         if card.kind == ASSISTANT:
             count = len(cards_of(self.player, ASSISTANT))
             if count == 0:  # a lone assistant helps one dig, then is discarded
-                return max(self._one_dig_gain(site, specialized, general, shovels, TABLES.lone_assistant_points)
-                           for site in SITES)
+                return max(
+                    self._one_dig_gain(site, specialized, general, shovels, TABLES.lone_assistant_points)
+                    for site in SITES
+                )
             step = table_value(TABLES.assistant_points, count + 1) - table_value(TABLES.assistant_points, count)
             better = {site: v + step for site, v in specialized.items()}
             return self._future_digs_value(better, general, shovels) - now
@@ -235,14 +258,15 @@ class Greedy:
             self._spent[key] = self._spent_cost(spent_cards(self.player, dig))
         value -= self._spent[key]
         if self.player.permits[dig.site]:
-            value -= self.weights.permit_share * self._dig_gain(dig.site, self.specialized[dig.site], self.general,
-                                                                self.shovels)
+            value -= self.weights.permit_share * self._dig_gain(
+                dig.site, self.specialized[dig.site], self.general, self.shovels
+            )
         return value
 
     def value(self, action: Action) -> float:
         """Expected points of an action (replacing the display is priced in ``rate``)."""
         if isinstance(action, Buy):
-            return self.card_value(self.state.display[action.slot - 1])  # type: ignore[arg-type]
+            return self.card_value(bought_card(self.state, action.slot))
         if isinstance(action, Dig):
             return self.dig_value(action)
         if isinstance(action, Exhibit):
@@ -260,8 +284,9 @@ class Greedy:
         """Journey and work of an action (``rules.plan``, with the journeys
         worked out once per bot)."""
         if zeppelin not in self._journeys:
-            self._journeys[zeppelin] = {place.key: rules.travel_weeks(self.state, self.seat, place.key, zeppelin)
-                                        for place in PLACES}
+            self._journeys[zeppelin] = {
+                place.key: rules.travel_weeks(self.state, self.seat, place.key, zeppelin) for place in PLACES
+            }
         destination, work = rules.destination_and_work(self.state, action)
         return self._journeys[zeppelin][destination] + work
 
@@ -280,8 +305,11 @@ class Greedy:
     def _knowledge_levels(self, site: str) -> set[int]:
         """The most knowledge each choice of helpers to spend allows."""
         knowledge = site_knowledge(self.player, site)
-        return {knowledge.ceiling(subset) for size in range(len(knowledge.helpers) + 1)
-                for subset in combinations(knowledge.helpers, size)} - {0}
+        return {
+            knowledge.ceiling(subset)
+            for size in range(len(knowledge.helpers) + 1)
+            for subset in combinations(knowledge.helpers, size)
+        } - {0}
 
     def _best(self, zeppelin: bool) -> tuple[float, Action | None]:
         best: tuple[float, Action | None] = (float("-inf"), None)

@@ -144,8 +144,7 @@ class TokenSet:
 _RAW_BOARD = load_toml(GAME_NAME, "board.toml")
 
 PLACES: tuple[Place, ...] = tuple(
-    Place(p["key"], p["name"], p["kind"], p.get("colour"), tuple(p.get("aliases", ())))
-    for p in _RAW_BOARD["place"]
+    Place(p["key"], p["name"], p["kind"], p.get("colour"), tuple(p.get("aliases", ()))) for p in _RAW_BOARD["place"]
 )
 PLACE_BY_KEY: dict[str, Place] = {p.key: p for p in PLACES}
 PLACE_NAMES: dict[str, str] = {p.key: p.name for p in PLACES}
@@ -163,11 +162,18 @@ def _cards() -> tuple[tuple[ResearchCard, ...], tuple[Exhibition, ...]]:
     cards: list[ResearchCard] = []
     for row in raw["researcher"]:
         for city in row["cities"]:
-            cards.append(ResearchCard(len(cards) + 1, row["kind"], city, row["weeks"],
-                                      row.get("site"), row.get("value", 0)))
+            cards.append(
+                ResearchCard(len(cards) + 1, row["kind"], city, row["weeks"], row.get("site"), row.get("value", 0))
+            )
     exhibitions = [
-        Exhibition(len(cards) + i + 1, row["city"], row["size"], row["points"], row["weeks"],
-                   tuple((site, count) for site, count in row["requires"].items()))
+        Exhibition(
+            len(cards) + i + 1,
+            row["city"],
+            row["size"],
+            row["points"],
+            row["weeks"],
+            tuple((site, count) for site, count in row["requires"].items()),
+        )
         for i, row in enumerate(raw["exhibition"])
     ]
     return tuple(cards), tuple(exhibitions)
@@ -219,9 +225,14 @@ def _token_set() -> TokenSet:
         site: tuple(value for value, count in enumerate(counts, start=1) for _ in range(count))
         for site, counts in raw["artefacts"].items()
     }
-    return TokenSet(artefacts, dict(raw["knowledge_for"]), raw["tokens"]["debris"],
-                    raw["tokens"]["on_site_artefact"], raw["tokens"]["specialized_value"],
-                    raw["tokens"]["general_value"])
+    return TokenSet(
+        artefacts,
+        dict(raw["knowledge_for"]),
+        raw["tokens"]["debris"],
+        raw["tokens"]["on_site_artefact"],
+        raw["tokens"]["specialized_value"],
+        raw["tokens"]["general_value"],
+    )
 
 
 TOKENS: TokenSet = _token_set()

@@ -24,9 +24,9 @@ def deal(players: int, rng: Rng) -> tuple[list[int], list[int], list[int]]:
     """The display, the draw pile (top last) and pile 3 for a new game. The
     rulebook does not size the piles: we make three equal ones (27 cards)."""
     researchers = rng.shuffled(card.id for card in RESEARCH_CARDS)
-    display, rest = researchers[: TABLES.display_size], researchers[TABLES.display_size:]
+    display, rest = researchers[: TABLES.display_size], researchers[TABLES.display_size :]
     count = TABLES.piles
-    piles = [rest[i * len(rest) // count:(i + 1) * len(rest) // count] for i in range(count)]
+    piles = [rest[i * len(rest) // count : (i + 1) * len(rest) // count] for i in range(count)]
     small_pile, large_pile = TABLES.exhibition_piles[players]
     for exhibition in EXHIBITIONS:
         piles[(small_pile if exhibition.size == "small" else large_pile) - 1].append(exhibition.id)
@@ -56,7 +56,7 @@ def _restock(state: State) -> None:
 def show_exhibition(state: State, exhibition: int) -> None:
     """A drawn exhibition goes to space a; the others shift, c to the discards."""
     leaving = state.exhibitions[-1]
-    state.exhibitions = [exhibition] + state.exhibitions[:-1]
+    state.exhibitions = [exhibition, *state.exhibitions[:-1]]
     if leaving is not None:
         state.discard.append(leaving)
     state.last.setdefault("exhibitions_drawn", []).append(exhibition)

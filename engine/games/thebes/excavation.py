@@ -20,15 +20,21 @@ new year while all the others come back.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
-from functools import lru_cache
-from typing import Iterator
+from functools import cache, lru_cache
 
 from engine.games.thebes.bags import DEBRIS, artefact, draw
 from engine.games.thebes.board import place_name
 from engine.games.thebes.components import LOCAL, PERMIT, SHOVEL, TABLES, TOKENS
 from engine.games.thebes.knowledge import (
-    Helper, SiteKnowledge, cards_of, lone_shovel, shovel_tokens, site_knowledge, wheel_tokens,
+    Helper,
+    SiteKnowledge,
+    cards_of,
+    lone_shovel,
+    shovel_tokens,
+    site_knowledge,
+    wheel_tokens,
 )
 from engine.games.thebes.notation import Dig, notation
 from engine.games.thebes.state import Player, State
@@ -40,21 +46,24 @@ def needs_special_permission(player: Player, site: str) -> bool:
 
 def permit_problem(player: Player, site: str) -> str | None:
     if needs_special_permission(player, site) and not cards_of(player, PERMIT):
-        return (f"Your {place_name(site)} permit is used up until the new year, and you have no "
-                "Special Permission card.")
+        return f"Your {place_name(site)} permit is used up until the new year, and you have no Special Permission card."
     return None
 
 
 def knowledge_problem(knowledge: SiteKnowledge, points: int) -> str | None:
     name = place_name(knowledge.site)
     if knowledge.most < 1:
-        return (f"You have no specialized knowledge of {name}: you need {name} knowledge, "
-                f"{name} local experts or assistants to dig there.")
+        return (
+            f"You have no specialized knowledge of {name}: you need {name} knowledge, "
+            f"{name} local experts or assistants to dig there."
+        )
     if points < 1:
         return "Set the wheel to at least 1 knowledge point."
     if points > knowledge.most:
-        return (f"You can bring at most {knowledge.most} knowledge to {name} (general knowledge counts "
-                f"only up to your specialized knowledge), not {points}.")
+        return (
+            f"You can bring at most {knowledge.most} knowledge to {name} (general knowledge counts "
+            f"only up to your specialized knowledge), not {points}."
+        )
     return None
 
 
@@ -64,8 +73,10 @@ def helpers_problem(knowledge: SiteKnowledge, dig: Dig) -> str | None:
     choices = knowledge.helper_choices(dig.knowledge)
     if dig.spend is None and len(choices) > 1:
         options = " or ".join(f"`{notation(replace(dig, spend=spend_kind(c)))}`" for c in choices)
-        return (f"{dig.knowledge} knowledge at {place_name(dig.site)} needs either your local experts or your lone "
-                f"assistant: say which to discard, {options}.")
+        return (
+            f"{dig.knowledge} knowledge at {place_name(dig.site)} needs either your local experts or your lone "
+            f"assistant: say which to discard, {options}."
+        )
     if dig.spend is not None and knowledge.helpers_for(dig.knowledge, dig.spend) is None:
         spent = choices[0] if choices else ()
         plain = notation(replace(dig, spend=None))
@@ -86,8 +97,11 @@ def dig_problem(state: State, seat: int, dig: Dig) -> str | None:
     """Why ``dig`` is not allowed (time apart), or None."""
     player = state.players[seat]
     knowledge = site_knowledge(player, dig.site)
-    problem = (permit_problem(player, dig.site) or knowledge_problem(knowledge, dig.knowledge)
-               or helpers_problem(knowledge, dig))
+    problem = (
+        permit_problem(player, dig.site)
+        or knowledge_problem(knowledge, dig.knowledge)
+        or helpers_problem(knowledge, dig)
+    )
     if problem:
         return problem
     if not 1 <= dig.weeks <= TABLES.max_dig_weeks:
@@ -182,7 +196,7 @@ def knowledge_choices(knowledge: SiteKnowledge) -> tuple[tuple[int, str | None],
     return tuple(sorted(best.values(), key=lambda choice: (choice[0], choice[1] or "")))
 
 
-@lru_cache(maxsize=None)
+@cache
 def useful_weeks(points: int, longest: int) -> tuple[int, ...]:
     """The weeks, up to ``longest``, that first show each number of tokens
     on the time wheel for ``points`` knowledge."""

@@ -27,8 +27,11 @@ def artefact_count(player: Player, site: str) -> int:
 
 def missing_artefacts(player: Player, exhibition: Exhibition) -> list[str]:
     """What the player still lacks, in words ("2 Egypt"); empty when ready."""
-    return [f"{need - artefact_count(player, site)} {place_name(site)}"
-            for site, need in exhibition.requires if artefact_count(player, site) < need]
+    return [
+        f"{need - artefact_count(player, site)} {place_name(site)}"
+        for site, need in exhibition.requires
+        if artefact_count(player, site) < need
+    ]
 
 
 def exhibit_problem(state: State, seat: int, key: str) -> str | None:
@@ -56,4 +59,3 @@ def apply_exhibit(state: State, seat: int, key: str) -> None:
     state.players[seat].exhibitions.append(exhibition.id)
     state.last["exhibition"] = exhibition.id
     state.last["space"] = SPACE_NAMES[space]
-

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import BaseGame, IllegalAction, Outcome, resolve_options, usable
 from engine.games.thebes import bot, menus, rules, setup
@@ -19,8 +20,8 @@ class Thebes(BaseGame):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     options: dict = {}
-    bot_levels = bot.LEVELS
-    stand_in_level = "greedy"
+    bot_levels: tuple[str, ...] = bot.LEVELS
+    stand_in_level: str | None = "greedy"
     """Stands in for a person who missed a deadline: sound and instant."""
     hidden_information = False
     """Everything but the order of the piles and bags is on the table."""
@@ -59,8 +60,9 @@ class Thebes(BaseGame):
         notes = [f"{self.seat_name(state, seat)}: {score.breakdown()}" for seat, score in enumerate(final)]
         if len(best) > 1:
             names = " and ".join(self.seat_name(state, s) for s in best)
-            notes.append(f"{names} tie on {totals[best[0]]} points; the rulebook names no tie-break, so they share "
-                         "the win.")
+            notes.append(
+                f"{names} tie on {totals[best[0]]} points; the rulebook names no tie-break, so they share the win."
+            )
             reason = f"a shared lead of {totals[best[0]]} points at the end of {TABLES.final_year}"
         else:
             reason = f"the most points at the end of {TABLES.final_year} ({totals[best[0]]})"

@@ -29,7 +29,16 @@ from itertools import combinations
 
 from engine.games.thebes.bags import GENERAL_TOKEN, SPECIALIZED_TOKEN, knowledge_target
 from engine.games.thebes.components import (
-    ASSISTANT, CARD_BY_ID, GENERAL, LOCAL, SHOVEL, SITES, SPECIALIZED, TABLES, TOKENS, table_value,
+    ASSISTANT,
+    CARD_BY_ID,
+    GENERAL,
+    LOCAL,
+    SHOVEL,
+    SITES,
+    SPECIALIZED,
+    TABLES,
+    TOKENS,
+    table_value,
 )
 from engine.games.thebes.state import Player
 
@@ -43,8 +52,9 @@ def closed_books(player: Player, site: str) -> int:
     """Specialized knowledge of a site's colour: books on cards plus knowledge
     tokens found. This is also what the end-of-game majority counts."""
     on_cards = sum(CARD_BY_ID[c].value for c in cards_of(player, SPECIALIZED, site))
-    tokens = sum(tokens.count(SPECIALIZED_TOKEN) for origin, tokens in player.found.items()
-                 if knowledge_target(origin) == site)
+    tokens = sum(
+        tokens.count(SPECIALIZED_TOKEN) for origin, tokens in player.found.items() if knowledge_target(origin) == site
+    )
     return on_cards + tokens * TOKENS.specialized_value
 
 
@@ -100,10 +110,13 @@ class SiteKnowledge:
         ``points`` is out of reach."""
         if points < 1 or points > self.most:
             return []
-        reaching = [subset for size in range(len(self.helpers) + 1)
-                    for subset in combinations(self.helpers, size) if self.ceiling(subset) >= points]
-        minimal = [subset for subset in reaching
-                   if not any(set(other) < set(subset) for other in reaching)]
+        reaching = [
+            subset
+            for size in range(len(self.helpers) + 1)
+            for subset in combinations(self.helpers, size)
+            if self.ceiling(subset) >= points
+        ]
+        minimal = [subset for subset in reaching if not any(set(other) < set(subset) for other in reaching)]
         return sorted(minimal, key=lambda s: (sum(h.points for h in s), len(s), [h.kind != LOCAL for h in s]))
 
     def helpers_for(self, points: int, spend: str | None = None) -> tuple[Helper, ...] | None:
@@ -123,8 +136,12 @@ def site_knowledge(player: Player, site: str) -> SiteKnowledge:
     helpers = [Helper(c, LOCAL, CARD_BY_ID[c].value) for c in cards_of(player, LOCAL, site)]
     if len(assistants) == 1:
         helpers.append(Helper(assistants[0], ASSISTANT, TABLES.lone_assistant_points))
-    return SiteKnowledge(site, closed_books(player, site) + table_value(TABLES.assistant_points, len(assistants)),
-                         open_books(player), tuple(helpers))
+    return SiteKnowledge(
+        site,
+        closed_books(player, site) + table_value(TABLES.assistant_points, len(assistants)),
+        open_books(player),
+        tuple(helpers),
+    )
 
 
 def shovel_tokens(player: Player) -> int:
@@ -177,12 +194,14 @@ def holdings(player: Player) -> Holdings:
         card = CARD_BY_ID[card_id]
         kinds[card.kind] = kinds.get(card.kind, 0) + 1
         if card.kind == SPECIALIZED:
-            books[card.site] += card.value  # type: ignore[index]
+            assert card.site is not None, "specialized knowledge names its site"
+            books[card.site] += card.value
         elif card.kind == GENERAL:
             general += card.value
         elif card.kind == LOCAL:
-            local[card.site] += 1  # type: ignore[index]
-            local_points[card.site] += card.value  # type: ignore[index]
+            assert card.site is not None, "local experts name their site"
+            local[card.site] += 1
+            local_points[card.site] += card.value
     for origin, tokens in player.found.items():
         if SPECIALIZED_TOKEN in tokens:
             books[knowledge_target(origin)] += tokens.count(SPECIALIZED_TOKEN) * TOKENS.specialized_value

@@ -23,6 +23,7 @@ from engine.core import IllegalAction
 from engine.games.thebes.board import place_name
 from engine.games.thebes.components import CARD_BY_ID, EXHIBITION_BY_KEY
 from engine.games.thebes.excavation import spent_cards, tokens_to_draw
+from engine.games.thebes.market import bought_card
 from engine.games.thebes.notation import Buy, Dig, Exhibit, Replace, Zeppelin, parse
 from engine.games.thebes.rules import plan
 from engine.games.thebes.state import State
@@ -49,14 +50,17 @@ def menu_path(state: State, seat: int, action: str) -> tuple[str, ...]:
             return (REPLACE_STEP,)
         total = plan(state, seat, parsed).weeks
         if isinstance(parsed, Buy):
-            card = CARD_BY_ID[state.display[parsed.slot - 1]]  # type: ignore[index]
-            return (BUY_STEP, f"Slot {parsed.slot}: {card.name} in {place_name(card.city)}, "
-                              f"{_weeks(total)} in all")
+            card = CARD_BY_ID[bought_card(state, parsed.slot)]
+            return (BUY_STEP, f"Slot {parsed.slot}: {card.name} in {place_name(card.city)}, {_weeks(total)} in all")
         if isinstance(parsed, Exhibit):
             exhibition = EXHIBITION_BY_KEY[parsed.key]
             return (EXHIBIT_STEP, f"{exhibition.name}: {exhibition.points} points, {_weeks(total)} in all")
-        return (DIG_STEP, place_name(parsed.site), _knowledge_step(state, seat, parsed),
-                _length_step(state, seat, parsed, total))
+        return (
+            DIG_STEP,
+            place_name(parsed.site),
+            _knowledge_step(state, seat, parsed),
+            _length_step(state, seat, parsed, total),
+        )
     except (IllegalAction, KeyError, TypeError, IndexError):
         return tuple(action.split())
 

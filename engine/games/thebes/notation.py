@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
 
 from engine.core import IllegalAction, normalize_action
 from engine.games.thebes.board import parse_place, place_name
@@ -63,13 +62,12 @@ class Exhibit:
     key: str
 
 
-Action = Union[Zeppelin, Buy, Replace, Dig, Exhibit]
+Action = Zeppelin | Buy | Replace | Dig | Exhibit
 
 SITE_LIST = ", ".join(SITES[:-1]) + f" or {SITES[-1]}"
 SPEND_WORDS = {LOCAL: "experts", ASSISTANT: "assistant"}
 """The words that say which single-use card a dig discards, by card kind."""
-_SPEND_VARIANTS = {"experts": LOCAL, "expert": LOCAL, "local": LOCAL, "locals": LOCAL,
-                   "assistant": ASSISTANT}
+_SPEND_VARIANTS = {"experts": LOCAL, "expert": LOCAL, "local": LOCAL, "locals": LOCAL, "assistant": ASSISTANT}
 
 DIG_EXAMPLE = "`dig egypt 7k 12w` (knowledge points, then weeks)"
 
@@ -110,7 +108,8 @@ def parse(text: str) -> Action:
         raise IllegalAction(f"`{verb}` takes nothing after it.")
     raise IllegalAction(
         f"`{verb}` is not a Thebes action. Use `buy <slot>`, `replace`, {DIG_EXAMPLE}, "
-        "`exhibit <city>-<small|large>` or `zeppelin`.")
+        "`exhibit <city>-<small|large>` or `zeppelin`."
+    )
 
 
 def _parse_buy(rest: list[str]) -> Buy:
@@ -135,8 +134,9 @@ def _parse_dig(rest: list[str]) -> Dig:
     shovel = "shovel" in words
     spend = {_SPEND_VARIANTS[word] for word in words if word in _SPEND_VARIANTS}
     if len(spend) > 1:
-        raise IllegalAction("Name one card to discard: `+experts` or `+assistant`, not both; where a dig needs "
-                            "both, leave them out.")
+        raise IllegalAction(
+            "Name one card to discard: `+experts` or `+assistant`, not both; where a dig needs both, leave them out."
+        )
     tail = "".join(word for word in words if word != "shovel" and word not in _SPEND_VARIANTS)
     amounts: dict[str, int] = {}
     for number, unit in _AMOUNT.findall(tail):
@@ -144,8 +144,9 @@ def _parse_dig(rest: list[str]) -> Dig:
             raise IllegalAction(f"Give the {'knowledge' if unit == 'k' else 'weeks'} once: {DIG_EXAMPLE}.")
         amounts[unit] = int(number)
     if _AMOUNT.sub("", tail) or set(amounts) != {"k", "w"}:
-        raise IllegalAction(f"Give knowledge points and weeks like this: {DIG_EXAMPLE}; "
-                            "add `+shovel` to discard a lone shovel.")
+        raise IllegalAction(
+            f"Give knowledge points and weeks like this: {DIG_EXAMPLE}; add `+shovel` to discard a lone shovel."
+        )
     return Dig(site, amounts["k"], amounts["w"], shovel, spend.pop() if spend else None)
 
 
@@ -156,6 +157,7 @@ def _parse_exhibit(rest: list[str]) -> Exhibit:
         place = parse_place(city)
         key = f"{place}-{size}" if place else key
     if key not in EXHIBITION_BY_KEY:
-        raise IllegalAction("Name the exhibition by city and size, such as `exhibit london-small` or "
-                            "`exhibit paris-large`.")
+        raise IllegalAction(
+            "Name the exhibition by city and size, such as `exhibit london-small` or `exhibit paris-large`."
+        )
     return Exhibit(key)

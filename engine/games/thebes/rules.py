@@ -16,14 +16,20 @@ lasts); the game ends when no one can act.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from engine.core import IllegalAction
 from engine.games.thebes import market
 from engine.games.thebes.board import journey_weeks
 from engine.games.thebes.components import (
-    CAR, EXHIBITION_BY_ID, EXHIBITION_BY_KEY, PLACES, SITES, TABLES, ZEPPELIN,
+    CAR,
+    EXHIBITION_BY_ID,
+    EXHIBITION_BY_KEY,
+    PLACES,
+    SITES,
+    TABLES,
+    ZEPPELIN,
 )
 from engine.games.thebes.deck import fill_display
 from engine.games.thebes.excavation import apply_dig, dig_options, dig_problem, spent_cards
@@ -101,8 +107,7 @@ def _time_problem(state: State, seat: int, planned: Plan) -> str | None:
     if planned.weeks <= left:
         return None
     parts = f" ({planned.journey} travelling, {planned.work} on the spot)" if planned.journey else ""
-    return (f"That takes {planned.weeks} weeks{parts}, but only {left} are left before the end of "
-            f"{TABLES.final_year}.")
+    return f"That takes {planned.weeks} weeks{parts}, but only {left} are left before the end of {TABLES.final_year}."
 
 
 def _zeppelin_problem(state: State, seat: int) -> str | None:
@@ -134,8 +139,9 @@ def actions(state: State, seat: int, zeppelin: bool, away_only: bool = False) ->
         return journey[place] + work <= left and not (away_only and place == player.place)
 
     for slot in range(1, len(state.display) + 1):
-        if market.buy_problem(state, slot) is None and fits(market.buy_place(state, slot),
-                                                           market.buy_weeks(state, slot)):
+        if market.buy_problem(state, slot) is None and fits(
+            market.buy_place(state, slot), market.buy_weeks(state, slot)
+        ):
             yield Buy(slot)
     if market.replace_problem(state) is None and fits(market.replace_place(), market.replace_weeks(state)):
         yield Replace()
@@ -181,8 +187,15 @@ def play(state: State, seat: int, action: Action) -> State:
         return after
     planned = plan(after, seat, action)
     player = after.players[seat]
-    after.last = {"seat": seat, "action": notation(action), "from": player.place, "to": planned.destination,
-                  "journey": planned.journey, "work": planned.work, "weeks": planned.weeks}
+    after.last = {
+        "seat": seat,
+        "action": notation(action),
+        "from": player.place,
+        "to": planned.destination,
+        "journey": planned.journey,
+        "work": planned.work,
+        "weeks": planned.weeks,
+    }
     spent = spent_cards(player, action) if isinstance(action, Dig) else []
     if planned.by_zeppelin:
         zeppelin_card = cards_of(player, ZEPPELIN)[0]
@@ -217,7 +230,7 @@ def settle(state: State, actor: int | None = None) -> None:
     was_finished = {seat for seat, player in enumerate(state.players) if player.finished}
     order = track_order(state)
     state.turn = next((seat for seat in order if can_act(state, seat)), None)
-    passed_over = order if state.turn is None else order[:order.index(state.turn)]
+    passed_over = order if state.turn is None else order[: order.index(state.turn)]
     for seat, player in enumerate(state.players):
         player.finished = seat in passed_over
     newly = [seat for seat in passed_over if seat not in was_finished]

@@ -43,14 +43,21 @@ class Score:
     def breakdown(self) -> str:
         """The points in plain words: "artefacts 41 + exhibitions 9 + ..."."""
         majorities = ", ".join(f"{place_name(s)} {p}" for s, p in self.majorities.items())
-        return (f"artefacts {self.artefacts} + exhibitions {self.exhibitions} + congress {self.congress} "
-                f"({self.congress_cards} card{'s' if self.congress_cards != 1 else ''}) + majorities "
-                f"{sum(self.majorities.values())}{f' ({majorities})' if majorities else ''} = {self.total}")
+        return (
+            f"artefacts {self.artefacts} + exhibitions {self.exhibitions} + congress {self.congress} "
+            f"({self.congress_cards} card{'s' if self.congress_cards != 1 else ''}) + majorities "
+            f"{sum(self.majorities.values())}{f' ({majorities})' if majorities else ''} = {self.total}"
+        )
 
     def to_dict(self) -> dict[str, object]:
-        return {"artefacts": self.artefacts, "exhibitions": self.exhibitions, "congress": self.congress,
-                "congress_cards": self.congress_cards, "majorities": dict(self.majorities),
-                "total": self.total}
+        return {
+            "artefacts": self.artefacts,
+            "exhibitions": self.exhibitions,
+            "congress": self.congress,
+            "congress_cards": self.congress_cards,
+            "majorities": dict(self.majorities),
+            "total": self.total,
+        }
 
 
 def artefact_points(player: Player) -> int:
@@ -83,9 +90,13 @@ def scores(state: State, held: list[Holdings] | None = None) -> list[Score]:
     held = held or [holdings(p) for p in state.players]
     by_site = {site: majority_points([h.books[site] for h in held]) for site in SITES}
     return [
-        Score(artefact_points(p), exhibition_points(p), held[seat].kinds.get(CONGRESS, 0),
-              congress_points(held[seat].kinds.get(CONGRESS, 0)),
-              {site: by_site[site][seat] for site in SITES if by_site[site][seat]})
+        Score(
+            artefact_points(p),
+            exhibition_points(p),
+            held[seat].kinds.get(CONGRESS, 0),
+            congress_points(held[seat].kinds.get(CONGRESS, 0)),
+            {site: by_site[site][seat] for site in SITES if by_site[site][seat]},
+        )
         for seat, p in enumerate(state.players)
     ]
 

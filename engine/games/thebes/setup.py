@@ -37,16 +37,31 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
     year, week = TABLES.start[players]
     stack = rng.shuffled(range(players))  # bottom first: the last one is on top and acts first
     seats = [
-        Player(place=START_PLACE, year=year, week=week, stamp=stack.index(seat) + 1,
-               permits={site: True for site in SITES}, found={site: [] for site in SITES})
+        Player(
+            place=START_PLACE,
+            year=year,
+            week=week,
+            stamp=stack.index(seat) + 1,
+            permits={site: True for site in SITES},
+            found={site: [] for site in SITES},
+        )
         for seat in range(players)
     ]
     display, draw_pile, reserve = deal(players, rng)
     state = State(
-        players=seats, options=dict(options), rng=rng, display=list(display), deck=draw_pile, reserve=reserve,
-        reserve_used=False, discard=[], exhibitions=[None] * TABLES.exhibition_spaces,
-        bags={site: initial_bag(site) for site in SITES}, on_site={site: True for site in SITES},
-        turn=None, stamps=players,
+        players=seats,
+        options=dict(options),
+        rng=rng,
+        display=list(display),
+        deck=draw_pile,
+        reserve=reserve,
+        reserve_used=False,
+        discard=[],
+        exhibitions=[None] * TABLES.exhibition_spaces,
+        bags={site: initial_bag(site) for site in SITES},
+        on_site={site: True for site in SITES},
+        turn=None,
+        stamps=players,
     )
     settle(state)
     return state

@@ -8,13 +8,22 @@ including that every card and every token is in exactly one place.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import Rng, StateError, clone, require
 from engine.games.thebes.bags import DEBRIS, VALID_CODES, all_tokens, artefact
 from engine.games.thebes.components import (
-    ALL_CARD_IDS, CARD_BY_ID, EXHIBITION_BY_ID, MAX_PLAYERS, MIN_PLAYERS, PLACE_BY_KEY, SITES, TABLES, TOKENS,
+    ALL_CARD_IDS,
+    CARD_BY_ID,
+    EXHIBITION_BY_ID,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PLACE_BY_KEY,
+    SITES,
+    TABLES,
+    TOKENS,
 )
 
 
@@ -40,10 +49,18 @@ class Player:
     player over. Checked again whenever the turn moves on (another player's
     action may bring an action within reach); at the end every player is."""
 
-    def copy(self) -> "Player":
-        return Player(self.place, self.year, self.week, self.stamp, dict(self.permits), list(self.cards),
-                      {site: list(tokens) for site, tokens in self.found.items()}, list(self.exhibitions),
-                      self.finished)
+    def copy(self) -> Player:
+        return Player(
+            self.place,
+            self.year,
+            self.week,
+            self.stamp,
+            dict(self.permits),
+            list(self.cards),
+            {site: list(tokens) for site, tokens in self.found.items()},
+            list(self.exhibitions),
+            self.finished,
+        )
 
 
 @dataclass
@@ -80,12 +97,25 @@ class State:
     def over(self) -> bool:
         return self.turn is None
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(
-            [p.copy() for p in self.players], dict(self.options), Rng.from_json(self.rng.state),
-            list(self.display), list(self.deck), list(self.reserve), self.reserve_used, list(self.discard),
-            list(self.exhibitions), {site: list(bag) for site, bag in self.bags.items()}, dict(self.on_site),
-            self.turn, self.zeppelin, self.replaces, self.stamps, clone(self.last), self.ply,
+            [p.copy() for p in self.players],
+            dict(self.options),
+            Rng.from_json(self.rng.state),
+            list(self.display),
+            list(self.deck),
+            list(self.reserve),
+            self.reserve_used,
+            list(self.discard),
+            list(self.exhibitions),
+            {site: list(bag) for site, bag in self.bags.items()},
+            dict(self.on_site),
+            self.turn,
+            self.zeppelin,
+            self.replaces,
+            self.stamps,
+            clone(self.last),
+            self.ply,
         )
 
 
@@ -95,9 +125,17 @@ class State:
 def dump(state: State) -> dict[str, Any]:
     return {
         "players": [
-            {"place": p.place, "year": p.year, "week": p.week, "stamp": p.stamp, "permits": dict(p.permits),
-             "cards": list(p.cards), "found": {s: list(t) for s, t in p.found.items()},
-             "exhibitions": list(p.exhibitions), "finished": p.finished}
+            {
+                "place": p.place,
+                "year": p.year,
+                "week": p.week,
+                "stamp": p.stamp,
+                "permits": dict(p.permits),
+                "cards": list(p.cards),
+                "found": {s: list(t) for s, t in p.found.items()},
+                "exhibitions": list(p.exhibitions),
+                "finished": p.finished,
+            }
             for p in state.players
         ],
         "options": dict(state.options),
@@ -150,8 +188,10 @@ def _load_player(data: Any, seat: int, years: range) -> Player:
     found = data["found"]
     require(isinstance(found, Mapping) and set(found) <= set(SITES), f"player {seat} found tokens at unknown sites")
     for site, tokens in found.items():
-        require(isinstance(tokens, list) and all(t in VALID_CODES and t != DEBRIS for t in tokens),
-                f"player {seat} holds an unknown token from {site}")
+        require(
+            isinstance(tokens, list) and all(t in VALID_CODES and t != DEBRIS for t in tokens),
+            f"player {seat} holds an unknown token from {site}",
+        )
     player = Player(
         place=place,
         year=_int(data["year"], f"player {seat}'s year", years.start, years.stop - 1),
@@ -164,8 +204,9 @@ def _load_player(data: Any, seat: int, years: range) -> Player:
         finished=_bool(data["finished"], f"player {seat}'s finished flag"),
     )
     require(all(c in CARD_BY_ID for c in player.cards), f"player {seat} holds a card that is not a researcher card")
-    require(all(e in EXHIBITION_BY_ID for e in player.exhibitions),
-            f"player {seat} holds an exhibition that does not exist")
+    require(
+        all(e in EXHIBITION_BY_ID for e in player.exhibitions), f"player {seat} holds an exhibition that does not exist"
+    )
     return player
 
 
@@ -182,8 +223,10 @@ def load(data: Mapping[str, Any]) -> State:
 def _load(data: Mapping[str, Any]) -> State:
     require(isinstance(data, Mapping), "a Thebes state must be an object")
     raw_players = data["players"]
-    require(isinstance(raw_players, list) and MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS,
-            f"Thebes needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    require(
+        isinstance(raw_players, list) and MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS,
+        f"Thebes needs {MIN_PLAYERS} to {MAX_PLAYERS} players",
+    )
     first_year = TABLES.start[len(raw_players)][0]
     years = range(first_year, TABLES.final_year + 1)
     players = [_load_player(p, seat, years) for seat, p in enumerate(raw_players)]
@@ -221,8 +264,10 @@ def _load(data: Mapping[str, Any]) -> State:
     _check_conservation(state)
     _check_last(state.last, len(players))
     require(all(c is None or c in CARD_BY_ID for c in state.display), "the display holds a non-researcher card")
-    require(all(e is None or e in EXHIBITION_BY_ID for e in state.exhibitions),
-            "an exhibition space holds a researcher card")
+    require(
+        all(e is None or e in EXHIBITION_BY_ID for e in state.exhibitions),
+        "an exhibition space holds a researcher card",
+    )
     require(all(p.stamp <= state.stamps for p in players), "a time marker has a stamp from the future")
     require(turn is None or not players[turn].finished, "the player to act has already finished")
     require(not state.zeppelin or turn is not None, "a Zeppelin journey is declared after the game ended")
@@ -247,27 +292,39 @@ def _check_last(last: Mapping[str, Any], players: int) -> None:
     require("resumed" not in last or last["resumed"] in seats, "last resumes an unknown seat")
     require(isinstance(last.get("game_over", False), bool), "last['game_over'] must be true or false")
     if "seat" not in last:  # nothing played yet, or only players finishing
-        require(set(last) <= {"finished", "resumed", "game_over"}
-                and all(s in seats for s in last.get("finished", [])), "last needs a seat and an action")
+        require(
+            set(last) <= {"finished", "resumed", "game_over"} and all(s in seats for s in last.get("finished", [])),
+            "last needs a seat and an action",
+        )
         return
     require(last.get("seat") in seats and isinstance(last.get("action"), str), "last needs a seat and an action")
     places = ("from", "to")
     numbers = ("journey", "work", "weeks", "tokens", "drawn", "new_year")
     require(all(last[k] in PLACE_BY_KEY for k in places if k in last), "last names an unknown place")
-    require(all(isinstance(last[k], int) and not isinstance(last[k], bool) for k in numbers if k in last),
-            "last holds a count that is not a whole number")
+    require(
+        all(isinstance(last[k], int) and not isinstance(last[k], bool) for k in numbers if k in last),
+        "last holds a count that is not a whole number",
+    )
     verb = last["action"].split(" ")[0]
     require(verb in _LAST_KEYS and all(k in last for k in _LAST_KEYS[verb]), "last does not fit its action")
     require("card" not in last or last["card"] in CARD_BY_ID, "last names an unknown card")
     require("exhibition" not in last or last["exhibition"] in EXHIBITION_BY_ID, "last names an unknown exhibition")
-    lists = {"spent": CARD_BY_ID, "discarded": CARD_BY_ID, "exhibitions_drawn": EXHIBITION_BY_ID,
-             "finished": seats, "found": VALID_CODES}
+    lists: dict[str, Container[Any]] = {
+        "spent": CARD_BY_ID,
+        "discarded": CARD_BY_ID,
+        "exhibitions_drawn": EXHIBITION_BY_ID,
+        "finished": seats,
+        "found": VALID_CODES,
+    }
     for key, allowed in lists.items():
-        require(key not in last or (isinstance(last[key], list) and all(v in allowed for v in last[key])),
-                f"last[{key!r}] holds something unknown")
+        require(
+            key not in last or (isinstance(last[key], list) and all(v in allowed for v in last[key])),
+            f"last[{key!r}] holds something unknown",
+        )
     if "site" in last:
-        require(last["site"] in SITES and all(k in last for k in ("tokens", "drawn", "found")),
-                "last describes a dig badly")
+        require(
+            last["site"] in SITES and all(k in last for k in ("tokens", "drawn", "found")), "last describes a dig badly"
+        )
 
 
 def _check_conservation(state: State) -> None:
@@ -277,8 +334,10 @@ def _check_conservation(state: State) -> None:
     for player in state.players:
         places += player.cards + player.exhibitions
     counts = Counter(places)
-    require(set(counts) == ALL_CARD_IDS and all(n == 1 for n in counts.values()),
-            "every card must be in exactly one place (display, piles, exhibition spaces or a player)")
+    require(
+        set(counts) == ALL_CARD_IDS and all(n == 1 for n in counts.values()),
+        "every card must be in exactly one place (display, piles, exhibition spaces or a player)",
+    )
     for site in SITES:
         here = Counter(state.bags[site]) + Counter(t for p in state.players for t in p.found[site])
         if state.on_site[site]:

@@ -11,21 +11,34 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core import clone
-
 from engine.games.thebes.bags import GENERAL_TOKEN, SPECIALIZED_TOKEN, artefact_value, bag_summary, knowledge_target
 from engine.games.thebes.board import place_name
 from engine.games.thebes.components import (
-    ASSISTANT, CAR, CARD_BY_ID, CONGRESS, CONNECTIONS, EXHIBITION_BY_ID, EXHIBITION_BY_KEY, PERMIT, PLACES,
-    SHOVEL, SITES, TABLES, TOKENS, ZEPPELIN, Exhibition, ResearchCard,
+    ASSISTANT,
+    CAR,
+    CARD_BY_ID,
+    CONGRESS,
+    CONNECTIONS,
+    EXHIBITION_BY_ID,
+    EXHIBITION_BY_KEY,
+    PERMIT,
+    PLACES,
+    SHOVEL,
+    SITES,
+    TABLES,
+    TOKENS,
+    ZEPPELIN,
+    Exhibition,
+    ResearchCard,
 )
 from engine.games.thebes.excavation import spent_cards, tokens_to_draw
 from engine.games.thebes.knowledge import Holdings, holdings
+from engine.games.thebes.market import bought_card
 from engine.games.thebes.notation import Action, Buy, Dig, Exhibit, Replace, Zeppelin
 from engine.games.thebes.rules import plan
 from engine.games.thebes.scoring import scores
 from engine.games.thebes.state import Player, State
 from engine.games.thebes.timetrack import acting_order, weeks_left, year_marker
-
 
 _PLACES = tuple({"key": p.key, "name": p.name, "kind": p.kind, "colour": p.colour} for p in PLACES)
 
@@ -41,8 +54,15 @@ def card_view(card_id: int) -> dict[str, Any]:
 
 
 def _card_view(card: ResearchCard) -> dict[str, Any]:
-    return {"id": card.id, "name": card.name, "kind": card.kind, "city": card.city, "weeks": card.weeks,
-            "site": card.site, "value": card.value}
+    return {
+        "id": card.id,
+        "name": card.name,
+        "kind": card.kind,
+        "city": card.city,
+        "weeks": card.weeks,
+        "site": card.site,
+        "value": card.value,
+    }
 
 
 _CARD_VIEWS = {card_id: _card_view(card) for card_id, card in CARD_BY_ID.items()}
@@ -51,9 +71,16 @@ _CARD_VIEWS = {card_id: _card_view(card) for card_id, card in CARD_BY_ID.items()
 
 def exhibition_view(exhibition_id: int) -> dict[str, Any]:
     exhibition: Exhibition = EXHIBITION_BY_ID[exhibition_id]
-    return {"id": exhibition.id, "key": exhibition.key, "name": exhibition.name, "city": exhibition.city,
-            "size": exhibition.size, "points": exhibition.points, "weeks": exhibition.weeks,
-            "requires": dict(exhibition.requires)}
+    return {
+        "id": exhibition.id,
+        "key": exhibition.key,
+        "name": exhibition.name,
+        "city": exhibition.city,
+        "size": exhibition.size,
+        "points": exhibition.points,
+        "weeks": exhibition.weeks,
+        "requires": dict(exhibition.requires),
+    }
 
 
 def _player_view(state: State, seat: int, colour: str, held: Holdings) -> dict[str, Any]:
@@ -71,8 +98,7 @@ def _player_view(state: State, seat: int, colour: str, held: Holdings) -> dict[s
         "permits": dict(player.permits),
         "cards": [card_view(c) for c in player.cards],
         "knowledge": {
-            site: {"books": held.books[site], "usable": held.usable(site), "local": held.local[site]}
-            for site in SITES
+            site: {"books": held.books[site], "usable": held.usable(site), "local": held.local[site]} for site in SITES
         },
         "general": held.general,
         "assistants": kinds.get(ASSISTANT, 0),
@@ -81,8 +107,10 @@ def _player_view(state: State, seat: int, colour: str, held: Holdings) -> dict[s
         "cars": kinds.get(CAR, 0),
         "zeppelins": kinds.get(ZEPPELIN, 0),
         "special_permissions": kinds.get(PERMIT, 0),
-        "artefacts": {site: sorted((artefact_value(t) for t in player.found[site] if artefact_value(t)),
-                                   reverse=True) for site in SITES},
+        "artefacts": {
+            site: sorted((artefact_value(t) for t in player.found[site] if artefact_value(t)), reverse=True)
+            for site in SITES
+        },
         "knowledge_tokens": {site: player.found[site].count(SPECIALIZED_TOKEN) for site in SITES},
         "general_tokens": sum(tokens.count(GENERAL_TOKEN) for tokens in player.found.values()),
         "exhibitions": [exhibition_view(e) for e in player.exhibitions],
@@ -108,11 +136,21 @@ def public_view(state: State, colours: list[str]) -> dict[str, Any]:
         },
         "display": [None if c is None else card_view(c) for c in state.display],
         "exhibitions": [None if e is None else exhibition_view(e) for e in state.exhibitions],
-        "piles": {"draw": len(state.deck), "set_aside": len(state.reserve),
-                  "set_aside_shuffled_in": state.reserve_used, "discard": len(state.discard)},
-        "sites": {site: {"name": place_name(site), "first_artefact": state.on_site[site],
-                         "knowledge_token_for": knowledge_target(site), "bag": clone(_bag_summary(tuple(state.bags[site])))}
-                  for site in SITES},
+        "piles": {
+            "draw": len(state.deck),
+            "set_aside": len(state.reserve),
+            "set_aside_shuffled_in": state.reserve_used,
+            "discard": len(state.discard),
+        },
+        "sites": {
+            site: {
+                "name": place_name(site),
+                "first_artefact": state.on_site[site],
+                "knowledge_token_for": knowledge_target(site),
+                "bag": clone(_bag_summary(tuple(state.bags[site]))),
+            }
+            for site in SITES
+        },
         "players": [_player_view(state, seat, colours[seat], held[seat]) for seat in range(len(state.players))],
         "scores": [s.to_dict() for s in scores(state, held)],
         "last": {**state.last, "text": last_text(state, colours)} if state.last else {},
@@ -142,8 +180,10 @@ def _finds(last: dict[str, Any]) -> str:
         values = sorted((artefact_value(t) or 0 for t in found if artefact_value(t)), reverse=True)
         parts = []
         if values:
-            parts.append(f"{'artefacts' if len(values) > 1 else 'an artefact'} {', '.join(map(str, values))} "
-                         f"({_count(sum(values), 'point')})")
+            parts.append(
+                f"{'artefacts' if len(values) > 1 else 'an artefact'} {', '.join(map(str, values))} "
+                f"({_count(sum(values), 'point')})"
+            )
         if SPECIALIZED_TOKEN in found:
             parts.append(f"{place_name(knowledge_target(site))} knowledge")
         if GENERAL_TOKEN in found:
@@ -218,17 +258,20 @@ def describe_action(state: State, seat: int, action: Action, who: str) -> str:
     if isinstance(action, Zeppelin):
         return f"{who} declares a Zeppelin journey for this turn"
     planned = plan(state, seat, action)
-    trip = _journey_words(state.players[seat].place, planned.destination, planned.by_zeppelin, planned.journey,
-                          past=False)
+    trip = _journey_words(
+        state.players[seat].place, planned.destination, planned.by_zeppelin, planned.journey, past=False
+    )
     if isinstance(action, Buy):
-        card = CARD_BY_ID[state.display[action.slot - 1]]  # type: ignore[index]
+        card = CARD_BY_ID[bought_card(state, action.slot)]
         what = f"buys {card.name} in {place_name(card.city)} (slot {action.slot}, {_weeks(card.weeks)})"
     elif isinstance(action, Replace):
         what = f"replaces the display in {place_name(planned.destination)} ({_weeks(planned.work)})"
     elif isinstance(action, Dig):
         player = state.players[seat]
-        what = (f"digs in {place_name(action.site)} with {action.knowledge} knowledge for "
-                f"{_weeks(action.weeks)} ({_count(tokens_to_draw(player, action), 'token')} to draw")
+        what = (
+            f"digs in {place_name(action.site)} with {action.knowledge} knowledge for "
+            f"{_weeks(action.weeks)} ({_count(tokens_to_draw(player, action), 'token')} to draw"
+        )
         spent = [CARD_BY_ID[c].name for c in spent_cards(player, action)]
         what += f", discarding {', '.join(spent)})" if spent else ")"
     else:

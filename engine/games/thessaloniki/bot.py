@@ -34,9 +34,19 @@ LOOKAHEAD_SAMPLE = 12
 """Options it tries on arrival when weighing a move."""
 
 WORTH = {
-    "raw": 0.6, "raw_surplus": 0.15, "refined": 1.4, "salt": 1.0, "hand": 1.5, "piece_on_board": 1.0,
-    "chariot_step": 1.2, "energy": 2.5, "ship_majority": 2.0, "permanent": 4.0, "ship": 1.0,
-    "future_ships": 1.2, "certainty": 0.7,
+    "raw": 0.6,
+    "raw_surplus": 0.15,
+    "refined": 1.4,
+    "salt": 1.0,
+    "hand": 1.5,
+    "piece_on_board": 1.0,
+    "chariot_step": 1.2,
+    "energy": 2.5,
+    "ship_majority": 2.0,
+    "permanent": 4.0,
+    "ship": 1.0,
+    "future_ships": 1.2,
+    "certainty": 0.7,
 }
 """Rough VP-equivalents of things that are not points yet."""
 
@@ -167,8 +177,9 @@ def position_value(state: State, seat: int) -> float:
     if state.get("final"):
         return float(state["final"]["breakdown"][seat]["total"])
     points = scoring.seat_breakdown(state, seat)["total"]
-    raw = sum(min(n, RAW_USEFUL) * WORTH["raw"] + max(n - RAW_USEFUL, 0) * WORTH["raw_surplus"]
-              for n in data["raw"].values())
+    raw = sum(
+        min(n, RAW_USEFUL) * WORTH["raw"] + max(n - RAW_USEFUL, 0) * WORTH["raw_surplus"] for n in data["raw"].values()
+    )
     potential = (
         raw
         + WORTH["refined"] * sum(data["refined"].values())

@@ -9,9 +9,10 @@ fails loudly at import rather than in the middle of a game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import load_toml
 
@@ -152,28 +153,84 @@ class Components:
 # Loading and checking
 
 
-INSTANT_EFFECTS = frozenset({
-    "vp", "denarii", "salt", "gain_mosaic", "gain_statue", "raw", "raw_same", "refined", "refine",
-    "refine_colour", "refine_each", "sell", "sell_supply", "take", "fulfil", "place", "chariot",
-    "chariot_sunset", "spend_refined", "per", "legacy_reward", "swap_ships", "move_goods", "add_demand",
-    "sail", "tax",
-})
+INSTANT_EFFECTS = frozenset(
+    {
+        "vp",
+        "denarii",
+        "salt",
+        "gain_mosaic",
+        "gain_statue",
+        "raw",
+        "raw_same",
+        "refined",
+        "refine",
+        "refine_colour",
+        "refine_each",
+        "sell",
+        "sell_supply",
+        "take",
+        "fulfil",
+        "place",
+        "chariot",
+        "chariot_sunset",
+        "spend_refined",
+        "per",
+        "legacy_reward",
+        "swap_ships",
+        "move_goods",
+        "add_demand",
+        "sail",
+        "tax",
+    }
+)
 """Every ``do`` an effect in the data may name (``effects`` implements each)."""
 
-ABILITIES = frozenset({
-    # contracts
-    "refine_salt", "legacy_fulfil", "denarii_spent_vp", "denarii_gain_goods", "stay", "chariot_sell",
-    "extra_action", "endgame_per", "tax_shield", "refined_sale_vp", "double_buy", "salt_replace",
-    "salt_action", "fulfil_vp", "salt_merchant", "demand_statue_bonus",
-    # families
-    "claim_bonus", "refine_for_denarius", "denarius_space_salt", "free_merchant", "leftmost_sale",
-    "move_refine", "chariot_vp", "fulfil_denarius",
-})
+ABILITIES = frozenset(
+    {
+        # contracts
+        "refine_salt",
+        "legacy_fulfil",
+        "denarii_spent_vp",
+        "denarii_gain_goods",
+        "stay",
+        "chariot_sell",
+        "extra_action",
+        "endgame_per",
+        "tax_shield",
+        "refined_sale_vp",
+        "double_buy",
+        "salt_replace",
+        "salt_action",
+        "fulfil_vp",
+        "salt_merchant",
+        "demand_statue_bonus",
+        # families
+        "claim_bonus",
+        "refine_for_denarius",
+        "denarius_space_salt",
+        "free_merchant",
+        "leftmost_sale",
+        "move_refine",
+        "chariot_vp",
+        "fulfil_denarius",
+    }
+)
 
-ALCOVE_ACTIONS = frozenset({
-    "gain_mosaic", "place_mosaic", "gain_statue", "place_statue", "refine_each", "refine_colour",
-    "fulfil_discount", "sell", "fulfil_and_sell", "fulfil", "refine_three",
-})
+ALCOVE_ACTIONS = frozenset(
+    {
+        "gain_mosaic",
+        "place_mosaic",
+        "gain_statue",
+        "place_statue",
+        "refine_each",
+        "refine_colour",
+        "fulfil_discount",
+        "sell",
+        "fulfil_and_sell",
+        "fulfil",
+        "refine_three",
+    }
+)
 
 COUNTS = frozenset({"instant_contracts", "contracts", "ships", "storage_mosaics", "offer_statues"})
 
@@ -229,15 +286,23 @@ def components() -> Components:
         actions = tuple(raw["actions"])
         _check(all(a in ALCOVE_ACTIONS for a in actions), f"alcove {name}: unknown action in {actions}")
         alcoves[name] = Alcove(
-            name, raw["title"], tuple(raw["action_points"]), tuple(raw["mosaic_spaces"]),
-            tuple(raw["statue_spaces"]), actions, _effects(raw["bonus"], name, goods),
-            _effects(raw["mosaic_bonus"], name, goods), _effects(raw["sunset"], name, goods),
-            bool(raw.get("sell_window", False)))
+            name,
+            raw["title"],
+            tuple(raw["action_points"]),
+            tuple(raw["mosaic_spaces"]),
+            tuple(raw["statue_spaces"]),
+            actions,
+            _effects(raw["bonus"], name, goods),
+            _effects(raw["mosaic_bonus"], name, goods),
+            _effects(raw["sunset"], name, goods),
+            bool(raw.get("sell_window", False)),
+        )
     _check(board["alcoves"]["denarius_space_after"] in order, "the denarius space must follow an alcove")
 
     chariot = board["chariot"]
-    chariot_spaces = tuple(_effects(space, f"chariot space {i + 1}", goods)
-                           for i, space in enumerate(chariot["spaces"]))
+    chariot_spaces = tuple(
+        _effects(space, f"chariot space {i + 1}", goods) for i, space in enumerate(chariot["spaces"])
+    )
     setup = {int(k): dict(v) for k, v in board["setup"].items() if k.isdigit()}
 
     contract_data = load_toml(GAME_NAME, "contracts.toml")
@@ -254,8 +319,9 @@ def components() -> Components:
             _check(ability is not None and ability.get("kind") in ABILITIES, f"contract {cid}: ability?")
         legacy = raw.get("legacy")
         _check(legacy is None or legacy in icons, f"contract {cid}: unknown legacy icon {legacy}")
-        contracts[cid] = Contract(cid, int(raw["tier"]), cost, raw["kind"], legacy,
-                                  _effects(raw.get("effects"), cid, goods), ability)
+        contracts[cid] = Contract(
+            cid, int(raw["tier"]), cost, raw["kind"], legacy, _effects(raw.get("effects"), cid, goods), ability
+        )
 
     families: dict[str, Family] = {}
     for raw in load_toml(GAME_NAME, "families.toml")["family"]:
@@ -263,8 +329,16 @@ def components() -> Components:
         _check(ability.get("kind") in ABILITIES, f"family {raw['id']}: ability?")
         _check(all(k in goods + ("own", "salt") for k in raw["goods"]), f"family {raw['id']}: goods?")
         families[raw["id"]] = Family(
-            raw["id"], raw["name"], dict(raw["goods"]), int(raw.get("denarii", 0)), int(raw.get("mosaics", 0)),
-            int(raw.get("statues", 0)), int(raw.get("contracts", 0)), tuple(raw.get("legacy", ())), ability)
+            raw["id"],
+            raw["name"],
+            dict(raw["goods"]),
+            int(raw.get("denarii", 0)),
+            int(raw.get("mosaics", 0)),
+            int(raw.get("statues", 0)),
+            int(raw.get("contracts", 0)),
+            tuple(raw.get("legacy", ())),
+            ability,
+        )
 
     ship_data = load_toml(GAME_NAME, "ships.toml")
     ships: dict[str, Ship] = {}
@@ -272,8 +346,9 @@ def components() -> Components:
         spaces = tuple(raw["spaces"].split())
         _check(all(s in goods + ("any",) for s in spaces), f"ship {raw['id']}: spaces?")
         _check(raw["city"] in cities, f"ship {raw['id']}: city?")
-        ships[raw["id"]] = Ship(raw["id"], raw["city"], spaces,
-                                _effects(raw["benefit"], raw["id"], goods), bool(raw.get("three_plus")))
+        ships[raw["id"]] = Ship(
+            raw["id"], raw["city"], spaces, _effects(raw["benefit"], raw["id"], goods), bool(raw.get("three_plus"))
+        )
 
     demand_data = load_toml(GAME_NAME, "demand.toml")
     tiles = {}
@@ -288,21 +363,34 @@ def components() -> Components:
         card = {name: tuple(raw.get(name, ())) for name in order}
         tokens = [t for placed in card.values() for t in placed]
         for seat in "1234":
-            _check(sorted(t for t in tokens if t[0] == seat) == [f"{seat}M", f"{seat}M", f"{seat}P"],
-                   f"setup card {raw['number']}: player {seat} needs a Patrician and 2 Merchants")
+            _check(
+                sorted(t for t in tokens if t[0] == seat) == [f"{seat}M", f"{seat}M", f"{seat}P"],
+                f"setup card {raw['number']}: player {seat} needs a Patrician and 2 Merchants",
+            )
         _check(tokens.count("S") == 1, f"setup card {raw['number']}: one Salt merchant")
         _check(all(len(card[n]) <= alcoves[n].capacity for n in order), f"setup card {raw['number']}: too full")
         cards.append(card)
 
     scoring = board["scoring"]
     return Components(
-        colours=colours, colour_good=colour_good, raw_goods=goods, refined_name=refined_name,
-        legacy_icons=icons, cities=cities, city_titles={c["name"]: c["title"] for c in board["city"]},
-        alcove_order=order, alcoves=alcoves, denarius_after=board["alcoves"]["denarius_space_after"],
+        colours=colours,
+        colour_good=colour_good,
+        raw_goods=goods,
+        refined_name=refined_name,
+        legacy_icons=icons,
+        cities=cities,
+        city_titles={c["name"]: c["title"] for c in board["city"]},
+        alcove_order=order,
+        alcoves=alcoves,
+        denarius_after=board["alcoves"]["denarius_space_after"],
         entrance_spaces=tuple(board["entrance"]["mosaic_spaces"]),
-        sale_values=tuple(board["port"]["sale_values"]), initial_ships=int(board["port"]["initial_ships"]),
-        chariot_spaces=chariot_spaces, chariot_beyond=_effects(chariot["beyond"], "chariot beyond", goods),
-        setup=setup, festival_setup=dict(board["setup"]["festival"]), end=dict(board["end"]),
+        sale_values=tuple(board["port"]["sale_values"]),
+        initial_ships=int(board["port"]["initial_ships"]),
+        chariot_spaces=chariot_spaces,
+        chariot_beyond=_effects(chariot["beyond"], "chariot beyond", goods),
+        setup=setup,
+        festival_setup=dict(board["setup"]["festival"]),
+        end=dict(board["end"]),
         scoring={
             "legacy_sets": tuple(scoring["legacy_sets"]),
             "offer_statues": {int(k): v for k, v in scoring["offer_statues"].items()},
@@ -310,8 +398,15 @@ def components() -> Components:
             "goods_per_point": int(scoring["goods_per_point"]),
             "points_per_denarius": int(scoring["points_per_denarius"]),
         },
-        pieces=dict(board["pieces"]), contracts=contracts, festival_card=contract_data["festival"]["id"],
-        families=families, ships=ships, festival_ship=ship_data["festival"]["id"], demand_tiles=tiles,
+        pieces=dict(board["pieces"]),
+        contracts=contracts,
+        festival_card=contract_data["festival"]["id"],
+        families=families,
+        ships=ships,
+        festival_ship=ship_data["festival"]["id"],
+        demand_tiles=tiles,
         demand_statue_spaces=statue_spaces,
         demand_mosaic_spaces=tuple(demand_data["spaces"]["mosaic_spaces"]),
-        demand_mosaic_limit=int(demand_data["spaces"]["mosaic_limit"]), setup_cards=tuple(cards))
+        demand_mosaic_limit=int(demand_data["spaces"]["mosaic_limit"]),
+        setup_cards=tuple(cards),
+    )

@@ -28,7 +28,14 @@ from typing import Any
 from engine.games.thessaloniki import storage
 from engine.games.thessaloniki.ending import meet_condition
 from engine.games.thessaloniki.state import (
-    State, abilities_of, as_items, colour_of, comp, note, rng_of, seat_title,
+    State,
+    abilities_of,
+    as_items,
+    colour_of,
+    comp,
+    note,
+    rng_of,
+    seat_title,
 )
 
 NORMAL, DISCOUNT, FREE = "normal", "discount", "free"
@@ -101,8 +108,9 @@ def next_offer_section(state: State, seat: int) -> int | None:
 def takeable(state: State, seat: int) -> list[str]:
     """Contracts in the offer next to one of the seat's Statues."""
     colour = colour_of(state, seat)
-    return [cid for space, cid in enumerate(state["offer"])
-            if cid is not None and colour in state["offer_statues"][space]]
+    return [
+        cid for space, cid in enumerate(state["offer"]) if cid is not None and colour in state["offer_statues"][space]
+    ]
 
 
 def take(state: State, seat: int, cid: str) -> None:

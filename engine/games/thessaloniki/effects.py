@@ -14,17 +14,31 @@ Notation of the choices (see the package docstring for the whole list):
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from engine.games.thessaloniki import chariot, contracts, explain, pieces, port, storage
 from engine.games.thessaloniki.state import (
-    State, comp, note, own_good, seat_title, turn_order_from,
+    State,
+    comp,
+    note,
+    own_good,
+    seat_title,
+    turn_order_from,
 )
 from engine.games.thessaloniki.steps import Auto, Choice, Item, Result, Step, again, finished, step
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _goods_left(item: Item) -> int:
+    """How many goods a one-at-a-time step (sell, shift) may still move: its
+    ``max`` until the first one moves, then the count kept in ``left``."""
+    most: int = item["max"]
+    return item.get("left", most)
 
 
 # ---------------------------------------------------------------------------
@@ -42,8 +56,10 @@ class GainVP(Auto):
 @step("denarii")
 class GainDenarii(Auto):
     def run(self, state: State, item: Item) -> list[Item]:
-        note(state, f"{seat_title(state, item['seat'])} gains {_plural(item['n'], 'denarius')}".replace(
-            "denariuss", "denarii"))
+        note(
+            state,
+            f"{seat_title(state, item['seat'])} gains {_plural(item['n'], 'denarius')}".replace("denariuss", "denarii"),
+        )
         storage.gain_denarii(state, item["seat"], item["n"])
         return []
 
@@ -89,14 +105,13 @@ def count_of(state: State, seat: int, what: str) -> int:
 
 @step("per")
 class PerCount(Auto):
-    """"Certain Contract cards reference the number of your fulfilled
+    """ "Certain Contract cards reference the number of your fulfilled
     Instant Contracts" (C12) — and, in our cards, ships, mosaics, statues."""
 
     def run(self, state: State, item: Item) -> list[Item]:
         count = count_of(state, item["seat"], item["count"])
         storage.gain_vp(state, item["seat"], item["vp"] * count)
-        note(state, f"{seat_title(state, item['seat'])} gains {item['vp'] * count} VP "
-                    f"({count} × {item['vp']})")
+        note(state, f"{seat_title(state, item['seat'])} gains {item['vp'] * count} VP ({count} × {item['vp']})")
         return []
 
 
@@ -114,7 +129,7 @@ class ChariotStep(Auto):
 
 @step("chariot_sunset")
 class ChariotSunset(Auto):
-    """"Advance your Chariot marker by 1 plus the number of your Mosaics on
+    """ "Advance your Chariot marker by 1 plus the number of your Mosaics on
     the Entrance section"."""
 
     def run(self, state: State, item: Item) -> list[Item]:
@@ -130,13 +145,18 @@ def _gain_choices(state: State, seat: int, size: int, refined: bool) -> dict[str
     tokens = [c.refined_name[g] for g in c.raw_goods] if refined else list(c.raw_goods)
     options: dict[str, Choice] = {}
     for goods in storage.multisets({t: size for t in tokens}, size):
+
         def run(goods: dict[str, int] = goods) -> Result:
             storage.gain_goods(state, seat, goods)
             note(state, f"{seat_title(state, seat)} gains {storage.describe_goods(goods)}")
             return finished()
-        options[f"gain {storage.format_goods(goods)}"] = Choice(
-            run, lambda goods=goods: f"Gain {storage.describe_goods(goods)}")
+
+        options[f"gain {storage.format_goods(goods)}"] = Choice(run, partial(_gain_words, goods))
     return options
+
+
+def _gain_words(goods: dict[str, int]) -> str:
+    return f"Gain {storage.describe_goods(goods)}"
 
 
 class _SupplyGain(Step):
@@ -188,6 +208,7 @@ class GainRawSame(Step):
                 storage.gain_goods(state, seat, goods)
                 note(state, f"{seat_title(state, seat)} gains {storage.describe_goods(goods)} at sunset")
                 return finished()
+
             options[f"gain {storage.format_goods(goods)}"] = Choice(run, f"Gain {storage.describe_goods(goods)}")
         return options
 
@@ -199,18 +220,24 @@ class GainRawSame(Step):
 # Refining
 
 
-def refine_choices(state: State, seat: int, size: int,
-                   after: Callable[[dict[str, int]], list[Item]] | None = None) -> dict[str, Choice]:
+def refine_choices(
+    state: State, seat: int, size: int, after: Callable[[dict[str, int]], list[Item]] | None = None
+) -> dict[str, Choice]:
     """``refine <goods>``: refine ``size`` raw goods of the seat's choice."""
     options = {}
     for goods in storage.raw_multisets(state, seat, size):
+
         def run(goods: dict[str, int] = goods) -> Result:
             storage.refine(state, seat, goods)
             note(state, f"{seat_title(state, seat)} refines {storage.describe_goods(goods)}")
             return finished(after(goods) if after else [])
-        options[f"refine {storage.format_goods(goods)}"] = Choice(
-            run, lambda goods=goods: f"Refine {storage.describe_goods(goods)}")
+
+        options[f"refine {storage.format_goods(goods)}"] = Choice(run, partial(_refine_words, goods))
     return options
+
+
+def _refine_words(goods: dict[str, int]) -> str:
+    return f"Refine {storage.describe_goods(goods)}"
 
 
 def refine_colour_choices(state: State, seat: int) -> dict[str, Choice]:
@@ -224,6 +251,7 @@ def refine_colour_choices(state: State, seat: int) -> dict[str, Choice]:
             storage.refine(state, seat, {good: count})
             note(state, f"{seat_title(state, seat)} refines all {storage.describe_goods({good: count})}")
             return finished()
+
         options[f"refine all {good}"] = Choice(run, f"Refine all {count} {good}")
     return options
 
@@ -238,6 +266,7 @@ class Refine(Step):
             if threshold and len(goods) >= threshold:
                 return [dict(effect, seat=seat) for effect in item["bonus"]]
             return []
+
         return refine_choices(state, seat, item["n"], after)
 
     def prompt(self, state: State, item: Item) -> str:
@@ -282,8 +311,9 @@ class RefineForDenarius(Step):
 # Selling
 
 
-def sale_choices(state: State, seat: int, limit: int = 0,
-                 after: Callable[[], list[Item]] | None = None) -> dict[str, Choice]:
+def sale_choices(
+    state: State, seat: int, limit: int = 0, after: Callable[[], list[Item]] | None = None
+) -> dict[str, Choice]:
     """``sell <goods> ship<k>``: goods of one colour (or Salt) to one ship."""
     options = {}
     for sale in port.same_colour_sales(state, seat, limit):
@@ -292,14 +322,18 @@ def sale_choices(state: State, seat: int, limit: int = 0,
         def run(sale: port.Sale = sale, goods: dict[str, int] = goods) -> Result:
             follow = port.sell(state, seat, sale.index, goods)
             return finished(follow + (after() if after else []))
-        options[sale.notation()] = Choice(run, lambda sale=sale, goods=goods: (
-            f"Sell {storage.describe_goods(goods)} to ship {sale.index + 1} ({port.sale_value(sale.index)} VP each)"))
+
+        options[sale.notation()] = Choice(run, partial(_sale_words, sale, goods))
     return options
+
+
+def _sale_words(sale: port.Sale, goods: dict[str, int]) -> str:
+    return f"Sell {storage.describe_goods(goods)} to ship {sale.index + 1} ({port.sale_value(sale.index)} VP each)"
 
 
 @step("sell")
 class Sell(Step):
-    """"same": goods of one colour to one ship, up to ``max`` (0: any number).
+    """ "same": goods of one colour to one ship, up to ``max`` (0: any number).
     "mixed": ``max`` goods of any colours to one ship, one at a time (C7,
     C31: ``ignore_colours`` also lets raw goods onto any ship)."""
 
@@ -309,23 +343,29 @@ class Sell(Step):
         ignore = bool(item.get("ignore_colours"))
         options = {}
         for token, index in port.single_good_options(state, seat, item.get("ship"), ignore, ignore, False):
+
             def run(token: str = token, index: int = index) -> Result:
                 follow = port.sell(state, seat, index, {token: 1}, ignore_colours=ignore)
                 item["ship"] = index
-                item["left"] = item.get("left", item["max"]) - 1
+                item["left"] = _goods_left(item) - 1
                 if state["ships"][index] is None or item["left"] <= 0:
                     return finished(follow)
                 return again(follow)
+
             options[f"sell {token} {port.ship_label(index)}"] = Choice(
-                run, f"Sell 1 {token} to ship {index + 1} ({port.sale_value(index)} VP)")
+                run, f"Sell 1 {token} to ship {index + 1} ({port.sale_value(index)} VP)"
+            )
         return options
 
     def prompt(self, state: State, item: Item) -> str:
         if item["mode"] == "same":
             most = item.get("max", 0)
-            return "to sell goods of one colour to a ship" if not most else \
-                f"to sell up to {_plural(most, 'good')} of one colour to a ship"
-        return f"to sell up to {_plural(item.get('left', item['max']), 'more good')} to one ship"
+            return (
+                "to sell goods of one colour to a ship"
+                if not most
+                else f"to sell up to {_plural(most, 'good')} of one colour to a ship"
+            )
+        return f"to sell up to {_plural(_goods_left(item), 'more good')} to one ship"
 
     def explain(self, state: State, item: Item, seat: int, text: str) -> str | None:
         if item["mode"] == "same" and text.split(" ", 1)[0] == "sell":
@@ -348,10 +388,13 @@ class SellFromSupplyToShip(Step):
     def options(self, state: State, item: Item, seat: int) -> dict[str, Choice]:
         options = {}
         for token, index in port.single_good_options(state, seat, item["ship"], False, False, True):
+
             def run(token: str = token, index: int = index) -> Result:
                 return finished(port.sell(state, seat, index, {token: 1}, from_supply=True))
+
             options[f"sell {token} {port.ship_label(index)}"] = Choice(
-                run, f"Sell 1 {token} from the supply to ship {index + 1} ({port.sale_value(index)} VP)")
+                run, f"Sell 1 {token} from the supply to ship {index + 1} ({port.sale_value(index)} VP)"
+            )
         return options
 
     def prompt(self, state: State, item: Item) -> str:
@@ -381,9 +424,12 @@ class ReplaceSalt(Step):
         ship = state["ships"][item["ship"]]
         if ship is None or storage.SALT not in ship["goods"]:
             return {}
-        return {f"replace salt {port.ship_label(item['ship'])}": Choice(
-            lambda: finished(port.replace_salt(state, seat, item["ship"])),
-            f"Replace a Salt on ship {item['ship'] + 1} with your own good (C55)")}
+        return {
+            f"replace salt {port.ship_label(item['ship'])}": Choice(
+                lambda: finished(port.replace_salt(state, seat, item["ship"])),
+                f"Replace a Salt on ship {item['ship'] + 1} with your own good (C55)",
+            )
+        }
 
     def prompt(self, state: State, item: Item) -> str:
         return "may replace a Salt on the ship with their own good (C55)"
@@ -406,8 +452,10 @@ class SwapShips(Step):
                     ships[a], ships[b] = ships[b], ships[a]
                     note(state, f"{seat_title(state, seat)} swaps the ships in spaces {a + 1} and {b + 1}")
                     return finished()
+
                 options[f"swap {port.ship_label(a)} {port.ship_label(b)}"] = Choice(
-                    run, f"Swap the ships in spaces {a + 1} and {b + 1}")
+                    run, f"Swap the ships in spaces {a + 1} and {b + 1}"
+                )
         return options
 
     def prompt(self, state: State, item: Item) -> str:
@@ -439,17 +487,21 @@ class MoveGoods(Step):
                     def run(token: str = token, source: int = source, target: int = target) -> Result:
                         goods = ships[source]["goods"]
                         goods[goods.index(token)] = None
-                        note(state, f"{seat_title(state, seat)} moves 1 {token} from ship {source + 1} "
-                                    f"to ship {target + 1}")
+                        note(
+                            state,
+                            f"{seat_title(state, seat)} moves 1 {token} from ship {source + 1} to ship {target + 1}",
+                        )
                         follow = port.sell(state, seat, target, {token: 1}, from_supply=True, paid=False)
-                        item["left"] = item.get("left", item["max"]) - 1
+                        item["left"] = _goods_left(item) - 1
                         return (follow, item["left"] > 0)
+
                     options[f"shift {token} {port.ship_label(source)} {port.ship_label(target)}"] = Choice(
-                        run, f"Move 1 {token} from ship {source + 1} to ship {target + 1}")
+                        run, f"Move 1 {token} from ship {source + 1} to ship {target + 1}"
+                    )
         return options
 
     def prompt(self, state: State, item: Item) -> str:
-        return f"may move up to {_plural(item.get('left', item['max']), 'good')} between ships"
+        return f"may move up to {_plural(_goods_left(item), 'good')} between ships"
 
 
 # ---------------------------------------------------------------------------
@@ -460,23 +512,29 @@ def take_choices(state: State, seat: int, after: Callable[[], Result] | None = N
     """``take <card>`` for each card next to one of the seat's Statues."""
     options = {}
     for cid in contracts.takeable(state, seat):
+
         def run(cid: str = cid) -> Result:
             contracts.take(state, seat, cid)
             return after() if after else finished()
+
         options[f"take {cid}"] = Choice(run, f"Take contract {cid.upper()}: {card_summary(cid)}")
     return options
 
 
-def fulfil_choices(state: State, seat: int, mode: str,
-                   after: Callable[[], list[Item]] | None = None) -> dict[str, Choice]:
+def fulfil_choices(
+    state: State, seat: int, mode: str, after: Callable[[], list[Item]] | None = None
+) -> dict[str, Choice]:
     """``fulfill <card> [with <goods>]`` for each payable card in hand."""
     options = {}
     for cid, payment, named in contracts.fulfil_options(state, seat, mode):
+
         def run(cid: str = cid, payment: dict[str, int] = payment) -> Result:
             follow = contracts.fulfil(state, seat, cid, payment)
             return finished(follow + (after() if after else []))
+
         options[contracts.fulfil_notation(cid, payment, named)] = Choice(
-            run, lambda cid=cid, payment=payment: _fulfil_words(cid, payment), payment)
+            run, partial(_fulfil_words, cid, payment), payment
+        )
     return options
 
 
@@ -497,6 +555,7 @@ class TakeContracts(Step):
         def after() -> Result:
             item["n"] -= 1
             return again() if item["n"] > 0 else finished()
+
         return take_choices(state, seat, after)
 
     def prompt(self, state: State, item: Item) -> str:
@@ -525,14 +584,17 @@ class SpendRefined(Step):
         options = {}
         for size in range(min(item["max"], total), 0, -1):
             for spent in storage.multisets(available, size):
+
                 def run(spent: dict[str, int] = spent) -> Result:
                     storage.spend_goods(state, seat, spent)
                     vp = item["vp"] * sum(spent.values())
                     storage.gain_vp(state, seat, vp)
                     note(state, f"{seat_title(state, seat)} spends {storage.describe_goods(spent)} for {vp} VP")
                     return finished()
+
                 options[f"spend {storage.format_goods(spent)}"] = Choice(
-                    run, f"Spend {storage.describe_goods(spent)} for {item['vp'] * size} VP")
+                    run, f"Spend {storage.describe_goods(spent)} for {item['vp'] * size} VP"
+                )
         return options
 
     def prompt(self, state: State, item: Item) -> str:
@@ -549,14 +611,20 @@ class LegacyReward(Step):
 
         options = {}
         for icon, count in legacy_counts(state, seat).items():
+
             def run(icon: str = icon, count: int = count) -> Result:
                 storage.gain_vp(state, seat, item["vp"] * count)
-                note(state, f"{seat_title(state, seat)} counts {count} {icon} icons: +{item['vp'] * count} VP, "
-                            f"+{item['denarii'] * count} denarii")
+                note(
+                    state,
+                    f"{seat_title(state, seat)} counts {count} {icon} icons: +{item['vp'] * count} VP, "
+                    f"+{item['denarii'] * count} denarii",
+                )
                 storage.gain_denarii(state, seat, item["denarii"] * count)
                 return finished()
+
             options[f"legacy {icon}"] = Choice(
-                run, f"{count} × {icon}: {item['vp'] * count} VP and {item['denarii'] * count} denarii")
+                run, f"{count} × {icon}: {item['vp'] * count} VP and {item['denarii'] * count} denarii"
+            )
         return options
 
     def prompt(self, state: State, item: Item) -> str:
@@ -577,12 +645,14 @@ def place_choices(state: State, seat: int, piece: str, paid: bool) -> dict[str, 
     options = {}
     for target in pieces.targets(state, seat, piece):
         for way in ways:
+
             def run(target: str = target, way: dict[str, int] = way) -> Result:
                 storage.spend_goods(state, seat, way)
                 pieces.place(state, seat, piece, target)
                 return finished()
+
             key = f"{piece} {target}" + (f" with {storage.format_goods(way)}" if len(ways) > 1 else "")
-            options[key] = Choice(run, lambda target=target, way=way: _place_words(state, piece, target, way), way)
+            options[key] = Choice(run, partial(_place_words, state, piece, target, way), way)
     return options
 
 
@@ -624,12 +694,14 @@ class ClaimBonus(Step):
 def demand_choices(state: State, seat: int) -> dict[str, Choice]:
     """``demand <city> statue|mosaic``: the chariot's Demand reward."""
     options = {}
-    offered = [p for p in (pieces.STATUE, pieces.MOSAIC) if pieces.in_supply(state, seat, p) > 0]
+    offered: list[str | None] = [p for p in (pieces.STATUE, pieces.MOSAIC) if pieces.in_supply(state, seat, p) > 0]
     for city in pieces.demand_cities(state):
         for piece in offered or [None]:
+
             def run(city: str = city, piece: str | None = piece) -> Result:
                 pieces.add_demand(state, seat, city, piece)
                 return finished()
+
             key = f"demand {city}" + (f" {piece}" if piece else "")
             what = f" with your {piece} on it" if piece else ""
             options[key] = Choice(run, f"Add a {comp().city_titles[city]} demand tile{what}")
@@ -657,7 +729,7 @@ class Sail(Auto):
 
 @step("tax")
 class Tax(Step):
-    """"Every player must discard all Raw Goods from every Storage area
+    """ "Every player must discard all Raw Goods from every Storage area
     without a Mosaic. Players may first freely rearrange Mosaics among their
     Storage areas." Players with a real choice choose together; everyone
     else is taxed at once.
@@ -695,8 +767,9 @@ class Tax(Step):
         for keep in storage.tax_choices(state, seat):
             lost = [g for g, n in state["seats"][seat]["raw"].items() if n > 0 and g not in keep]
             options[f"protect {' '.join(keep)}"] = Choice(
-                lambda keep=keep: self._taxed(state, item, seat, keep),
-                f"Keep your raw {', '.join(keep)}; lose the raw {', '.join(lost)}")
+                partial(self._taxed, state, item, seat, keep),
+                f"Keep your raw {', '.join(keep)}; lose the raw {', '.join(lost)}",
+            )
         return options
 
     def on_finish(self, state: State, item: Item, seat: int) -> Result:

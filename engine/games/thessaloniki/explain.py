@@ -36,8 +36,7 @@ def move(state: State, seat: int, text: str) -> str | None:
     if not words:
         return None
     if words[0] in ACTION_VERBS or words[0] in ("buy", "bonus", "done"):
-        return ("First move a worker: `move patrician <alcove>` or `move merchant <from> <to>` "
-                "(`legal` lists them).")
+        return "First move a worker: `move patrician <alcove>` or `move merchant <from> <to>` (`legal` lists them)."
     if words[0] != "move" or len(words) < 3:
         return None
     paying_salt = words[-2:] == ["with", "salt"]
@@ -53,8 +52,9 @@ def move(state: State, seat: int, text: str) -> str | None:
     elif words[1] == "merchant":
         mine = workers.alcoves_of(state, seat, workers.MERCHANT)
         if len(words) != 4:
-            return (f"Say which Merchant moves where: yours are in {_where(mine)}, e.g. "
-                    f"`move merchant {mine[0]} <alcove>`.")
+            return (
+                f"Say which Merchant moves where: yours are in {_where(mine)}, e.g. `move merchant {mine[0]} <alcove>`."
+            )
         origin, target, kind = words[2], words[3], workers.MERCHANT
         if origin not in mine:
             return f"You have no Merchant in the {c.alcoves[origin].title}; yours are in {_where(mine)}."
@@ -62,15 +62,19 @@ def move(state: State, seat: int, text: str) -> str | None:
         return f"`{words[1]}` is not a worker: move your `patrician` or a `merchant`."
     distance = _steps_between(origin, target)
     if distance == 0 or distance > workers.MAX_STEPS:
-        return (f"The {c.alcoves[target].title} is {distance} alcoves clockwise from the "
-                f"{c.alcoves[origin].title}: workers move 1 or 2 alcoves clockwise (3 for 1 denarius).")
+        return (
+            f"The {c.alcoves[target].title} is {distance} alcoves clockwise from the "
+            f"{c.alcoves[origin].title}: workers move 1 or 2 alcoves clockwise (3 for 1 denarius)."
+        )
     if paying_salt and (kind == workers.PATRICIAN or not has(state, seat, "salt_merchant")):
         return "Only C58 lets you pay for moving a Merchant with Salt."
     need = (1 if distance > workers.FREE_STEPS else 0) + (1 if kind == workers.MERCHANT else 0)
     have = state["seats"][seat]["denarii"]
     if need > have:
-        return (f"That move costs {need} denari{'us' if need == 1 else 'i'} (a Merchant costs 1, a move of 3 "
-                f"alcoves 1 more) and you have {have}.")
+        return (
+            f"That move costs {need} denari{'us' if need == 1 else 'i'} (a Merchant costs 1, a move of 3 "
+            f"alcoves 1 more) and you have {have}."
+        )
     return None
 
 
@@ -92,18 +96,20 @@ def act(state: State, seat: int, text: str) -> str | None:
     if verb == "bonus":
         if len(words) == 1:
             return "You have already taken this alcove's bonus (or it was taken for you on arrival)."
-        return (f"You have no mosaic bonus of `{words[1]}` waiting: mosaic bonuses come from alcoves "
-                f"you moved through or onto with your mosaic there.")
+        return (
+            f"You have no mosaic bonus of `{words[1]}` waiting: mosaic bonuses come from alcoves "
+            f"you moved through or onto with your mosaic there."
+        )
     if verb in ACTION_VERBS and turn["energy"] <= 0:
         return "You have no ⚡ left: `buy` one for 1 denarius, or say `done`."
     if verb == "take":
         return _take(state, seat, words)
     if verb == "fulfill":
         if not any(a in here.actions for a in ("fulfil", "fulfil_discount", "fulfil_and_sell")):
-            return (f"The {here.title} has no Fulfil action: contracts are fulfilled in the Forum, "
-                    f"Legatio and Mercatus.")
-        return _fulfil(state, seat, words, contracts.DISCOUNT if "fulfil_discount" in here.actions
-                       else contracts.NORMAL)
+            return f"The {here.title} has no Fulfil action: contracts are fulfilled in the Forum, Legatio and Mercatus."
+        return _fulfil(
+            state, seat, words, contracts.DISCOUNT if "fulfil_discount" in here.actions else contracts.NORMAL
+        )
     if verb == "sell":
         if not any(a in here.actions for a in ("sell", "fulfil_and_sell")):
             return f"The {here.title} has no Sell action: sell in the Port (or 1 good in the Legatio)."
@@ -134,8 +140,10 @@ def _take(state: State, seat: int, words: list[str]) -> str | None:
     space = state["offer"].index(cid)
     if colour_of(state, seat) not in state["offer_statues"][space]:
         mine = [s + 1 for s, section in enumerate(state["offer_statues"]) if colour_of(state, seat) in section]
-        return (f"You have no Statue above contract space {space + 1}: you may take only from spaces "
-                f"{', '.join(map(str, mine))}. Place more Statues on the offer at the Taberna or Forum.")
+        return (
+            f"You have no Statue above contract space {space + 1}: you may take only from spaces "
+            f"{', '.join(map(str, mine))}. Place more Statues on the offer at the Taberna or Forum."
+        )
     return None
 
 
@@ -149,8 +157,10 @@ def _fulfil(state: State, seat: int, words: list[str], mode: str) -> str | None:
     slots = contracts.cost_slots(cid, mode)
     ways = storage.payments(state, seat, slots)
     if not ways:
-        return (f"You cannot pay for {cid.upper()}: it costs {storage.cost_words(slots)} and you have "
-                f"{storage.describe_goods(storage.holdings(state, seat))}.")
+        return (
+            f"You cannot pay for {cid.upper()}: it costs {storage.cost_words(slots)} and you have "
+            f"{storage.describe_goods(storage.holdings(state, seat))}."
+        )
     if len(words) > 2:
         offered = ", ".join(f"`with {storage.format_goods(w)}`" for w in ways)
         return f"You cannot pay {cid.upper()} that way; you can pay {offered}."
@@ -182,8 +192,9 @@ def sale(state: State, seat: int, words: list[str], limit: int = 0) -> str | Non
         return f"You may sell only {limit} good{'s' if limit > 1 else ''} here."
     raw = [t for t in goods if t in comp().raw_goods]
     if raw and not port.accepts_raw(state, index):
-        return (f"Only the ship in space {spaces} takes raw goods; refine your {raw[0]} first or sell it "
-                f"to ship{spaces}.")
+        return (
+            f"Only the ship in space {spaces} takes raw goods; refine your {raw[0]} first or sell it to ship{spaces}."
+        )
     for token, wanted in goods.items():
         if storage.held(state, seat, token) < wanted:
             return f"You have only {storage.held(state, seat, token)} {token}."
@@ -197,16 +208,18 @@ def sale(state: State, seat: int, words: list[str], limit: int = 0) -> str | Non
 def _place(state: State, seat: int, words: list[str]) -> str | None:
     piece = words[0]
     if pieces.on_board(state, seat, piece) < 1:
-        source = "`gain mosaic` in the Officium" if piece == pieces.MOSAIC else \
-            "`gain statue` in the Taberna, or the Officina's bonus"
+        source = (
+            "`gain mosaic` in the Officium"
+            if piece == pieces.MOSAIC
+            else "`gain statue` in the Taberna, or the Officina's bonus"
+        )
         return f"You have no {piece} on your player board: get one first ({source})."
     if len(words) < 2:
         return f"Write `{piece} <where>`; `legal` lists the free spaces."
     target = words[1]
     free = pieces.targets(state, seat, piece)
     if target not in free:
-        return (f"You cannot place a {piece} on `{target}` now; free spaces for you: "
-                f"{', '.join(free) or 'none'}.")
+        return f"You cannot place a {piece} on `{target}` now; free spaces for you: {', '.join(free) or 'none'}."
     if not storage.payments(state, seat, [storage.own_good(state, seat)]):
         return f"Placing a {piece} costs 1 of your goods ({storage.own_good(state, seat)}) or 1 Salt; you have none."
     return None

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import BaseGame, IllegalAction, Option, Outcome, usable
 from engine.games.thessaloniki import bot, menus, persist, setup, steps, views
-from engine.games.thessaloniki.scoring import PART_WORDS, PARTS
-from engine.games.thessaloniki.state import State, comp, copy_state, events_since, seat_title
 
 # Every step kind must be registered before a state is resolved.
-from engine.games.thessaloniki import effects as _effects, turn as _turn  # noqa: F401  (registration)
+from engine.games.thessaloniki import effects as _effects  # noqa: F401  (registration)
+from engine.games.thessaloniki import turn as _turn  # noqa: F401  (registration)
+from engine.games.thessaloniki.scoring import PART_WORDS, PARTS
+from engine.games.thessaloniki.state import State, comp, copy_state, events_since, seat_title
 
 
 class Thessaloniki(BaseGame):
@@ -19,8 +21,8 @@ class Thessaloniki(BaseGame):
     min_players = 2
     max_players = 4
     options: dict[str, Option] = {}
-    bot_levels = ("easy", "normal", "hard")
-    stand_in_level = "normal"
+    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    stand_in_level: str | None = "normal"
 
     REACTION_WINDOWS = {"window": "sell", "tax": "tax"}
     """Steps where players other than the active one answer, by the name of
@@ -37,8 +39,9 @@ class Thessaloniki(BaseGame):
 
     def new(self, players: int, options: dict[str, Any], seed: int) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction(f"Thessaloniki is played by {self.min_players} to {self.max_players} players, "
-                                f"not {players}.")
+            raise IllegalAction(
+                f"Thessaloniki is played by {self.min_players} to {self.max_players} players, not {players}."
+            )
         state = setup.new_state(players, options, seed)
         steps.settle(state)
         return state
@@ -123,7 +126,7 @@ class Thessaloniki(BaseGame):
         return cached[2].get(steps.normalise(action)) or self.describe(state, seat, action)
 
     def reaction_window(self, state: State) -> str | None:
-        """"sell" while the Port's sell window waits for another player,
+        """ "sell" while the Port's sell window waits for another player,
         "tax" while players choose what their Mosaics protect; None otherwise.
         The table keeps the window open as long as its settings say, then
         plays ``pass`` for whoever has not answered (no sale; at the Tax, the
@@ -159,12 +162,12 @@ class Thessaloniki(BaseGame):
         if len(tied) > 1:
             names = " and ".join(seat_title(state, s) for s in tied)
             if len(final["winners"]) < len(tied):
-                notes.append(f"{names} tie on points; the tie breaker (most ships, then most fulfilled "
-                             f"contracts) decides")
+                notes.append(
+                    f"{names} tie on points; the tie breaker (most ships, then most fulfilled contracts) decides"
+                )
             else:
                 notes.append(f"{names} tie on points, ships and contracts, and share the victory")
-        return Outcome(scores, tuple(final["winners"]), "most victory points after the final scoring",
-                       tuple(notes))
+        return Outcome(scores, tuple(final["winners"]), "most victory points after the final scoring", tuple(notes))
 
     # -- storage -------------------------------------------------------------------------
 

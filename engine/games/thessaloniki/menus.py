@@ -16,12 +16,27 @@ from engine.games.thessaloniki import pieces, port, storage
 from engine.games.thessaloniki.state import comp
 
 VERBS = {
-    "move": "Move a worker", "stay": "Stay where you are (C24)", "sell": "Sell", "fulfill": "Fulfil a contract",
-    "take": "Take a contract", "mosaic": "Place a mosaic", "statue": "Place a statue", "gain": "Gain",
-    "refine": "Refine", "buy": "Buy 1 ⚡", "bonus": "Take a bonus", "ability": "Use your family ability",
-    "family": "Take a family card", "protect": "Tax: keep your raw goods", "spend": "Spend refined goods",
-    "demand": "Add a demand tile", "swap": "Swap two ships", "shift": "Move goods between ships",
-    "replace": "Replace a Salt on a ship", "legacy": "Count a Legacy icon", "pass": "Pass",
+    "move": "Move a worker",
+    "stay": "Stay where you are (C24)",
+    "sell": "Sell",
+    "fulfill": "Fulfil a contract",
+    "take": "Take a contract",
+    "mosaic": "Place a mosaic",
+    "statue": "Place a statue",
+    "gain": "Gain",
+    "refine": "Refine",
+    "buy": "Buy 1 ⚡",
+    "bonus": "Take a bonus",
+    "ability": "Use your family ability",
+    "family": "Take a family card",
+    "protect": "Tax: keep your raw goods",
+    "spend": "Spend refined goods",
+    "demand": "Add a demand tile",
+    "swap": "Swap two ships",
+    "shift": "Move goods between ships",
+    "replace": "Replace a Salt on a ship",
+    "legacy": "Count a Legacy icon",
+    "pass": "Pass",
     "done": "Done: end your actions, then the sunset",
 }
 """The first menu step: what kind of action, by the notation's first word."""
@@ -102,7 +117,7 @@ def _paying(rest: list[str]) -> tuple[str, ...]:
     """("", "paying ...") when the action names what pays (``with ...``)."""
     if "with" not in rest:
         return ("",)
-    goods = rest[rest.index("with") + 1:]
+    goods = rest[rest.index("with") + 1 :]
     return ("", f"paying {_goods(goods)}")
 
 

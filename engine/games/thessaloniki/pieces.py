@@ -118,11 +118,14 @@ def place(state: State, seat: int, piece: str, target: str, from_supply: bool = 
         where = "a Storage area"
     elif target == OFFER:
         section = contracts.next_offer_section(state, seat)
+        assert section is not None, "targets() offers the Offer only while a section lacks the seat's Statue"
         state["offer_statues"][section].append(colour)
         where = f"contract section {section + 1}"
     else:
         tile = demand_tile(state, target)
+        assert tile is not None, f"{target!r} is not a target that targets() offers"
         space = _free_demand_space(state, tile, piece)
+        assert space is not None, "targets() offers only demand tiles with a free space"
         tile["statues" if piece == STATUE else "mosaics"][space] = colour
         where = f"demand tile {target}"
         if piece == STATUE:
@@ -144,7 +147,8 @@ def target_words(target: str) -> str:
     if target in c.alcoves:
         return f"the {c.alcoves[target].title}"
     return {ENTRANCE: "the Entrance (chariot)", STORAGE: "a Storage area", OFFER: "the contract offer"}.get(
-        target, f"demand tile {target}")
+        target, f"demand tile {target}"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -160,11 +164,15 @@ def activate_demand(state: State, city: str) -> str:
     """Flip the top inactive tile of a city into the Demand area."""
     tile_id = state["demand_stacks"][city].pop()
     c = comp()
-    state["demand"].append({"id": tile_id, "statues": [None] * len(c.demand_statue_spaces),
-                            "mosaics": [None] * len(c.demand_mosaic_spaces)})
+    state["demand"].append(
+        {
+            "id": tile_id,
+            "statues": [None] * len(c.demand_statue_spaces),
+            "mosaics": [None] * len(c.demand_mosaic_spaces),
+        }
+    )
     state["draws"] += 1
-    note(state, f"Demand tile {tile_id} ({c.city_titles[city]}) joins the demand area "
-                f"({len(state['demand'])} tiles)")
+    note(state, f"Demand tile {tile_id} ({c.city_titles[city]}) joins the demand area ({len(state['demand'])} tiles)")
     check_demand_condition(state)
     return tile_id
 

@@ -29,14 +29,23 @@ Rules quoted here:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from engine.games.thessaloniki import storage
 from engine.games.thessaloniki.components import Ship
 from engine.games.thessaloniki.ending import meet_condition
 from engine.games.thessaloniki.state import (
-    State, abilities_of, as_items, colour_of, comp, note, rng_of, seat_of_colour, seat_title,
+    State,
+    abilities_of,
+    as_items,
+    colour_of,
+    comp,
+    note,
+    rng_of,
+    seat_of_colour,
+    seat_title,
 )
 
 ANY_SPACE = "any"
@@ -104,8 +113,7 @@ def place_order(ship: Mapping[str, Any], tokens: list[str], ignore_colours: bool
 def room_for(ship: Mapping[str, Any], colour: str, ignore_colours: bool = False) -> int:
     """How many goods of one colour (or Salt) still fit."""
     spaces = spec(ship).spaces
-    return sum(1 for i, s in enumerate(spaces)
-               if ship["goods"][i] is None and _fits(s, colour, ignore_colours))
+    return sum(1 for i, s in enumerate(spaces) if ship["goods"][i] is None and _fits(s, colour, ignore_colours))
 
 
 def accepts_raw(state: State, index: int, raw_anywhere: bool = False) -> bool:
@@ -131,7 +139,7 @@ def same_colour_sales(state: State, seat: int, limit: int = 0, ships: list[int] 
     before refined ones: the refined good is never worth less to keep."""
     c = comp()
     found: list[Sale] = []
-    for index in (range(c.max_ships()) if ships is None else ships):
+    for index in range(c.max_ships()) if ships is None else ships:
         ship = state["ships"][index]
         if ship is None:
             continue
@@ -159,8 +167,9 @@ def same_colour_sales(state: State, seat: int, limit: int = 0, ships: list[int] 
     return found
 
 
-def single_good_options(state: State, seat: int, index: int | None, ignore_colours: bool,
-                        raw_anywhere: bool, from_supply: bool) -> list[tuple[str, int]]:
+def single_good_options(
+    state: State, seat: int, index: int | None, ignore_colours: bool, raw_anywhere: bool, from_supply: bool
+) -> list[tuple[str, int]]:
     """(token, ship index) pairs for selling one good at a time: to the ship
     ``index`` or, if None, to any ship."""
     c = comp()
@@ -186,8 +195,16 @@ def single_good_options(state: State, seat: int, index: int | None, ignore_colou
     return options
 
 
-def sell(state: State, seat: int, index: int, goods: Mapping[str, int], *, from_supply: bool = False,
-         ignore_colours: bool = False, paid: bool = True) -> list[dict[str, Any]]:
+def sell(
+    state: State,
+    seat: int,
+    index: int,
+    goods: Mapping[str, int],
+    *,
+    from_supply: bool = False,
+    ignore_colours: bool = False,
+    paid: bool = True,
+) -> list[dict[str, Any]]:
     """Load goods onto a ship and score them; returns follow-up steps (a
     claim's benefit, C55). ``paid`` False moves goods without VP (C39, C45)."""
     ship = state["ships"][index]
@@ -208,8 +225,11 @@ def sell(state: State, seat: int, index: int, goods: Mapping[str, int], *, from_
         refined = sum(1 for t in tokens if storage.is_refined(t))
         vp += refined * sum(h["vp"] for h in abilities_of(state, seat, "refined_sale_vp"))
         storage.gain_vp(state, seat, vp)
-        note(state, f"{seat_title(state, seat)} sells {storage.describe_goods(goods)} to "
-                    f"{ship_words(state, index)} for {vp} VP")
+        note(
+            state,
+            f"{seat_title(state, seat)} sells {storage.describe_goods(goods)} to "
+            f"{ship_words(state, index)} for {vp} VP",
+        )
     follow: list[dict[str, Any]] = []
     if all(g is not None for g in ship["goods"]):
         follow += claim(state, seat, index, "fills")
@@ -309,7 +329,7 @@ def slide_and_refill(state: State) -> None:
 
 
 def has_gaps(state: State) -> bool:
-    return any(s is None for s in state["ships"][:used_spaces(state)])
+    return any(s is None for s in state["ships"][: used_spaces(state)])
 
 
 def draw_ship(state: State) -> str | None:

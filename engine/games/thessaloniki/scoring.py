@@ -31,8 +31,13 @@ from engine.games.thessaloniki.state import State, abilities_of, colour_of, comp
 
 PARTS = ("in_game", "demand", "legacy", "offer", "mosaics", "goods", "denarii", "cards")
 PART_WORDS = {
-    "in_game": "in game", "demand": "ship demand", "legacy": "legacy sets", "offer": "contract-offer statues",
-    "mosaics": "storage mosaics", "goods": "salt and refined goods", "denarii": "denarii",
+    "in_game": "in game",
+    "demand": "ship demand",
+    "legacy": "legacy sets",
+    "offer": "contract-offer statues",
+    "mosaics": "storage mosaics",
+    "goods": "salt and refined goods",
+    "denarii": "denarii",
     "cards": "end-game cards",
 }
 
@@ -159,8 +164,14 @@ def seat_breakdown(state: State, seat: int) -> dict[str, Any]:
         "denarii": data["denarii"] * comp().scoring["points_per_denarius"],
         "cards": card_points(state, seat),
     }
-    return {"parts": parts, "by_city": demand, "legacy_sets": sets, "total": sum(parts.values()),
-            "ships": len(data["ships"]), "contracts": len(data["fulfilled"])}
+    return {
+        "parts": parts,
+        "by_city": demand,
+        "legacy_sets": sets,
+        "total": sum(parts.values()),
+        "ships": len(data["ships"]),
+        "contracts": len(data["fulfilled"]),
+    }
 
 
 def claim_ships_on_offer(state: State) -> None:
@@ -190,5 +201,8 @@ def final_scoring(state: State) -> None:
     state["final"] = {"breakdown": breakdown, "winners": winners, "tied_on_points": tied_on_points}
     state["phase"] = "over"
     state["pending"] = []
-    note(state, "Final scoring: " + ", ".join(
-        f"{colour_of(state, s).capitalize()} {b['total']}" for s, b in enumerate(breakdown)))
+    note(
+        state,
+        "Final scoring: "
+        + ", ".join(f"{colour_of(state, s).capitalize()} {b['total']}" for s, b in enumerate(breakdown)),
+    )

@@ -33,12 +33,20 @@ SALT_TOKEN = "S"
 def new_seat(colour: str) -> dict[str, Any]:
     c = comp()
     return {
-        "colour": colour, "vp": 0, "denarii": 0, "salt": 0,
-        "raw": {g: 0 for g in c.raw_goods}, "refined": {g: 0 for g in c.raw_goods},
+        "colour": colour,
+        "vp": 0,
+        "denarii": 0,
+        "salt": 0,
+        "raw": {g: 0 for g in c.raw_goods},
+        "refined": {g: 0 for g in c.raw_goods},
         "storage_mosaics": 1,
         "mosaics": {"supply": c.pieces["mosaics"] - 1, "board": 0},
         "statues": {"supply": c.pieces["statues"] - 1, "board": 0},
-        "chariot": 0, "hand": [], "fulfilled": [], "ships": [], "family": None,
+        "chariot": 0,
+        "hand": [],
+        "fulfilled": [],
+        "ships": [],
+        "family": None,
     }
 
 
@@ -56,23 +64,23 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
     rng.shuffle(tier2)
     with_festival = extra["tier2_with_festival"]
     bottom = rng.shuffled([c.festival_card] + tier2[:with_festival])
-    middle = tier2[with_festival:with_festival + table["tier2"]]
-    deck = bottom + middle + tier1[:table["tier1"]]
-    reserve = tier2[with_festival + table["tier2"]:]
+    middle = tier2[with_festival : with_festival + table["tier2"]]
+    deck = bottom + middle + tier1[: table["tier1"]]
+    reserve = tier2[with_festival + table["tier2"] :]
 
-    ships = sorted((sid for sid, ship in c.ships.items() if players > 2 or not ship.three_plus),
-                   key=lambda s: int(s[1:]))
+    ships = sorted(
+        (sid for sid, ship in c.ships.items() if players > 2 or not ship.three_plus), key=lambda s: int(s[1:])
+    )
     rng.shuffle(ships)
     with_festival = extra["ships_with_festival"]
     ship_bottom = rng.shuffled([c.festival_ship] + ships[:with_festival])
-    ship_stack = ship_bottom + ships[with_festival:with_festival + table["ships"]]
-    ship_aside = ships[with_festival + table["ships"]:]
+    ship_stack = ship_bottom + ships[with_festival : with_festival + table["ships"]]
+    ship_aside = ships[with_festival + table["ships"] :]
 
-    stacks = {city: rng.shuffled(sorted(t.id for t in c.demand_tiles.values() if t.city == city))
-              for city in c.cities}
+    stacks = {city: rng.shuffled(sorted(t.id for t in c.demand_tiles.values() if t.city == city)) for city in c.cities}
     tops = [stacks[city].pop() for city in c.cities]
     rng.shuffle(tops)
-    active, back = tops[:table["demand"]], tops[table["demand"]:]
+    active, back = tops[: table["demand"]], tops[table["demand"] :]
     for tile_id in back:
         stacks[c.demand_tiles[tile_id].city].append(tile_id)
 
@@ -93,9 +101,19 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
         "phase": "draft",
         "round": 0,
         "active": players - 1,
-        "turn": {"seat": players - 1, "alcove": None, "energy": 0, "spent": 0, "bought": 0, "bonus": False,
-                 "mosaic_bonuses": [], "took_contracts": False, "ability_used": False,
-                 "free_merchant_used": False, "moved": 0},
+        "turn": {
+            "seat": players - 1,
+            "alcove": None,
+            "energy": 0,
+            "spent": 0,
+            "bought": 0,
+            "bonus": False,
+            "mosaic_bonuses": [],
+            "took_contracts": False,
+            "ability_used": False,
+            "free_merchant_used": False,
+            "moved": 0,
+        },
         "seats": [new_seat(c.colours[s]) for s in range(players)],
         "alcoves": alcoves,
         "pool": table["denarii"],
@@ -114,7 +132,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
         "ship_box": [],
         "demand": [],
         "demand_stacks": stacks,
-        "families": families[:players + extra["extra_families"]],
+        "families": families[: players + extra["extra_families"]],
         "end": {"denarii": False, "demand": False, "contract": False, "ship": False, "last_round": None},
         "pending": [],
         "log": [],
@@ -123,13 +141,19 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
     }
     state["rng"] = rng.state
     for tile_id in active:
-        state["demand"].append({"id": tile_id, "statues": [None] * len(c.demand_statue_spaces),
-                                "mosaics": [None] * len(c.demand_mosaic_spaces)})
+        state["demand"].append(
+            {
+                "id": tile_id,
+                "statues": [None] * len(c.demand_statue_spaces),
+                "mosaics": [None] * len(c.demand_mosaic_spaces),
+            }
+        )
     for seat in range(players):
         state["offer_statues"][offer_spaces - 1].append(c.colours[seat])
     contracts.refill_offer(state)
     for index in range(c.initial_ships):
         drawn = port.draw_ship(state)
+        assert drawn is not None, "the ship stack is full at set-up"
         state["ships"][index] = {"id": drawn, "goods": [None] * len(c.ships[drawn].spaces)}
     state["draws"] = 0
     state["log"] = [f"Set-up card {c.setup_cards.index(card) + 1}; the family draft begins with the last player"]

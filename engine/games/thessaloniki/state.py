@@ -29,7 +29,8 @@ copies it fast and ``dump`` is just such a copy. Its keys:
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from engine.core import Rng
 from engine.games.thessaloniki.components import Components, components
@@ -64,8 +65,9 @@ def copy_state(state: Any) -> Any:
     return copied
 
 
-_FLAT_LISTS = frozenset({"log", "deck", "reserve", "offer", "ship_stack", "ship_aside", "ship_box", "entrance",
-                         "families"})
+_FLAT_LISTS = frozenset(
+    {"log", "deck", "reserve", "offer", "ship_stack", "ship_aside", "ship_box", "entrance", "families"}
+)
 """State keys whose value is a list of words or numbers (or None)."""
 
 _DICTS_OF_FLAT_LISTS = frozenset({"alcoves", "alcove_mosaics", "alcove_statues", "demand_stacks"})
@@ -103,19 +105,19 @@ def copy_tree(value: Any) -> Any:
     a copy node by node: leaves are copied with their container
     (``dict.copy``, a list slice) and only nested containers are visited."""
     if type(value) is dict:
-        copied = value.copy()
-        for key, item in copied.items():
+        copied_dict = value.copy()
+        for key, item in copied_dict.items():
             kind = type(item)
             if kind is dict or kind is list:
-                copied[key] = copy_tree(item)
-        return copied
+                copied_dict[key] = copy_tree(item)
+        return copied_dict
     if type(value) is list:
-        copied = value[:]
-        for index, item in enumerate(copied):
+        copied_list = value[:]
+        for index, item in enumerate(copied_list):
             kind = type(item)
             if kind is dict or kind is list:
-                copied[index] = copy_tree(item)
-        return copied
+                copied_list[index] = copy_tree(item)
+        return copied_list
     return value
 
 
@@ -140,7 +142,7 @@ def seat_of_colour(state: State, colour: str) -> int | None:
 
 
 def own_good(state: State, seat: int) -> str:
-    """"Your Good": the good of the seat's colour."""
+    """ "Your Good": the good of the seat's colour."""
     return comp().good_of(colour_of(state, seat))
 
 

@@ -20,8 +20,9 @@ the first step that needs a choice: its seats are the ones ``to_move``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from engine.core import IllegalAction, normalize_action, reject_unknown
 from engine.games.thessaloniki.state import State

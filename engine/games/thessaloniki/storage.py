@@ -18,9 +18,9 @@ Rules quoted here:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Iterable, Mapping
 
 from engine.core import IllegalAction
 from engine.games.thessaloniki.state import State, ability, comp, has, note, own_good, seat_title
@@ -335,7 +335,7 @@ def largest_colours(state: State, seat: int) -> tuple[str, ...]:
     protect (ties go to the first colour in the usual order)."""
     raw = state["seats"][seat]["raw"]
     held = [g for g in comp().raw_goods if raw[g] > 0]
-    ranked = sorted(held, key=lambda g: -raw[g])[:protected_colours(state, seat)]
+    ranked = sorted(held, key=lambda g: -raw[g])[: protected_colours(state, seat)]
     return tuple(g for g in held if g in ranked)
 
 

@@ -3,8 +3,9 @@ so the words can never drift from what the rules do."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any
 
 from engine.games.thessaloniki.state import comp
 from engine.games.thessaloniki.storage import cost_words
@@ -43,8 +44,7 @@ def effect_text(effect: Mapping[str, Any]) -> str:
     if kind == "refine":
         text = f"refine any {_s(n, 'good')}"
         if effect.get("colours_for_bonus"):
-            text += (f"; if they span {effect['colours_for_bonus']} or more colours, "
-                     + effects_text(effect["bonus"]))
+            text += f"; if they span {effect['colours_for_bonus']} or more colours, " + effects_text(effect["bonus"])
         return text
     if kind == "refine_colour":
         return "refine all raw goods of one colour"
@@ -57,15 +57,19 @@ def effect_text(effect: Mapping[str, Any]) -> str:
             return f"sell up to {_s(most, 'good')} of any colours to one ship{extra}"
         if most == 1:
             return "sell 1 good"
-        return ("sell any number of goods of one colour to one ship" if not most
-                else f"sell up to {most} goods of one colour to one ship")
+        return (
+            "sell any number of goods of one colour to one ship"
+            if not most
+            else f"sell up to {most} goods of one colour to one ship"
+        )
     if kind == "sell_supply":
         return "sell 1 good from the general supply to each ship"
     if kind == "take":
         return f"take {_s(n, 'contract')} from the offer"
     if kind == "fulfil":
-        return "fulfil 1 contract" + {"free": " without paying its cost",
-                                      "discount": " with a discount of 1 good"}.get(effect["cost"], "")
+        return "fulfil 1 contract" + {"free": " without paying its cost", "discount": " with a discount of 1 good"}.get(
+            effect["cost"], ""
+        )
     if kind == "place":
         return f"place 1 {effect['what']} from your board for free"
     if kind == "chariot":
@@ -78,8 +82,10 @@ def effect_text(effect: Mapping[str, Any]) -> str:
     if kind == "per":
         return f"gain {effect['vp']} VP per {COUNT_WORDS[effect['count']]}"
     if kind == "legacy_reward":
-        return (f"choose a Legacy icon: gain {effect['vp']} VP and {_s(effect['denarii'], 'denarius', 'denarii')} "
-                f"per icon of that kind you have")
+        return (
+            f"choose a Legacy icon: gain {effect['vp']} VP and {_s(effect['denarii'], 'denarius', 'denarii')} "
+            f"per icon of that kind you have"
+        )
     if kind == "swap_ships":
         return "swap 2 ships in the offer"
     if kind == "move_goods":
@@ -130,13 +136,13 @@ def ability_text(ability: Mapping[str, Any]) -> str:
     texts = {
         "refine_salt": "Whenever you refine, also gain 1 Salt.",
         "legacy_fulfil": f"Whenever you fulfil a contract with a Legacy icon, gain {ability.get('vp', 1)} VP "
-                         f"and {ability.get('salt', 1)} Salt.",
+        f"and {ability.get('salt', 1)} Salt.",
         "denarii_spent_vp": "Whenever you spend denarii, gain 1 VP per denarius.",
         "denarii_gain_goods": "Whenever you gain denarii, also gain as many of your raw good and as much Salt.",
         "stay": "You may skip moving and gaining goods: act again with your Patrician where it stands.",
         "chariot_sell": "Whenever you advance on the chariot track, you may also sell 1 good.",
         "extra_action": f"+1 ⚡ whenever you act in the "
-                        f"{c.alcoves[ability['alcove']].title if 'alcove' in ability else ''}.",
+        f"{c.alcoves[ability['alcove']].title if 'alcove' in ability else ''}.",
         "endgame_per": f"Final scoring: {ability.get('vp')} VP per {COUNT_WORDS.get(ability.get('count', ''), '')}.",
         "tax_shield": "The Tax spares one more colour of your raw goods.",
         "refined_sale_vp": f"+{ability.get('vp', 1)} VP for each refined good you sell.",
@@ -146,9 +152,9 @@ def ability_text(ability: Mapping[str, Any]) -> str:
         "fulfil_vp": f"Whenever you fulfil a contract, gain {ability.get('vp', 1)} VP.",
         "salt_merchant": "Moving a Merchant may cost 1 Salt instead of 1 denarius.",
         "demand_statue_bonus": f"Final scoring: your statues on demand tiles give {ability.get('vp', 2)} more VP "
-                               f"per ship.",
+        f"per ship.",
         "claim_bonus": "Whenever you claim a ship, place a mosaic or statue from your board for free, "
-                       "or take a contract.",
+        "or take a contract.",
         "refine_for_denarius": f"Once per turn, at any time: pay 1 denarius to refine {ability.get('n', 2)} goods.",
         "denarius_space_salt": "When your Patrician passes the denarius space, also gain 1 Salt.",
         "free_merchant": "Once per turn, move a Merchant for free.",
@@ -160,7 +166,7 @@ def ability_text(ability: Mapping[str, Any]) -> str:
     return texts.get(kind, kind)
 
 
-@lru_cache(maxsize=None)
+@cache
 def contract_text(cid: str) -> str:
     """What a card does: its effects, or its ability."""
     card = comp().contracts[cid]
@@ -191,23 +197,43 @@ def ship_card(sid: str) -> dict[str, Any]:
     return dict(card, spaces=list(card["spaces"]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _contract_card(cid: str) -> dict[str, Any]:
     card = comp().contracts[cid]
-    return {"id": cid, "tier": card.tier, "cost": list(card.cost), "cost_text": cost_words(card.cost),
-            "kind": card.kind, "legacy": card.legacy, "text": contract_text(cid)}
+    return {
+        "id": cid,
+        "tier": card.tier,
+        "cost": list(card.cost),
+        "cost_text": cost_words(card.cost),
+        "kind": card.kind,
+        "legacy": card.legacy,
+        "text": contract_text(cid),
+    }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _family_card(fid: str) -> dict[str, Any]:
     family = comp().families[fid]
-    return {"id": fid, "name": family.name, "goods": dict(family.goods), "denarii": family.denarii,
-            "mosaics": family.mosaics, "statues": family.statues, "contracts": family.contracts,
-            "legacy": list(family.legacy), "text": ability_text(family.ability)}
+    return {
+        "id": fid,
+        "name": family.name,
+        "goods": dict(family.goods),
+        "denarii": family.denarii,
+        "mosaics": family.mosaics,
+        "statues": family.statues,
+        "contracts": family.contracts,
+        "legacy": list(family.legacy),
+        "text": ability_text(family.ability),
+    }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ship_card(sid: str) -> dict[str, Any]:
     ship = comp().ships[sid]
-    return {"id": sid, "city": ship.city, "spaces": list(ship.spaces), "benefit": effects_text(ship.benefit),
-            "three_plus": ship.three_plus}
+    return {
+        "id": sid,
+        "city": ship.city,
+        "spaces": list(ship.spaces),
+        "benefit": effects_text(ship.benefit),
+        "three_plus": ship.three_plus,
+    }

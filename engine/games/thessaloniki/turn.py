@@ -19,6 +19,7 @@ Rules quoted here:
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from engine.core import clone
@@ -26,7 +27,15 @@ from engine.games.thessaloniki import contracts, effects, explain, pieces, port,
 from engine.games.thessaloniki.ending import game_ends_after_turn
 from engine.games.thessaloniki.scoring import final_scoring
 from engine.games.thessaloniki.state import (
-    State, ability, as_items, colour_of, comp, has, note, seat_title, turn_order_from,
+    State,
+    ability,
+    as_items,
+    colour_of,
+    comp,
+    has,
+    note,
+    seat_title,
+    turn_order_from,
 )
 from engine.games.thessaloniki.steps import DONE, Auto, Choice, Item, Result, Step, again, finished, step
 
@@ -35,9 +44,19 @@ EXTRA_ACTION_LIMIT = 1
 
 
 def new_turn(seat: int) -> dict[str, Any]:
-    return {"seat": seat, "alcove": None, "energy": 0, "spent": 0, "bought": 0, "bonus": False,
-            "mosaic_bonuses": [], "took_contracts": False, "ability_used": False,
-            "free_merchant_used": False, "moved": 0}
+    return {
+        "seat": seat,
+        "alcove": None,
+        "energy": 0,
+        "spent": 0,
+        "bought": 0,
+        "bonus": False,
+        "mosaic_bonuses": [],
+        "took_contracts": False,
+        "ability_used": False,
+        "free_merchant_used": False,
+        "moved": 0,
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -51,9 +70,11 @@ class Draft(Step):
     def options(self, state: State, item: Item, seat: int) -> dict[str, Choice]:
         options = {}
         for fid in state["families"]:
+
             def run(fid: str = fid) -> Result:
                 take_family(state, seat, fid)
                 return finished()
+
             options[f"family {fid}"] = Choice(run, family_words(fid))
         return options
 
@@ -68,11 +89,11 @@ def family_words(fid: str) -> str:
     family = comp().families[fid]
     goods = ", ".join(f"{n} {'of your good' if g == 'own' else g}" for g, n in family.goods.items())
     gifts = [goods, f"{family.denarii} denari{'us' if family.denarii == 1 else 'i'}"]
-    gifts += [f"{n} {what}{'s' if n > 1 else ''}" for what, n in (("mosaic", family.mosaics),
-                                                                   ("statue", family.statues)) if n]
+    gifts += [
+        f"{n} {what}{'s' if n > 1 else ''}" for what, n in (("mosaic", family.mosaics), ("statue", family.statues)) if n
+    ]
     gifts.append(f"{family.contracts} contract{'s' if family.contracts > 1 else ''}")
-    return (f"{family.name}: {'; '.join(gifts)}; legacy {', '.join(family.legacy)}. "
-            f"{ability_text(family.ability)}")
+    return f"{family.name}: {'; '.join(gifts)}; legacy {', '.join(family.legacy)}. {ability_text(family.ability)}"
 
 
 def take_family(state: State, seat: int, fid: str) -> None:
@@ -90,8 +111,11 @@ def take_family(state: State, seat: int, fid: str) -> None:
         data[piece]["supply"] -= moved
         data[piece]["board"] += moved
     drawn = contracts.draw_to_hand(state, seat, family.contracts)
-    note(state, f"{seat_title(state, seat)} takes the {family.name} family and draws "
-                f"{drawn} contract{'s' if drawn != 1 else ''}")
+    note(
+        state,
+        f"{seat_title(state, seat)} takes the {family.name} family and draws "
+        f"{drawn} contract{'s' if drawn != 1 else ''}",
+    )
 
 
 @step("begin")
@@ -127,18 +151,20 @@ def family_ability_choice(state: State, seat: int) -> dict[str, Choice]:
         state["turn"]["ability_used"] = True
         note(state, f"{seat_title(state, seat)} pays 1 denarius to refine (family ability)")
         return again([{"do": "refine_for_denarius", "n": held["n"], "seat": seat}])
+
     return {"ability": Choice(run, f"Pay 1 denarius to refine {held['n']} goods (family ability)")}
 
 
 @step("move")
 class Move(Step):
-    """"You must move one of your Workers" (C24 may let you stay)."""
+    """ "You must move one of your Workers" (C24 may let you stay)."""
 
     finish = None
 
     def options(self, state: State, item: Item, seat: int) -> dict[str, Choice]:
         options: dict[str, Choice] = {}
         for move in workers.moves(state, seat):
+
             def run(move: workers.Move = move) -> Result:
                 passed = workers.apply_move(state, seat, move)
                 state["turn"]["moved"] = move.steps
@@ -149,14 +175,18 @@ class Move(Step):
                 follow.append({"do": "gain_goods", "seat": seat, "alcove": move.target})
                 follow.append({"do": "arrive", "seat": seat, "alcove": move.target, "passed": passed})
                 return finished(follow)
-            options[move.notation()] = Choice(run, lambda move=move: _move_label(state, move))
+
+            options[move.notation()] = Choice(run, partial(_move_label, state, move))
         if has(state, seat, "stay"):
             alcove = workers.alcoves_of(state, seat, workers.PATRICIAN)[0]
 
             def stay() -> Result:
-                note(state, f"{seat_title(state, seat)} stays with their Patrician in the "
-                            f"{comp().alcoves[alcove].title} (C24)")
+                note(
+                    state,
+                    f"{seat_title(state, seat)} stays with their Patrician in the {comp().alcoves[alcove].title} (C24)",
+                )
                 return finished([{"do": "arrive", "seat": seat, "alcove": alcove, "passed": []}])
+
             options["stay"] = Choice(stay, f"Skip moving: act again in the {comp().alcoves[alcove].title} (C24)")
         options.update(family_ability_choice(state, seat))
         return options
@@ -204,9 +234,11 @@ def _move_label(state: State, move: workers.Move) -> str:
     earned = preview["seats"][seat]["denarii"] - state["seats"][seat]["denarii"] + move.denarii
     if earned:
         extras.append(f"+{earned} denari{'us' if earned == 1 else 'i'}")
-    return (f"{who} {c.alcoves[move.origin].title} → {c.alcoves[target].title} ({move.steps} step"
-            f"{'s' if move.steps > 1 else ''}{', ' + ' and '.join(cost) if cost else ''}): "
-            f"gain {storage.format_goods(gained)}, {energy} ⚡" + "".join(f"; {e}" for e in extras))
+    return (
+        f"{who} {c.alcoves[move.origin].title} → {c.alcoves[target].title} ({move.steps} step"
+        f"{'s' if move.steps > 1 else ''}{', ' + ' and '.join(cost) if cost else ''}): "
+        f"gain {storage.format_goods(gained)}, {energy} ⚡" + "".join(f"; {e}" for e in extras)
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -251,9 +283,16 @@ class Arrive(Auto):
 
 
 ACTION_VERBS = {
-    "gain_mosaic": ("gain",), "gain_statue": ("gain",), "place_mosaic": ("mosaic",),
-    "place_statue": ("statue",), "refine_each": ("refine",), "refine_colour": ("refine",),
-    "refine_three": ("refine",), "fulfil": ("fulfill",), "fulfil_discount": ("fulfill",), "sell": ("sell",),
+    "gain_mosaic": ("gain",),
+    "gain_statue": ("gain",),
+    "place_mosaic": ("mosaic",),
+    "place_statue": ("statue",),
+    "refine_each": ("refine",),
+    "refine_colour": ("refine",),
+    "refine_three": ("refine",),
+    "fulfil": ("fulfill",),
+    "fulfil_discount": ("fulfill",),
+    "sell": ("sell",),
     "fulfil_and_sell": ("fulfill", "sell"),
 }
 """The first word of the notation of each alcove action's options."""
@@ -269,15 +308,18 @@ def alcove_actions(state: State, seat: int, alcove: str, verb: str | None = None
         if action in ("gain_mosaic", "gain_statue"):
             piece = action.split("_")[1]
             if pieces.in_supply(state, seat, piece) > 0:
-                options[f"gain {piece}"] = Choice(
-                    lambda piece=piece: finished([{"do": f"gain_{piece}", "n": 1, "seat": seat}]),
-                    f"Gain a {piece} from the supply")
+
+                def gain(piece: str = piece) -> Result:
+                    return finished([{"do": f"gain_{piece}", "n": 1, "seat": seat}])
+
+                options[f"gain {piece}"] = Choice(gain, f"Gain a {piece} from the supply")
         elif action in ("place_mosaic", "place_statue"):
             options.update(effects.place_choices(state, seat, action.split("_")[1], paid=True))
         elif action == "refine_each":
             if any(state["seats"][seat]["raw"].values()):
                 options["refine each"] = Choice(
-                    lambda: finished([{"do": "refine_each", "seat": seat}]), "Refine 1 raw good of each colour")
+                    lambda: finished([{"do": "refine_each", "seat": seat}]), "Refine 1 raw good of each colour"
+                )
         elif action == "refine_colour":
             options.update(effects.refine_colour_choices(state, seat))
         elif action == "refine_three":
@@ -290,16 +332,21 @@ def alcove_actions(state: State, seat: int, alcove: str, verb: str | None = None
             options.update(effects.sale_choices(state, seat))
         elif action == "fulfil_and_sell":
             # "You may do this in any order. You may skip one of the options."
-            options.update(effects.fulfil_choices(
-                state, seat, contracts.NORMAL, lambda: [{"do": "sell", "mode": "same", "max": 1, "seat": seat}]))
-            options.update(effects.sale_choices(
-                state, seat, 1, lambda: [{"do": "fulfil", "cost": contracts.NORMAL, "seat": seat}]))
+            options.update(
+                effects.fulfil_choices(
+                    state, seat, contracts.NORMAL, lambda: [{"do": "sell", "mode": "same", "max": 1, "seat": seat}]
+                )
+            )
+            options.update(
+                effects.sale_choices(state, seat, 1, lambda: [{"do": "fulfil", "cost": contracts.NORMAL, "seat": seat}])
+            )
     return options
 
 
 def _spending(state: State, seat: int, choice: Choice) -> Choice:
     """Wrap an action so it costs 1 ⚡, and opens the sell window after the
     first ⚡ in the Port."""
+
     def run() -> Result:
         turn = state["turn"]
         turn["energy"] -= 1
@@ -308,6 +355,7 @@ def _spending(state: State, seat: int, choice: Choice) -> Choice:
         if turn["spent"] == 1 and comp().alcoves[turn["alcove"]].sell_window:
             follow += [{"do": "window", "seat": other} for other in turn_order_from(state, seat)]
         return again(follow)
+
     return Choice(run, lambda: choice.words() + " (1 ⚡)", choice.paying)
 
 
@@ -344,14 +392,19 @@ class Act(Step):
             def bonus() -> Result:
                 turn["bonus"] = False
                 return again(as_items(spec.bonus, seat, source="bonus"))
+
             options["bonus"] = Choice(bonus, f"Alcove bonus: {_effects_words(spec.bonus)}")
         for passed in turn["mosaic_bonuses"]:
+
             def mosaic(passed: str = passed) -> Result:
                 turn["mosaic_bonuses"].remove(passed)
                 return again(as_items(comp().alcoves[passed].mosaic_bonus, seat, source=f"mosaic {passed}"))
+
             options[f"bonus {passed}"] = Choice(
-                mosaic, f"Mosaic bonus of the {comp().alcoves[passed].title}: "
-                        f"{_effects_words(comp().alcoves[passed].mosaic_bonus)}")
+                mosaic,
+                f"Mosaic bonus of the {comp().alcoves[passed].title}: "
+                f"{_effects_words(comp().alcoves[passed].mosaic_bonus)}",
+            )
         for key, choice in family_ability_choice(state, seat).items():
             options[key] = choice
         return options
@@ -367,7 +420,7 @@ class Act(Step):
         return bool(self.options(state, item, seat))
 
     def _buying(self, state: State, seat: int) -> dict[str, Choice]:
-        """"Once per turn, you may spend 1 Denarius to gain 1 ⚡" (C53: twice;
+        """ "Once per turn, you may spend 1 Denarius to gain 1 ⚡" (C53: twice;
         C56: with 1 Salt instead)."""
         turn = state["turn"]
         limit = EXTRA_ACTION_LIMIT * (2 if has(state, seat, "double_buy") else 1)
@@ -385,6 +438,7 @@ class Act(Step):
             turn["energy"] += 1
             note(state, f"{seat_title(state, seat)} buys 1 ⚡ with 1 {'salt' if with_salt else 'denarius'}")
             return again()
+
         if data["denarii"] >= 1:
             options["buy"] = Choice(lambda: buy(False), "Pay 1 denarius for 1 more ⚡")
         if has(state, seat, "salt_action") and data["salt"] >= 1:
@@ -398,9 +452,14 @@ class Act(Step):
             note(state, f"{seat_title(state, seat)} leaves {turn['energy']} ⚡ unused")
         turn["energy"] = 0
         note(state, f"Sunset in the {spec.title}")
-        return finished(as_items(spec.sunset, seat, source="sunset")
-                        + [{"do": "refill_offer", "seat": seat}, {"do": "close_ships", "seat": seat},
-                           {"do": "end_turn", "seat": seat}])
+        return finished(
+            as_items(spec.sunset, seat, source="sunset")
+            + [
+                {"do": "refill_offer", "seat": seat},
+                {"do": "close_ships", "seat": seat},
+                {"do": "end_turn", "seat": seat},
+            ]
+        )
 
     def prompt(self, state: State, item: Item) -> str:
         turn = state["turn"]
@@ -449,4 +508,3 @@ class EndTurn(Auto):
             last = state["end"]["last_round"]
             note(state, f"Round {state['round']} begins" + (" (the final round)" if last == state["round"] else ""))
         return [{"do": "start_turn", "seat": following}]
-

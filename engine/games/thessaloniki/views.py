@@ -8,7 +8,7 @@ ship stack and the inactive demand tiles (only how many).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from engine.games.thessaloniki import contracts, scoring, steps, workers
@@ -24,29 +24,33 @@ def _spaces_in_play(minimums: tuple[int, ...], players: int) -> int:
     return sum(1 for least in minimums if least <= players)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _alcove_words(name: str, players: int) -> tuple[tuple[str, Any], ...]:
     """What never changes about an alcove at a player count (its words are
     the costly part of a view), worked out once."""
     spec = comp().alcoves[name]
     return (
-        ("name", name), ("title", spec.title),
+        ("name", name),
+        ("title", spec.title),
         ("mosaic_spaces", _spaces_in_play(spec.mosaic_spaces, players)),
         ("statue_spaces", _spaces_in_play(spec.statue_spaces, players)),
-        ("bonus", effects_text(spec.bonus)), ("mosaic_bonus", effects_text(spec.mosaic_bonus)),
+        ("bonus", effects_text(spec.bonus)),
+        ("mosaic_bonus", effects_text(spec.mosaic_bonus)),
         ("sunset", effects_text(spec.sunset) if spec.sunset else ""),
         ("denarius_space_after", name == comp().denarius_after),
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _chariot_words() -> dict[str, Any]:
     """Each chariot space's reward in words, and in a few words (``labels``,
     for the picture's small spaces)."""
     c = comp()
-    return {"spaces": tuple(effects_text(space) for space in c.chariot_spaces),
-            "labels": tuple(effects_label(space) for space in c.chariot_spaces),
-            "beyond": effects_text(c.chariot_beyond)}
+    return {
+        "spaces": tuple(effects_text(space) for space in c.chariot_spaces),
+        "labels": tuple(effects_label(space) for space in c.chariot_spaces),
+        "beyond": effects_text(c.chariot_beyond),
+    }
 
 
 def _alcove(state: State, name: str) -> dict[str, Any]:
@@ -75,10 +79,14 @@ def _demand(state: State, tile: dict[str, Any]) -> dict[str, Any]:
     spec = c.demand_tiles[tile["id"]]
     players = state["players"]
     return {
-        "id": tile["id"], "city": spec.city, "legacy": spec.legacy,
-        "statues": [{"value": spec.statues[i], "colour": tile["statues"][i]}
-                    for i in range(_spaces_in_play(c.demand_statue_spaces, players))],
-        "mosaics": list(tile["mosaics"][:_spaces_in_play(c.demand_mosaic_spaces, players)]),
+        "id": tile["id"],
+        "city": spec.city,
+        "legacy": spec.legacy,
+        "statues": [
+            {"value": spec.statues[i], "colour": tile["statues"][i]}
+            for i in range(_spaces_in_play(c.demand_statue_spaces, players))
+        ],
+        "mosaics": list(tile["mosaics"][: _spaces_in_play(c.demand_mosaic_spaces, players)]),
         "limit": c.demand_mosaic_limit,
     }
 
@@ -134,12 +142,19 @@ def public_view(state: State) -> dict[str, Any]:
         "active": state["active"],
         "to_move": steps.waiting_seats(state) if state["phase"] != "over" else [],
         "prompt": prompt_text(state),
-        "turn": {"seat": turn["seat"], "alcove": turn["alcove"], "energy": turn["energy"],
-                 "spent": turn["spent"], "bought": turn["bought"]},
+        "turn": {
+            "seat": turn["seat"],
+            "alcove": turn["alcove"],
+            "energy": turn["energy"],
+            "spent": turn["spent"],
+            "bought": turn["bought"],
+        },
         "alcoves": [_alcove(state, name) for name in c.alcove_order],
         "pool": state["pool"],
-        "entrance": {"mosaics": list(state["entrance"]),
-                     "spaces": _spaces_in_play(c.entrance_spaces, state["players"])},
+        "entrance": {
+            "mosaics": list(state["entrance"]),
+            "spaces": _spaces_in_play(c.entrance_spaces, state["players"]),
+        },
         "offer": [contract_card(cid) if cid else None for cid in state["offer"]],
         "offer_statues": [list(section) for section in state["offer_statues"]],
         "deck": len(state["deck"]),
@@ -153,18 +168,17 @@ def public_view(state: State) -> dict[str, Any]:
         "demand": [_demand(state, tile) for tile in state["demand"]],
         "demand_stacks": {city: len(ids) for city, ids in state["demand_stacks"].items()},
         "cities": {city: c.city_titles[city] for city in c.cities},
-        "chariot": {key: list(words) if isinstance(words, tuple) else words
-                    for key, words in _chariot_words().items()},
+        "chariot": {key: list(words) if isinstance(words, tuple) else words for key, words in _chariot_words().items()},
         "seat_boards": [_seat(state, s) for s in range(state["players"])],
         "families": [family_card(fid) for fid in state["families"]],
-        "end": {"conditions": {CONDITIONS[k]: state["end"][k] for k in CONDITIONS},
-                "last_round": state["end"]["last_round"]},
+        "end": {
+            "conditions": {CONDITIONS[k]: state["end"][k] for k in CONDITIONS},
+            "last_round": state["end"]["last_round"],
+        },
         "log": state["log"][-RECENT_EVENTS:],
         "final": state["final"],
     }
 
 
 def private_view(state: State, seat: int) -> dict[str, Any]:
-    return {"hand": [contract_card(cid) for cid in sorted(state["seats"][seat]["hand"],
-                                                            key=contracts.card_number)]}
-
+    return {"hand": [contract_card(cid) for cid in sorted(state["seats"][seat]["hand"], key=contracts.card_number)]}

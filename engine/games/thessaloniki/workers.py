@@ -31,7 +31,16 @@ from dataclasses import dataclass
 from engine.games.thessaloniki import storage
 from engine.games.thessaloniki.ending import check_pool_condition
 from engine.games.thessaloniki.state import (
-    State, abilities_of, ability, colour_of, comp, has, note, seat_of_colour, seat_title, title,
+    State,
+    abilities_of,
+    ability,
+    colour_of,
+    comp,
+    has,
+    note,
+    seat_of_colour,
+    seat_title,
+    title,
 )
 
 PATRICIAN = "P"
@@ -74,7 +83,7 @@ def visible_action_points(state: State, alcove: str) -> int:
     """⚡ on the empty (leftmost) spaces of an alcove."""
     spec = comp().alcoves[alcove]
     empty = spec.capacity - len(state["alcoves"][alcove])
-    return sum(spec.action_points[:max(empty, 0)])
+    return sum(spec.action_points[: max(empty, 0)])
 
 
 def crosses_denarius_space(origin: str) -> bool:
@@ -156,12 +165,13 @@ def take_from_denarius_space(state: State, seat: int) -> None:
     the supply once it is empty). F3 (our family): also 1 Salt."""
     if state["pool"] > 0:
         state["pool"] -= 1
-        note(state, f"{seat_title(state, seat)}'s Patrician passes the denarius space: +1 denarius "
-                    f"({state['pool']} left)")
+        note(
+            state,
+            f"{seat_title(state, seat)}'s Patrician passes the denarius space: +1 denarius ({state['pool']} left)",
+        )
         check_pool_condition(state)
     else:
-        note(state, f"{seat_title(state, seat)}'s Patrician passes the denarius space: +1 denarius "
-                    f"from the supply")
+        note(state, f"{seat_title(state, seat)}'s Patrician passes the denarius space: +1 denarius from the supply")
     storage.gain_denarii(state, seat, 1)
     for held in abilities_of(state, seat, "denarius_space_salt"):
         storage.add(state, seat, storage.SALT, held["salt"])
@@ -187,8 +197,11 @@ def _push(state: State, alcove: str) -> None:
     here, crossed = push_destination(state, alcove)
     state["alcoves"][here].append(pushed)
     owner = seat_of_colour(state, token_colour(pushed)) if pushed != SALT_MERCHANT else None
-    note(state, f"{worker_name(pushed)} is pushed from the {c.alcoves[alcove].title} to the "
-                f"{c.alcoves[here].title}" + (" (+1 denarius)" if owner is not None else ""))
+    note(
+        state,
+        f"{worker_name(pushed)} is pushed from the {c.alcoves[alcove].title} to the "
+        f"{c.alcoves[here].title}" + (" (+1 denarius)" if owner is not None else ""),
+    )
     if owner is not None:
         storage.gain_denarii(state, owner, 1)
         if crossed and token_kind(pushed) == PATRICIAN:
@@ -213,8 +226,11 @@ def apply_move(state: State, seat: int, move: Move) -> list[str]:
         paid.append(f"{move.denarii} denari{'us' if move.denarii == 1 else 'i'}")
     if move.salt:
         paid.append("1 salt")
-    note(state, f"{seat_title(state, seat)} moves their {kind_word} from the {c.alcoves[move.origin].title} to "
-                f"the {c.alcoves[target].title}" + (f" for {' and '.join(paid)}" if paid else ""))
+    note(
+        state,
+        f"{seat_title(state, seat)} moves their {kind_word} from the {c.alcoves[move.origin].title} to "
+        f"the {c.alcoves[target].title}" + (f" for {' and '.join(paid)}" if paid else ""),
+    )
     if crossed and move.kind == PATRICIAN:
         take_from_denarius_space(state, seat)
     if not has_room(state, target):
@@ -245,7 +261,7 @@ def action_points_on_arrival(state: State, seat: int, alcove: str) -> int:
 
 
 def mosaic_bonus_alcoves(state: State, seat: int, passed: list[str]) -> list[str]:
-    """"Gain the Mosaic Bonus from every Alcove you moved through or stopped
+    """ "Gain the Mosaic Bonus from every Alcove you moved through or stopped
     on where you have a Mosaic"."""
     colour = colour_of(state, seat)
     return [a for a in passed if colour in state["alcove_mosaics"][a]]
