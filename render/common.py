@@ -400,7 +400,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt
     stroke = fnt.size / 40 if "Bold" in (fnt.getname()[1] or "") else 0.0
     for (part, face), width in zip(runs, widths):
         run_font, scale = _run_font(face, fnt)
-        if face is not None and face.colour:
+        if face is not None and face.colour and image is not None:
             _paste_colour(image, (x, baseline), part, run_font, scale)
         elif image is not None and fill is not None:
             mask, left, top = _mask(part, run_font, stroke if face is not None else 0.0)
@@ -450,7 +450,7 @@ def _colour_sprite(text: str, fnt: ImageFont.FreeTypeFont, permille: int) -> tup
     left, top, right, bottom = fnt.getbbox(text, anchor="ls")
     if right <= left or bottom <= top:
         return None, 0.0, 0.0
-    big = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+    big = Image.new("RGBA", (int(right - left), int(bottom - top)), (0, 0, 0, 0))
     ImageDraw.Draw(big).text((-left, -top), text, font=fnt, anchor="ls", embedded_color=True)
     scale = permille / 1000
     size = (max(1, round(big.width * scale)), max(1, round(big.height * scale)))
