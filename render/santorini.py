@@ -18,7 +18,8 @@ from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_rgb, text_on, to_png
+from render.common import (HIGHLIGHT, INK, MUTED, PAPER, draw_text, fit_text, font, seat_rgb, text_length, text_on,
+                           to_png)
 
 SCALE = 1
 SPRITE = 4
@@ -34,21 +35,26 @@ GRASS = (156, 196, 120)
 GRASS_EDGE = (118, 158, 88)
 TIER_FACE = [(244, 241, 232), (226, 220, 204), (204, 196, 176)]
 TIER_SIDE = [(170, 164, 150), (150, 143, 126), (128, 120, 102)]
-DOME = (30, 86, 160)
-DOME_LIGHT = (120, 168, 224)
-DOME_RIM = (16, 44, 90)
+DOME = (62, 64, 72)
+"""Domes are charcoal, not the box's blue: a blue dome read as a Blue worker."""
+DOME_LIGHT = (206, 210, 218)
+DOME_RIM = (22, 24, 28)
+GOD_NAME = (122, 74, 24)
+"""God names in the header: bronze, apart from every seat colour and the domes."""
 FORCE = (120, 60, 160)
 REMOVED = (200, 40, 40)
 LETTERS = "BOGPYCR"
-LEGEND = ("levels 1-3 stacked, number = height · ribbed cupola = dome · arrow = last move, dashed = forced · "
-          "yellow = built · red × = removed")
+LEVEL_SIZE = 26
+"""Level numbers: a dark tag in the corner of every built square, large
+enough to read at Discord's ~400 px preview."""
+LEGEND_SIZE = 15
 
 
 def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
     """The PNG of a public (or seat's) view."""
     players = view["players"]
     header = 16 + ROW * players + 44
-    height = header + BOARD + 60
+    height = header + BOARD + 72
     image = Image.new("RGB", (WIDTH * SCALE, height * SCALE), PAPER)
     draw = ImageDraw.Draw(image)
     _header(draw, view, names)
@@ -63,7 +69,11 @@ def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
         _arrow(draw, _centre(frm, top), _centre(to, top), HIGHLIGHT, dashed=False)
     for name in last.get("removed", []):
         _cross(draw, _centre(name, top))
+    for square in view["squares"]:  # over the arrows: a move never hides a height
+        if square["level"]:
+            _level_tag(draw, square, top)
     _coordinates(draw, top)
+    _legend(draw, top + BOARD + 52)
     if view.get("offered"):
         _offer_panel(draw, view["offered"], top)
     return to_png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE), compress_level=3)
@@ -122,13 +132,13 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
         label = names[seat] if seat < len(names) and names[seat] else colour
         mark = "★ " if seat in winners else "▶ " if seat == acting else ""
         suffix = f" ({colour})" if label != colour else ""
-        room = GOD_X - NAME_X - 10 - bold.getlength(suffix) / SCALE
+        room = GOD_X - NAME_X - 10 - text_length(suffix, bold) / SCALE
         ink = INK if alive[seat] else MUTED
-        draw.text(_box(NAME_X, cy), _fit(mark + label, room, 17, bold=True) + suffix, font=bold, fill=ink,
-                  anchor="lm")
+        draw_text(draw, _box(NAME_X, cy), fit_text(mark + label, bold, room * SCALE) + suffix, bold, ink, anchor="lm")
         god = gods[seat]
         if god:
-            draw.text(_box(GOD_X, cy), god["display"], font=bold, fill=DOME if alive[seat] else MUTED, anchor="lm")
+            draw.text(_box(GOD_X, cy), god["display"], font=bold, fill=GOD_NAME if alive[seat] else MUTED,
+                      anchor="lm")
             if not alive[seat]:
                 width = bold.getlength(god["display"]) / SCALE
                 draw.line(_box(GOD_X, cy, GOD_X + width, cy), fill=MUTED, width=_s(2))
@@ -192,9 +202,6 @@ def _square(draw: ImageDraw.ImageDraw, view: dict[str, Any], square: dict[str, A
         draw.rectangle(_box(left + pad, upper + pad, right - pad - 4, lower - pad - 4), fill=TIER_FACE[level],
                        outline=TIER_SIDE[level], width=_s(2))
     cx, cy = (left + right) / 2 - 2, (upper + lower) / 2 - 2
-    if square["level"]:
-        draw.text(_box(left + 15, lower - 14), str(square["level"]), font=font(_s(17), bold=True),
-                  fill=INK, anchor="lm")
     if square["dome"]:
         _paste(draw, _dome_sprite(), cx, cy)
     if square["worker"] is not None:
@@ -204,28 +211,40 @@ def _square(draw: ImageDraw.ImageDraw, view: dict[str, Any], square: dict[str, A
         draw.rectangle(_box(left + 3, upper + 3, right - 3, lower - 3), outline=HIGHLIGHT, width=_s(5))
 
 
+def _level_tag(draw: ImageDraw.ImageDraw, square: dict[str, Any], top: int) -> None:
+    """The height of a built square as a white number on a dark tag in its
+    lower-left corner."""
+    left, _, _, lower = _cell(square["name"], top)
+    size = LEVEL_SIZE + 6
+    box = (left + 5, lower - 5 - size, left + 5 + size, lower - 5)
+    draw.rounded_rectangle(_box(*box), radius=_s(6), fill=INK, outline=PAPER, width=_s(2))
+    draw.text(_box((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(square["level"]),
+              font=font(_s(LEVEL_SIZE), bold=True), fill=PAPER, anchor="mm")
+
+
 def _paste(draw: ImageDraw.ImageDraw, sprite: Image.Image, cx: float, cy: float) -> None:
     image = draw._image  # the image this draw works on
     image.paste(sprite, (int(cx - sprite.width / 2), int(cy - sprite.height / 2)), sprite)
 
 
 @lru_cache(maxsize=64)
-def _dome_sprite() -> Image.Image:
-    """A dome seen from above: a navy cupola with ribs, a ring and a finial,
-    so it never reads as a worker token (round, lettered)."""
-    r = 36
+def _dome_sprite(r: int = 44) -> Image.Image:
+    """A dome seen from above: a charcoal cupola with ribs, a ring and a
+    finial, wider than a worker, so it never reads as a worker token (round,
+    coloured, lettered)."""
     big = Image.new("RGBA", ((2 * r + 4) * SPRITE,) * 2, (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
     c = (r + 2) * SPRITE
-    k = SPRITE
-    draw.ellipse((c - r * k, c - r * k, c + r * k, c + r * k), fill=DOME, outline=DOME_RIM, width=3 * k)
+    k = SPRITE * r / 36  # the drawing's proportions are those of a 36 px dome
+    line = max(1, round(2 * k))
+    draw.ellipse((c - 36 * k, c - 36 * k, c + 36 * k, c + 36 * k), fill=DOME, outline=DOME_RIM,
+                 width=max(1, round(3 * k)))
     for angle in range(0, 360, 45):
         dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-        draw.line((c + dx * 9 * k, c + dy * 9 * k, c + dx * (r - 3) * k, c + dy * (r - 3) * k),
-                  fill=DOME_LIGHT, width=2 * k)
+        draw.line((c + dx * 9 * k, c + dy * 9 * k, c + dx * 33 * k, c + dy * 33 * k), fill=DOME_LIGHT, width=line)
     inner = 19 * k
-    draw.ellipse((c - inner, c - inner, c + inner, c + inner), outline=DOME_LIGHT, width=2 * k)
-    draw.ellipse((c - 8 * k, c - 8 * k, c + 8 * k, c + 8 * k), fill=DOME_LIGHT, outline=DOME_RIM, width=2 * k)
+    draw.ellipse((c - inner, c - inner, c + inner, c + inner), outline=DOME_LIGHT, width=line)
+    draw.ellipse((c - 8 * k, c - 8 * k, c + 8 * k, c + 8 * k), fill=DOME_LIGHT, outline=DOME_RIM, width=line)
     return big.resize((2 * r + 4, 2 * r + 4), Image.LANCZOS)
 
 
@@ -293,16 +312,15 @@ def _offer_panel(draw: ImageDraw.ImageDraw, offered: list[dict[str, Any]], top: 
     draw.text(_box(x0 + 20, y0 + 26), "Gods on offer", font=font(_s(20), bold=True), fill=INK, anchor="lm")
     for i, god in enumerate(offered):
         y = y0 + 56 + row * i + row / 2 - 6
-        draw.text(_box(x0 + 20, y), god["display"], font=font(_s(18), bold=True), fill=DOME, anchor="lm")
+        draw.text(_box(x0 + 20, y), god["display"], font=font(_s(18), bold=True), fill=GOD_NAME, anchor="lm")
         draw.text(_box(x0 + 150, y), _fit(god["reminder"], BOARD - 80 - 170, 15), font=font(_s(15), condensed=True),
                   fill=INK, anchor="lm")
 
 
-def _cross(draw: ImageDraw.ImageDraw, centre: tuple[float, float]) -> None:
+def _cross(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float = 22, width: float = 6) -> None:
     cx, cy = centre
-    r = 22
     for a, b in (((cx - r, cy - r), (cx + r, cy + r)), ((cx - r, cy + r), (cx + r, cy - r))):
-        draw.line(_box(*a, *b), fill=REMOVED, width=_s(6))
+        draw.line(_box(*a, *b), fill=REMOVED, width=_s(width))
 
 
 def _coordinates(draw: ImageDraw.ImageDraw, top: int) -> None:
@@ -312,5 +330,35 @@ def _coordinates(draw: ImageDraw.ImageDraw, top: int) -> None:
     for rank in range(1, 6):
         draw.text(_box(LEFT - 22, top + (5 - rank) * CELL + CELL / 2), str(rank), font=label, fill=MUTED,
                   anchor="mm")
-    draw.text(_box(WIDTH / 2, top + BOARD + 46), LEGEND, font=font(_s(13), condensed=True), fill=MUTED,
-              anchor="mm")
+
+
+def _legend(draw: ImageDraw.ImageDraw, cy: float) -> None:
+    """One line under the board, each entry drawn the way the board draws
+    it: a height tag, a dome, the last move's arrow, a forced move's dashed
+    arrow, a square built on last turn, a removed worker's cross."""
+    label = font(_s(LEGEND_SIZE), condensed=True)
+    entries = ("height", "dome", "last move", "forced", "built last turn", "removed")
+    gap, icon = 22, 34
+    total = sum(icon + 6 + label.getlength(text) / SCALE for text in entries) + gap * (len(entries) - 1)
+    x = (WIDTH - total) / 2
+    for text in entries:
+        _legend_icon(draw, text, x, cy, icon)
+        x += icon + 6
+        draw.text(_box(x, cy), text, font=label, fill=INK, anchor="lm")
+        x += label.getlength(text) / SCALE + gap
+
+
+def _legend_icon(draw: ImageDraw.ImageDraw, entry: str, x: float, cy: float, width: float) -> None:
+    if entry == "height":
+        draw.rounded_rectangle(_box(x + 7, cy - 11, x + 29, cy + 11), radius=_s(4), fill=INK)
+        draw.text(_box(x + 18, cy), "2", font=font(_s(17), bold=True), fill=PAPER, anchor="mm")
+    elif entry == "dome":
+        _paste(draw, _dome_sprite(12), x + width / 2, cy)
+    elif entry == "last move":
+        _arrow(draw, (x - 30, cy), (x + width + 30, cy), HIGHLIGHT, dashed=False)
+    elif entry == "forced":
+        _arrow(draw, (x - 30, cy), (x + width + 30, cy), FORCE, dashed=True)
+    elif entry == "built last turn":
+        draw.rectangle(_box(x + 5, cy - 12, x + 29, cy + 12), fill=GRASS, outline=HIGHLIGHT, width=_s(4))
+    else:
+        _cross(draw, (x + width / 2, cy), 9, 4)

@@ -72,3 +72,36 @@ def test_the_finished_game_names_the_winner_once():
     prompt = GAME.view(state, None)["prompt"]
     winner = state.reason.split()[0]
     assert prompt.count(winner) == 1 and prompt.endswith("and wins.")
+
+
+def test_domes_are_not_blue_and_levels_are_tagged_large():
+    """Issue 16: "domes clearly apart from the Blue player", "level numbers
+    larger": the dome's body is far from Blue's colour, and every built
+    square carries a dark tag with its height."""
+    from engine.games.santorini.positions import from_diagram
+    from render.common import seat_rgb
+    from render.santorini import DOME, LEVEL_SIZE, ROW, _cell
+
+    state = from_diagram("""
+        0 0  0  0 0O
+        0 0  0  0 0
+        0 2  3X 0 0
+        0 0B 0  0 0
+        0 0  0  0 0O""")
+    image = Image.open(io.BytesIO(render(GAME.view(state, None), ["alice", "bob"]))).convert("RGB")
+    top = 16 + ROW * 2 + 44
+    left, upper, right, lower = _cell("c3", top)
+    # on the dome's body, between two ribs and outside its inner ring
+    ring = image.getpixel((int((left + right) / 2) - 2 + 30, int((upper + lower) / 2) - 2 + 12))
+    blue = seat_rgb(0)
+    assert sum((a - b) ** 2 for a, b in zip(ring, blue)) > 3 * 60 ** 2
+    assert sum((a - b) ** 2 for a, b in zip(ring, DOME)) < 3 * 20 ** 2
+    for name in ("b3", "c3"):
+        left, _, _, lower = _cell(name, top)
+        tag = image.crop((left + 5, lower - 11 - LEVEL_SIZE, left + 11 + LEVEL_SIZE, lower - 5))
+        grey = tag.convert("L")
+        darkest, lightest = grey.getextrema()
+        dark_share = sum(grey.histogram()[:70]) / (grey.width * grey.height)
+        assert darkest < 70 and lightest > 200 and dark_share > 0.4  # a dark tag with a light number
+    left, _, _, lower = _cell("a3", top)  # ground level: no tag
+    assert image.crop((left + 8, lower - 30, left + 30, lower - 8)).convert("L").getextrema()[0] > 100

@@ -9,11 +9,13 @@ takes a win in one when it has one.
   evaluation below.
 - hard: iterative-deepening alpha-beta within the time budget. Base games
   for two sides (1 vs 1, 2 vs 2) are searched with the bitboard generator
-  (``fast``); games with gods or more than two sides through the rules code
-  itself, "paranoid" (every opponent plays against the bot). The turns
-  whose children are leaves are generated lazily (``turn.each_completion``)
-  and cut off as soon as one refutes, so gods are searched two or three
-  turns deep in the default 2 s.
+  (``fast``), 1 vs 1 games whose gods are all in ``fast_gods.FAST_GODS``
+  (28 of the 32) with the god generator (``fast_gods``); other games
+  through the rules code itself, "paranoid" (every opponent plays against
+  the bot). Both bitboard searches order a node's turns best-looking first;
+  the turns whose children are leaves are generated lazily (readable rules:
+  ``turn.each_completion``; gods on bitboards: ``fast_gods`` batches) and
+  cut off as soon as one refutes.
 
 The budget covers the whole decision, listing the root's turns included.
 A turn is several steps; the bot plans the whole turn at its first step and
@@ -29,7 +31,7 @@ from contextlib import suppress
 from typing import Any
 
 from engine.core import IllegalAction
-from engine.games.santorini import fast, rules, turn
+from engine.games.santorini import fast, fast_gods, rules, turn
 from engine.games.santorini.board import NEIGHBOURS, distance
 from engine.games.santorini.gods import CARDS
 from engine.games.santorini.gods.base import Step
@@ -262,12 +264,44 @@ def fast_evaluate(pos: fast.Position) -> int:
     for pool in pools:
         for sq in pool:
             occ |= 1 << sq
-    free = ~(occ | dm)
-    at1, at2, top = h1 & ~h2 & free, h2 & ~h3 & free, h3 & free
+    top = h3 & ~(occ | dm)
     nb_masks = fast.NB
     for sq in pools[mover]:
         if (h2 >> sq) & 1 and not (h3 >> sq) & 1 and nb_masks[sq] & top:
             return WIN
+    return _static_score(h1, h2, h3, dm, pools, mover, occ)
+
+
+def god_evaluate(match: fast_gods.Matchup, pos: fast_gods.Position) -> int:
+    """``fast_evaluate`` for a game with gods: ``WIN`` only for a plain
+    step up onto a level-3 tower that the opponent's power does not forbid
+    (Athena's "cannot move up", Hera's perimeter, Hypnus's sleeper)."""
+    h1, h2, h3, dm, pools, mover, up = pos
+    occ = 0
+    for pool in pools:
+        for sq in pool:
+            occ |= 1 << sq
+    rival = match.gods[1 - mover]
+    if not (up and rival == "athena"):
+        top = h3 & ~(occ | dm)
+        if rival == "hera":
+            top &= ~fast_gods.PERIM
+        nb_masks = fast_gods.WNB if match.gods[mover] == "urania" else fast.NB
+        mine = pools[mover]
+        for sq in mine:
+            if (h2 >> sq) & 1 and not (h3 >> sq) & 1 and nb_masks[sq] & top:
+                # Hypnus: a worker higher than all its partners cannot move.
+                if rival != "hypnus" or len(mine) < 2 or any((h2 >> other) & 1 for other in mine if other != sq):
+                    return WIN
+    return _static_score(h1, h2, h3, dm, pools, mover, occ)
+
+
+def _static_score(h1: int, h2: int, h3: int, dm: int, pools: tuple[tuple[int, ...], ...], mover: int,
+                  occ: int) -> int:
+    """Heights, centrality, room to climb and threats, for the pool to move."""
+    free = ~(occ | dm)
+    at1, at2, top = h1 & ~h2 & free, h2 & ~h3 & free, h3 & free
+    nb_masks = fast.NB
     score = 0
     for index, pool in enumerate(pools):
         value = threats = 0
@@ -298,8 +332,12 @@ class Searcher:
         self.seat = seat
         self.deadline = deadline
         self.nodes = 0
-        self.table: dict[Any, tuple[int, float]] = {}
+        self.table: dict[Any, tuple] = {}
+        """Transposition table of the bitboard searches: position -> (depth,
+        value, bound, best turn or child)."""
         self.depth_reached = 0
+        self.match: fast_gods.Matchup | None = None
+        """The gods of a 1 vs 1 god game searched on bitboards (set on first use)."""
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -330,7 +368,10 @@ class Searcher:
             try:
                 for path, child in order:
                     if depth > 1:
-                        open_turn(child)
+                        # The god search finds a stuck player itself (no
+                        # result: lost); settling thousands of Hermes turns
+                        # through the readable rules would eat the budget.
+                        open_turn(child, settle=not fast_gods.supported(child))
                     score = self.value(child, depth - 1, alpha, WIN * 2)
                     scored.append((score, path, child))
                     alpha = max(alpha, score)
@@ -356,6 +397,13 @@ class Searcher:
             if state.pool_of[state.turn.seat] == state.pool_of[self.seat]:
                 return self.negamax(pos, depth, alpha, beta)
             return -self.negamax(pos, depth, -beta, -alpha)
+        if fast_gods.supported(state) and fast_gods.at_turn_start(state):
+            if self.match is None:
+                self.match = fast_gods.matchup(state)
+            pos = fast_gods.from_state(state, self.match)
+            if state.pool_of[state.turn.seat] == state.pool_of[self.seat]:
+                return self.god_negamax(pos, depth, alpha, beta)
+            return -self.god_negamax(pos, depth, -beta, -alpha)
         return self.paranoid(state, depth, alpha, beta)
 
     # Base game, two sides: negamax on bitboards.
@@ -375,7 +423,15 @@ class Searcher:
         moves = fast.turns(pos)
         if not moves:
             return -WIN - depth
-        if depth > 1:
+        if depth > 2:
+            # Best-looking first (a child's score is the opponent's view):
+            # under a big subtree, cut-offs come sooner than the evaluations
+            # cost. Each child is built and evaluated: counted as a position
+            # searched. (No winning move is left: ``can_win_now`` took them.)
+            apply = fast.apply
+            moves.sort(key=lambda m: (m != hint, fast_evaluate(apply(pos, m))))
+            self.nodes += len(moves)
+        elif depth == 2:
             h1, h2, h3 = pos[0], pos[1], pos[2]
             moves.sort(key=lambda m: (m != hint, -fast.height(h1, h2, h3, m[1])))
         original_alpha = alpha
@@ -397,6 +453,70 @@ class Searcher:
         bound = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
         self.table[pos] = (depth, best, bound, best_move)
         return best
+
+    # 1 vs 1 with gods that ``fast_gods`` plays: negamax over whole-turn results.
+    def god_negamax(self, pos: fast_gods.Position, depth: int, alpha: float, beta: float) -> float:
+        self._tick()
+        match = self.match
+        if depth == 0:
+            return god_evaluate(match, pos)
+        known = self.table.get(pos)
+        hint = None
+        if known is not None:
+            known_depth, known_value, bound, hint = known
+            if known_depth >= depth and (bound == EXACT or (bound == LOWER and known_value >= beta)
+                                         or (bound == UPPER and known_value <= alpha)):
+                return known_value
+        if depth == 1 and match.gods[1 - pos[5]] != "persephone":
+            return self.god_leaf_parent(pos, alpha, beta)
+        children = fast_gods.results(match, pos)
+        if not children:
+            return -WIN - depth  # stuck: "You Lose if you get stuck"
+        for child, won in children:
+            if won:
+                return WIN + depth
+        if depth > 1:
+            # Best-looking first (the child's score is the opponent's view):
+            # cut-offs come sooner than the leaves cost to order them.
+            children.sort(key=lambda item: (item[0] != hint, god_evaluate(match, item[0])))
+            self.nodes += len(children)  # each child evaluated: a position searched
+        original_alpha = alpha
+        best, best_child = -WIN * 2, children[0][0]
+        for child, _ in children:
+            if depth == 1:
+                # The children are leaves: evaluate them here, without a call per node.
+                self.nodes += 1
+                score = -god_evaluate(match, child)
+            else:
+                score = -self.god_negamax(child, depth - 1, -beta, -alpha)
+            if score > best:
+                best, best_child = score, child
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        bound = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
+        self.table[pos] = (depth, best, bound, best_child)
+        return best
+
+    def god_leaf_parent(self, pos: fast_gods.Position, alpha: float, beta: float) -> float:
+        """``god_negamax`` one turn from the leaves: the turn's results are
+        built and evaluated a batch at a time, stopping at the first that
+        refutes (most of a cut node's results are never built)."""
+        match = self.match
+        turn = fast_gods.begin(match, pos)
+        if turn.found:  # only wins are found before the builds
+            return WIN + 1
+        best = None
+        for batch in turn.batches(pos[6]):
+            for child in batch:
+                self.nodes += 1
+                score = -god_evaluate(match, child)
+                if best is None or score > best:
+                    best = score
+                    if best >= beta:
+                        return best
+        return -WIN - 1 if best is None else best  # no result at all: stuck, and so lost
 
     # Any game: the readable rules, every opponent against the bot.
     def paranoid(self, state: State, depth: int, alpha: float, beta: float) -> float:

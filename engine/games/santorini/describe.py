@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.games.santorini.board import square_name
 from engine.games.santorini.gods import CARDS
+from engine.games.santorini.notation import SQUARE_VERBS as SQUARE_STEPS
 from engine.games.santorini.rules import colour, god_of
 from engine.games.santorini.state import State
 
@@ -132,3 +133,26 @@ def passing(state: State) -> str:
     """What ``pass`` declines now, as a log clause: "does not move again"."""
     words, _ = stage_choices(state)
     return f"does not {' or '.join(words)}" if words else "passes"
+
+
+def menu_path(state: State, step: tuple) -> tuple[str, ...]:
+    """The menus that lead to a step, in plain words: first what to do (and
+    with which worker), then where. "move b2 c3" is ("Move the worker on
+    b2", "to c3"); "pass" is what it declines ("Do not build again")."""
+    verb, args = step[0], [square_name(sq) for sq in step[1:]] if step[0] in SQUARE_STEPS else []
+    if verb == "move" or verb == "force":
+        return (f"{verb.capitalize()} the worker on {args[0]}", f"to {args[1]}")
+    if verb == "build":
+        before = state.phase == "play" and state.turn.stage == "move"
+        return ("Build before moving" if before else "Build", f"on {args[0]}")
+    if verb in ("place", "dome", "remove"):
+        first = {"place": "Place a worker", "dome": "Build a dome", "remove": "Remove a block"}[verb]
+        return (first, f"{'from' if verb == 'remove' else 'on'} {args[0]}")
+    if verb == "offer":  # 32 gods: grouped by the box they come in, so no menu passes 25
+        return ("Offer a god", f"{CARDS[step[1]].set.capitalize()} gods", CARDS[step[1]].display)
+    if verb == "choose":
+        return ("Choose your god", CARDS[step[1]].display)
+    if verb == "first":
+        return ("Start player", colour(step[1]))
+    clause = passing(state) if state.phase == "play" else "passes"
+    return ("Pass",) if clause == "passes" else (clause.replace("does not", "Do not", 1),)

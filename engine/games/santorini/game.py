@@ -118,6 +118,10 @@ class Santorini(BaseGame):
             text = text.replace(card.display, f"{card.display} ({reminder[0].lower()}{reminder[1:]})", 1)
         return text
 
+    def menu_path(self, state: State, seat: int, action: str) -> tuple[str, ...]:
+        """Plain-words menu steps: what to do (with which worker), then where."""
+        return wording.menu_path(state, parse_step(action, state.players))
+
     def choose(self, state: State, seat: int, level: str, seed: int, budget: float = 2.0) -> str:
         from engine.games.santorini.bot import choose
 
