@@ -12,16 +12,16 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from engine.core import Game, IllegalAction  # noqa: E402
-
 
 # ---------------------------------------------------------------------------
 # Figures
@@ -84,7 +84,7 @@ def per_second(count: int, seconds: float) -> float:
 class Stopwatch:
     """``with Stopwatch() as watch: ...`` then ``watch.seconds``."""
 
-    def __enter__(self) -> "Stopwatch":
+    def __enter__(self) -> Stopwatch:
         self.started = time.perf_counter()
         return self
 

@@ -18,8 +18,19 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from common import Figure, Position, Row, Stopwatch, bench_players, judged, number, per_second, percentile, \
-    print_table, random_positions
+from common import (
+    Figure,
+    Position,
+    Row,
+    Stopwatch,
+    bench_players,
+    judged,
+    number,
+    per_second,
+    percentile,
+    print_table,
+    random_positions,
+)
 
 from engine.core import Game
 from engine.games import REGISTRY

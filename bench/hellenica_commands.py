@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 from pathlib import Path
 
@@ -112,11 +111,12 @@ def main() -> None:
             games = [play(players, args.seed + g, plain, quick_steps) for g in range(args.games)]
             new, old, turns, forced = (sum(g[i] for g in games) for i in range(4))
             totals = [totals[0] + new, totals[1] + old, totals[2] + turns, totals[3] + forced]
-            print(f"{players:>7} {label} {old / turns:>7.1f} {new / turns:>7.1f} "
-                  f"{1 - new / old:>6.0%} {forced / new:>7.0%}")
+            print(
+                f"{players:>7} {label} {old / turns:>7.1f} {new / turns:>7.1f} "
+                f"{1 - new / old:>6.0%} {forced / new:>7.0%}"
+            )
         new, old, turns, forced = totals
-        print(f"{'all':>7} {label} {old / turns:>7.1f} {new / turns:>7.1f} "
-              f"{1 - new / old:>6.0%} {forced / new:>7.0%}")
+        print(f"{'all':>7} {label} {old / turns:>7.1f} {new / turns:>7.1f} {1 - new / old:>6.0%} {forced / new:>7.0%}")
 
 
 if __name__ == "__main__":

@@ -52,8 +52,9 @@ def main() -> None:
     parser.add_argument("--ai-only", action="store_true", help="only games with AI players")
     args = parser.parse_args()
     if args.empire:
-        OBJECTIVES["empire"] = dataclasses.replace(OBJECTIVES["empire"], params={
-            **OBJECTIVES["empire"].params, "count": args.empire})
+        OBJECTIVES["empire"] = dataclasses.replace(
+            OBJECTIVES["empire"], params={**OBJECTIVES["empire"].params, "count": args.empire}
+        )
     line_ups = (False,) if args.no_ai else (True,) if args.ai_only else (False, True)
     print(f"Empire: own {OBJECTIVES['empire'].params['count']} cities; level {args.level}", flush=True)
     for ai in line_ups:

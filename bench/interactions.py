@@ -42,13 +42,12 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from common import REPO, Figure, Row, judged, number, per_second, percentile, print_rows
+from common import REPO, Figure, Row, judged, per_second, percentile, print_rows
 
 from engine.games import REGISTRY
 from tests.discord.fake_discord import AUTOCOMPLETE_RESULT, DEFERRED_MESSAGE
@@ -391,7 +390,8 @@ async def board_posts(fake, samples: list[Sample]) -> list[float]:
         if sample.turn_over:
             path = f"/channels/{sample.channel_id}/messages"
             post = await fake.wait_for_call(
-                lambda call: call.path == path and bool(call.files) and call.at >= sample.scheduled,
+                lambda call, path=path, since=sample.scheduled: call.path == path and bool(call.files)
+                and call.at >= since,
                 f"the board post after a turn-ending move in channel {sample.channel_id}", timeout=ANSWER_TIMEOUT)
             latencies.append((post.at - sample.scheduled) * 1000)
     return latencies

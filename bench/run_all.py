@@ -27,11 +27,11 @@ import sys
 import time
 from pathlib import Path
 
-from common import Figure, Row, print_rows
-
 import games as game_bench
 import interactions as interaction_bench
 import service as service_bench
+from common import Figure, Row, print_rows
+
 from engine.games import REGISTRY
 
 BENCH = Path(__file__).resolve().parent

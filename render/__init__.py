@@ -15,8 +15,9 @@ Chinese, Japanese, Korean, emoji...) and shorten it to its room with
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from types import ModuleType
-from typing import Any, Sequence
+from typing import Any
 
 
 def module_for(game: str) -> ModuleType:

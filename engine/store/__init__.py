@@ -10,7 +10,15 @@ from pathlib import Path
 
 from engine.store.base import Store
 from engine.store.records import (
-    LIVE, ActionRecord, ChannelBusy, GameRecord, NewNotice, NoticeRecord, ReminderRecord, SeatRecord, SeqConflict,
+    LIVE,
+    ActionRecord,
+    ChannelBusy,
+    GameRecord,
+    NewNotice,
+    NoticeRecord,
+    ReminderRecord,
+    SeatRecord,
+    SeqConflict,
     UndoRequest,
 )
 from engine.store.sqlite import SQLiteStore

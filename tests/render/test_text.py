@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from render import common
-from render.common import (ELLIPSIS, FALLBACK_FONTS, REPLACEMENT, draw_text, fit_name, fit_text, font, text_length)
+from render.common import ELLIPSIS, FALLBACK_FONTS, REPLACEMENT, draw_text, fit_name, fit_text, font, text_length
 
 DROID, UNIFONT, UNIFONT_BMP = (str(path) for path in FALLBACK_FONTS)
 
