@@ -100,3 +100,17 @@ def test_a_bot_short_of_drachma_sells_spare_stone():
     state["turn"] = 0
     steps, state = bot_phase(GAME.play(state, 0, "choose trader"), 1)
     assert steps[0] == "sell stone"
+
+
+def test_a_bot_keeps_a_token_it_cannot_use():
+    """The token is offered in every phase ("At any point in the game"), but
+    a bot with nothing to gain from it says done and keeps it."""
+    state = GAME.new(2, {"divine": "0,1", "two_player": False}, 4)
+    mat = state["mats"][1]
+    mat["res"] = [[0, 0, 0, 0] for _ in mat["res"]]
+    mat["res"][GAME_MAT.parse("f5")] = [1, 0, 0, 0]
+    state = GAME.play(state, 0, "choose trader")
+    state = GAME.play(state, 0, "drachma")
+    assert "divine" in GAME.legal(state, 1)
+    steps, state = bot_phase(state, 1)
+    assert "divine" not in steps and state["divine"][1] == 1

@@ -204,3 +204,19 @@ def test_garbage_input_only_ever_raises_illegal_action():
         assert state == snapshot
     random_game(3, 21, {"advanced": True, "divine": "1,1,1"}, check)
     assert len(seen) > 100
+
+
+def test_the_last_move_is_kept_for_the_board():
+    """Issue 16: the board marks the last move; the public view carries it,
+    and snapshots from before it load with none."""
+    state = GAME.new(2, {}, 3)
+    assert GAME.view(state, None)["last_move"] is None
+    state = GAME.play(state, 0, "Choose  Planner")
+    assert GAME.view(state, None)["last_move"] == {"seat": 0, "action": "choose planner"}
+    old = GAME.dump(state)
+    del old["last_move"]
+    assert GAME.load(old)["last_move"] is None
+    broken = GAME.dump(state)
+    broken["last_move"] = {"seat": 7, "action": "done"}
+    with pytest.raises(StateError):
+        GAME.load(broken)

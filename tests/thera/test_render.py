@@ -67,3 +67,34 @@ def test_hand_picture():
     state["hands"][0] = ["odeon", "colossus"]
     png = hand_image(GAME.view(state, 0), NAMES)
     assert png is not None and Image.open(io.BytesIO(png)).format == "PNG"
+
+
+def test_the_last_move_is_marked_on_its_island():
+    """Issue 16: the board marks the last move (as Santorini does): a red
+    ring round the locations it named, on the island of the seat that played it."""
+    from render.thera import LAST_MOVE
+
+    state = GAME.new(2, {}, 3)
+    state = GAME.play(state, 0, "choose planner")
+    move = next(a for a in GAME.legal(state, 1) if a.startswith("move"))
+    marked = GAME.view(GAME.play(state, 1, move), None)
+    unmarked = dict(marked, last_move=None)
+
+    def red_pixels(view):
+        image = Image.open(io.BytesIO(render_view(view, NAMES))).convert("RGB")
+        return sum(count for count, colour in image.getcolors(1 << 16) if colour == LAST_MOVE)
+
+    assert red_pixels(marked) > 200 + red_pixels(unmarked)
+
+
+def test_the_hand_is_laid_out_as_cards():
+    """Issue 16: one card is not a small card on a wide canvas; rows grow with the hand."""
+    from render import hand_image
+
+    state = GAME.new(3, {}, 1)
+    sizes = []
+    for hand in (["odeon"], ["odeon", "colossus", "shrine", "winery"], ["odeon"] * 6):
+        state["hands"][0] = hand
+        sizes.append(Image.open(io.BytesIO(hand_image(GAME.view(state, 0), NAMES))).size)
+    (one_w, one_h), (four_w, four_h), (six_w, six_h) = sizes
+    assert one_w < four_w == six_w and one_h == four_h < six_h

@@ -116,12 +116,47 @@ class TestDivineIntervention:
         assert kit.res(state, 1, "c2") == {"stone": 1}
         assert state["step"] == "choose"
 
-    def test_a_token_that_cannot_help_does_not_hold_up_the_phase(self, kit):
+    def test_a_token_is_offered_in_every_phase(self, kit):
+        """"At any point in the game, before the owner of the token performs
+        the normal actions of the phase that was chosen, they may discard a
+        Divine Intervention token": in a Builder phase where the holder can
+        build nothing, it is still asked, and may walk water toward its Quarry
+        for the next Worker phase."""
         state = kit.new(2, seed=13, divine="0,1", two_player=False)
         for seat in (0, 1):
             kit.clear_island(state, seat)
-            kit.put(state, seat, "f5", water=1)  # far from any Quarry
-        state = kit.choose(state, 0, "worker", tokens=0)
+            kit.put(state, seat, "f5", water=1)
+        state = kit.choose(state, 0, "builder", tokens=0)
+        assert kit.game.to_move(state) == [1]
+        assert kit.game.legal(state, 1) == ["divine", "done"]
+        assert kit.game.reaction_window(state) == "divine"
+        state = kit.play(state, (1, "divine"))
+        assert kit.game.reaction_window(state) is None
+        moves = [a for a in kit.game.legal(state, 1) if a.startswith("move")]
+        assert moves and all(a.startswith("move water f5 ") for a in moves)
+        state = kit.play(state, (1, moves[0]))  # its last move finishes it
+        assert state["step"] == "choose" and state["divine"] == [0, 0]
+
+    @pytest.mark.parametrize("role", ["priest", "noble", "worker", "planner", "builder", "trader"])
+    def test_a_holder_is_asked_in_each_role(self, kit, role):
+        """"At any point in the game": every role's phase asks the holder."""
+        state = kit.new(3, seed=13, divine="0,0,1")
+        state = kit.choose(state, 0, role, tokens=0)
+        for _ in range(6):  # the Noble's earlier pickers take first
+            if 2 in kit.game.to_move(state):
+                break
+            seat = kit.game.to_move(state)[0]
+            legal = kit.game.legal(state, seat)
+            state = kit.game.play(state, seat, "done" if "done" in legal else legal[0])
+        assert "divine" in kit.game.legal(state, 2)
+
+    def test_pass_declines_the_token(self, kit):
+        """A quick `pass` keeps the game moving and keeps the token."""
+        state = kit.new(2, seed=13, divine="0,1", two_player=False)
+        for seat in (0, 1):
+            kit.clear_island(state, seat)
+        state = kit.choose(state, 0, "trader", tokens=0)
+        state = kit.play(state, (0, "drachma"), (1, "pass"))
         assert state["step"] == "choose" and state["divine"] == [0, 1]
 
     @pytest.mark.parametrize("value, message", [

@@ -24,11 +24,12 @@ stone, lumber, cloth; buildings by short name: quarry, grove, odeon ...):
 
 - ``choose planner`` / ``choose planner +2`` — choose a role, spending 2
   drachma for 2 temporary favor.
-- ``done`` — finish your part of the phase. Everyone acts at once and ends
-  with ``done``, except the Noble, where seats pick in turn order. A seat
-  with nothing left to do is finished automatically.
-- ``divine`` — Divine Intervention (variant): your first step of a phase;
-  then every resource may move once.
+- ``done`` (or ``pass``) — finish your part of the phase. Everyone acts at
+  once and ends with ``done``, except the Noble, where seats pick in turn
+  order. A seat with nothing left to do is finished automatically.
+- ``divine`` — Divine Intervention (variant): offered in every phase to a
+  player holding a token, as the first step of that phase; then every
+  resource may move once.
 - ``move water a2 b2`` / ``move 3 stone c2 d2`` — one move: across one
   unbuilt road, or any distance over built roads.
 - Priest: ``water c2`` / ``water 2 c2`` (place water), ``spring b3 b4``

@@ -22,10 +22,18 @@ started ... Neither player gets any favored actions. After you and your
 opponent are done ... redistribute the favor tokens on that action as
 normal."
 
+Divine Intervention: "At any point in the game, before the owner of the
+token performs the normal actions of the phase that was chosen, they may
+discard a Divine Intervention token to move every resource on their island
+once."
+
 Every phase but the Noble's is simultaneous: all seats act at once and each
-ends with ``done``. A seat with nothing left to do is finished for it
-automatically; a Divine Intervention token keeps it waiting only where
-using it would give the seat something to do.
+ends with ``done`` (``pass`` says the same). A seat with nothing left to do
+is finished for it automatically, except that a seat holding a Divine
+Intervention token is asked in every phase until it acts: the rulebook lets
+it walk resources toward a site it means to use in a later phase, which only
+its owner can judge. While the only open question is such a token, the game
+is in the short ``divine`` reaction window.
 """
 
 from __future__ import annotations
@@ -33,15 +41,12 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from engine.core import IllegalAction
-from engine.games.thera import (builder, construction, movement, noble, notation, planner, priest, setup,
-                                trader, worker)
+from engine.games.thera import builder, construction, movement, noble, notation, planner, priest, setup, trader, worker
 from engine.games.thera.components import COMPONENTS
 from engine.games.thera.notation import Action
 from engine.games.thera.options import two_player_phase
 from engine.games.thera.phase import new_phase
 from engine.games.thera.state import State
-
-MAT = COMPONENTS.mat
 
 BEGIN: dict[str, Callable[[State], None]] = {
     "priest": priest.begin, "noble": noble.begin, "worker": worker.begin,
@@ -130,34 +135,29 @@ def legal(state: State, seat: int) -> list[str]:
 
 def has_work(state: State, seat: int) -> bool:
     """Whether ``seat`` still has something to do in this phase: a step of
-    the role, a building or road, a move, or a Divine Intervention that
-    would bring one of those within reach."""
-    return (_role_work(state, seat) or movement.can_move(state, seat)
-            or (movement.may_intervene(state, seat) and _intervention_pays(state, seat)))
+    the role, a building or road, a move, or a Divine Intervention token it
+    may still use ("at any point in the game")."""
+    return _role_work(state, seat) or movement.can_move(state, seat) or movement.may_intervene(state, seat)
+
+
+def only_divine(state: State, seat: int) -> bool:
+    """Whether the seat's only open question is its Divine Intervention token."""
+    return (movement.may_intervene(state, seat) and not movement.can_move(state, seat)
+            and not _role_work(state, seat))
+
+
+def reaction_window(state: State) -> str | None:
+    """``"divine"`` while every seat the phase waits for has nothing to
+    decide but whether to use a Divine Intervention token, else None."""
+    if state["step"] != "phase":
+        return None
+    waiting = to_move(state)
+    return "divine" if waiting and all(only_divine(state, seat) for seat in waiting) else None
 
 
 def _role_work(state: State, seat: int) -> bool:
     own = ROLE_WORK.get(state["phase"]["role"])
     return (own is not None and own(state, seat)) or construction.has_work(state, seat)
-
-
-def _intervention_pays(state: State, seat: int) -> bool:
-    """Whether moving every resource once could give the seat a step it
-    lacks now (water onto a dry Quarry, a building's cost onto its site).
-    Checked site by site: gathering onto one location everything one move
-    from it is exactly what a Divine Intervention allows for that site."""
-    roads = state["mats"][seat]["roads"]
-    res = state["mats"][seat]["res"]
-    for site in range(len(MAT)):
-        gathered = [list(here) for here in res]
-        for other in MAT.one_move(roads, site):
-            gathered[site] = [a + b for a, b in zip(gathered[site], gathered[other])]
-            gathered[other] = [0, 0, 0, 0]
-        mats = list(state["mats"])
-        mats[seat] = {**mats[seat], "res": gathered}
-        if _role_work({**state, "mats": mats}, seat):
-            return True
-    return False
 
 
 # -- playing --------------------------------------------------------------------------

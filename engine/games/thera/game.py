@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import BaseGame, IllegalAction, Outcome, resolve_options, usable
-from engine.games.thera import bot, flow, narration, notation, scoring, setup, storage, views
+from engine.core import BaseGame, IllegalAction, Outcome, normalize_action, resolve_options, usable
+from engine.games.thera import bot, flow, menus, narration, notation, scoring, setup, storage, views
 from engine.games.thera.components import COMPONENTS
 from engine.games.thera.options import OPTIONS
 from engine.games.thera.state import State, copy_state, new_state
@@ -18,6 +18,7 @@ class Thera(BaseGame):
     max_players = COMPONENTS.max_players
     options = OPTIONS
     bot_levels = bot.LEVELS
+    stand_in_level = "normal"
 
     def new(self, players: int, options: dict[str, Any], seed: int) -> State:
         """A new game; raises ``IllegalAction`` for a player count or options that cannot be played."""
@@ -43,6 +44,7 @@ class Thera(BaseGame):
         after = copy_state(state)
         flow.apply(after, seat, parsed)
         after["ply"] += 1
+        after["last_move"] = {"seat": seat, "action": "done" if parsed.verb == "done" else normalize_action(action)}
         return after
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -52,6 +54,16 @@ class Thera(BaseGame):
     def private_view(self, state: State, seat: int) -> dict[str, Any]:
         """Only the ``private`` part of ``view(state, seat)``."""
         return views.private_part(state, seat)
+
+    def reaction_window(self, state: State) -> str | None:
+        """``"divine"`` while the phase waits only for Divine Intervention
+        tokens to be used or declined (the table plays ``pass`` when it closes)."""
+        return flow.reaction_window(state)
+
+    def menu_path(self, state: State, seat: int, action: str) -> tuple[str, ...]:
+        """One legal action as plain-words menu steps of at most 25 entries each,
+        e.g. ("Move stone", "from c2", "to d2", "2 stone")."""
+        return menus.menu_path(state, seat, action)
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state) if state["step"] == "over" else None

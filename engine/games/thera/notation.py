@@ -105,6 +105,8 @@ def parse(text: str) -> Action:
     if not words:
         raise IllegalAction("Type an action; `legal` lists what you can do now.")
     verb, rest = words[0], words[1:]
+    if verb == "pass":  # the word the table plays when a reaction window closes
+        verb = "done"
     if verb == "free":
         if not rest or rest[0] != "road":
             raise _bad("free")

@@ -27,6 +27,7 @@ Keys:
 ``phase``          the phase in progress (see ``flow.py``) or None
 ``final_seat``     once the bag is empty: the seat whose turn ends the game
 ``last``           the last role choice, for the board
+``last_move``      the last action played (``seat``, ``action``), for the board
 ``ply``            actions played so far
 =================  ==========================================================
 """
@@ -89,6 +90,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
         "phase": None,
         "final_seat": None,
         "last": None,
+        "last_move": None,
         "ply": 0,
     }
     state["rng"] = rng.to_json()
@@ -209,6 +211,7 @@ def copy_state(state: State) -> State:
                     "res": [list(here) for here in mat["res"]]} for mat in state["mats"]]
     new["hands"] = [list(hand) for hand in state["hands"]]
     new["last"] = dict(state["last"]) if state["last"] is not None else None
+    new["last_move"] = dict(state["last_move"]) if state.get("last_move") is not None else None
     setup = state["setup"]
     if setup is not None:
         new["setup"] = {key: ([list(v) for v in value] if key != "done" else list(value))

@@ -105,6 +105,12 @@ def _load(data: Mapping[str, Any]) -> State:
     require(state["step"] in STEPS, "unknown step")
     _seat(state["final_seat"], n, "final_seat", optional=True)
     require(state["last"] is None or isinstance(state["last"], dict), "last must be an object")
+    # Snapshots from before the board marked the last move have no ``last_move``.
+    last_move = state.setdefault("last_move", None)
+    if last_move is not None:
+        require(isinstance(last_move, dict) and set(last_move) == {"seat", "action"}
+                and isinstance(last_move["action"], str), "last_move must be a seat and an action")
+        _seat(last_move["seat"], n, "last_move seat")
     _int(state["ply"], "ply")
     require((state["setup"] is not None) == (state["step"] == "setup"), "set-up data only during set-up")
     if state["setup"] is not None:

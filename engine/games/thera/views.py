@@ -135,6 +135,7 @@ def public(state: State) -> dict[str, Any]:
                   for i, role in enumerate(state["wheel"])],
         "reserve": state["reserve"],
         "last": dict(state["last"]) if state["last"] else None,
+        "last_move": dict(state["last_move"]) if state.get("last_move") else None,
         "phase": _phase(state),
         "setup": _setup(state),
         "pool": [luxury_card(lux) for lux in state["pool"]],
