@@ -34,8 +34,9 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -81,13 +82,14 @@ from render.hellenica_base import (
     WOOD,
     R,
     _anchor,
+    _borders,
     _centre,
-    _edge,
     _hexagon,
+    _hexes,
     _line,
     _map_size,
     _mask,
-    _neighbour,
+    _open_locations,
     _paste,
     _sprite_text,
     _text,
@@ -153,9 +155,34 @@ picture's time, mapping the pixels to it takes a twentieth."""
 def _swatches() -> Image.Image:
     """A strip of every colour the picture draws with, so that a colour a
     sparse sample would miss (a lone chip) still gets its own entry."""
-    colours = [PAPER, INK, MUTED, LAND, LAND_HOME, SEA, SEA_EDGE, CLOSED, HATCH, MOUNTAIN, SHALLOWS, COAST, BORDER,
-               WOOD, EXHAUSTED, WHITE, COMBAT, BEAST, CLOSED_INK, SUPPLIED, SEA_INK, TILE_BACK, TILE_BACK_RIM,
-               TILE_BACK_INK, OPEN_SPACE, OPEN_RIM] + [seat_rgb(seat) for seat in range(len(SEAT_LETTER))]
+    colours = [
+        PAPER,
+        INK,
+        MUTED,
+        LAND,
+        LAND_HOME,
+        SEA,
+        SEA_EDGE,
+        CLOSED,
+        HATCH,
+        MOUNTAIN,
+        SHALLOWS,
+        COAST,
+        BORDER,
+        WOOD,
+        EXHAUSTED,
+        WHITE,
+        COMBAT,
+        BEAST,
+        CLOSED_INK,
+        SUPPLIED,
+        SEA_INK,
+        TILE_BACK,
+        TILE_BACK_RIM,
+        TILE_BACK_INK,
+        OPEN_SPACE,
+        OPEN_RIM,
+    ] + [seat_rgb(seat) for seat in range(len(SEAT_LETTER))]
     strip = Image.new("RGB", (len(colours), 1))
     strip.putdata(colours)
     return strip.resize((len(colours) * 8, 8), Image.Resampling.NEAREST)
@@ -181,10 +208,26 @@ _STATIC_LOCK = threading.Lock()  # pictures are drawn in worker threads
 
 
 def _static_key(view: dict[str, Any], size: tuple[int, int]) -> tuple:
-    return (size, _open_locations(view), tuple(
-        (a["name"], a["kind"], tuple(map(tuple, a["hexes"])), a["sides"], a["home"], a["impassable"],
-         a["shallows"], a["empty"], a["title"], a["volcano"]) for a in view["areas"]),
-            tuple((m["name"], m["area"], m["city"]) for m in view["mines"]))
+    return (
+        size,
+        _open_locations(view),
+        tuple(
+            (
+                a["name"],
+                a["kind"],
+                tuple(map(tuple, a["hexes"])),
+                a["sides"],
+                a["home"],
+                a["impassable"],
+                a["shallows"],
+                a["empty"],
+                a["title"],
+                a["volcano"],
+            )
+            for a in view["areas"]
+        ),
+        tuple((m["name"], m["area"], m["city"]) for m in view["mines"]),
+    )
 
 
 def _static_layer(view: dict[str, Any], areas: dict, cells: dict, size: tuple[int, int]) -> Image.Image:
@@ -206,8 +249,9 @@ def _static_layer(view: dict[str, Any], areas: dict, cells: dict, size: tuple[in
     return layer.copy()
 
 
-def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
-            width: int) -> None:
+def _header(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], width: int
+) -> None:
     _line(image, (MAP_X, 8), "Hellenica: Story of Greece", 24, INK, bold=True)
     if view["winners"]:
         status = f"Game over: {view['reason']}."
@@ -224,8 +268,14 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
     _seat_chip(image, draw, MAP_X, 80, favorite, 20)
     chaos_x = width - PANEL_W - 12 - 27 * (view["chaos_start"] + 1) - 52
     text = f"Favorite of the Gods: {_label(view, names, favorite)}, {view['direction'].title()} ({arrow})"
-    _sprite_text(image, (MAP_X + 26, 90), fit_text(text, font(15), chaos_x - MAP_X - 40 - 19 * len(view["order"]) - 50),
-              font(15), INK, anchor="lm")
+    _sprite_text(
+        image,
+        (MAP_X + 26, 90),
+        fit_text(text, font(15), chaos_x - MAP_X - 40 - 19 * len(view["order"]) - 50),
+        font(15),
+        INK,
+        anchor="lm",
+    )
     if view["order"]:  # the seats in action order, as chips, just left of the chaos track
         x = chaos_x - 16 - 19 * len(view["order"])
         _line(image, (x - 4, 90), "order", 13, MUTED, anchor="rm")
@@ -241,8 +291,14 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
         _text(image, (x + 12, 90), "⚡" if space == 0 else str(space), 12, WHITE if here else INK, bold=here)
         x += 27
     x = width - PANEL_W
-    _line(image, (x, 8), f"Public Pathos objectives (win with {view['objectives_to_win']}, counting your Ethos)",
-          13, INK, bold=True)
+    _line(
+        image,
+        (x, 8),
+        f"Public Pathos objectives (win with {view['objectives_to_win']}, counting your Ethos)",
+        13,
+        INK,
+        bold=True,
+    )
     for index, card in enumerate(view["pathos"]):
         _line(image, (x, 27 + 17 * index), f"{card['title']}: {card['text']}", 13, INK)
     if not view.get("ai"):
@@ -271,102 +327,6 @@ def _ai_ethos_lines(view: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
 
 
 AI_ETHOS_W = PANEL_W - 16
-
-
-def _open_locations(view: dict[str, Any]) -> bool:
-    """Whether Empty Areas are still open locations of a map being built
-    (on the Explorable Map they are face-down tiles from the start)."""
-    building = view.get("building")
-    return building is not None and building["mode"] != "explorable"
-
-
-def _hexes(draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict, cells: dict) -> None:
-    building = _open_locations(view)
-    for area in view["areas"]:
-        fill = SEA if area["kind"] == "sea" else (LAND_HOME if area["home"] else LAND)
-        if area["impassable"]:
-            fill = CLOSED
-        if area["empty"]:
-            fill = OPEN_SPACE if building else TILE_BACK
-        for col, row in area["hexes"]:
-            cx, cy = _centre(col, row)
-            draw.polygon(_hexagon(cx, cy), fill=fill)
-            if area["empty"]:
-                _empty_face(draw, cx, cy, building)
-            if area["impassable"]:
-                _hatch(draw, cx, cy)
-            if area["shallows"]:
-                for direction in range(6):
-                    other = cells.get(_neighbour(col, row, direction))
-                    if area["sides"][direction] == "s" or other is None or areas[other]["kind"] == "sea":
-                        draw.line(_edge(cx, cy, direction, R * 0.92), fill=SHALLOWS, width=5)
-
-
-def _empty_face(draw: ImageDraw.ImageDraw, cx: float, cy: float, building: bool) -> None:
-    """An Empty Area: an open location while the map is built (a dashed
-    rim), else a face-down tile waiting to be explored (a framed back)."""
-    if building:
-        corners = _hexagon(cx, cy, R - 5)
-        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
-            for t in range(0, 10, 2):
-                draw.line((ax + (bx - ax) * t / 10, ay + (by - ay) * t / 10,
-                           ax + (bx - ax) * (t + 1) / 10, ay + (by - ay) * (t + 1) / 10), fill=OPEN_RIM, width=2)
-        return
-    draw.polygon(_hexagon(cx, cy, R - 7), outline=TILE_BACK_RIM, width=3)
-    draw.polygon(_hexagon(cx, cy, R - 15), outline=TILE_BACK_RIM, width=1)
-
-
-def _hatch(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
-    """Diagonal hatching inside a hex's inscribed circle: impassable."""
-    radius = R * 0.8
-    for k in range(-4, 5):
-        offset = k * radius / 4.5
-        half = math.sqrt(max(radius * radius - offset * offset, 0))
-        ox, oy = offset / math.sqrt(2), offset / math.sqrt(2)
-        dx, dy = half / math.sqrt(2), -half / math.sqrt(2)
-        draw.line((cx + ox - dx, cy + oy - dy, cx + ox + dx, cy + oy + dy), fill=HATCH, width=1)
-
-
-def _borders(draw: ImageDraw.ImageDraw, areas: dict, cells: dict) -> None:
-    """Edges between areas: mountains brown with peaks, shallows pale blue,
-    coasts dark, land borders thin; sea hexes of one area are not split."""
-    for (col, row), name in cells.items():
-        area = areas[name]
-        cx, cy = _centre(col, row)
-        for direction in range(6):
-            other_name = cells.get(_neighbour(col, row, direction))
-            ends = _edge(cx, cy, direction)
-            if other_name == name:
-                continue
-            if other_name is None:
-                if area["kind"] == "land":
-                    draw.line(ends, fill=COAST, width=2)
-                continue
-            other = areas[other_name]
-            if area["kind"] == "sea":
-                if other["kind"] == "sea":
-                    draw.line(ends, fill=SEA_EDGE, width=2)
-                continue  # a coast is drawn from its land side
-            side = area["sides"][direction]
-            if side == "m":
-                draw.line(ends, fill=MOUNTAIN, width=6)
-                _peaks(draw, ends, cx, cy)
-            elif side == "s":
-                draw.line(ends, fill=SHALLOWS, width=7)
-                draw.line(ends, fill=COAST, width=1)
-            elif other["kind"] == "sea":
-                draw.line(ends, fill=COAST, width=2)
-            else:
-                draw.line(ends, fill=BORDER, width=1)
-
-
-def _peaks(draw: ImageDraw.ImageDraw, ends: tuple, cx: float, cy: float) -> None:
-    (ax, ay), (bx, by) = ends
-    for t in (0.28, 0.72):
-        px, py = ax + (bx - ax) * t, ay + (by - ay) * t
-        tip = (px + (cx - px) * 0.16, py + (cy - py) * 0.16)
-        dx, dy = (bx - ax) * 0.07, (by - ay) * 0.07
-        draw.polygon([(px - dx, py - dy), tip, (px + dx, py + dy)], fill=MOUNTAIN)
 
 
 def _highlights(draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict) -> None:
@@ -420,8 +380,16 @@ def _area_contents(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str
     _units(image, draw, area, cx, cy + (R * 0.02 if pieces else -R * 0.3))
 
 
-def _piece(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, size: int,
-           piece: dict[str, Any] | None, shape: str) -> None:
+def _piece(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    x: float,
+    y: float,
+    size: int,
+    piece: dict[str, Any] | None,
+    shape: str,
+) -> None:
     box = (x, y, x + size, y + size)
     if piece is None:
         (draw.ellipse if shape == "oracle" else draw.rectangle)(box, outline=MUTED, width=1)
@@ -429,8 +397,11 @@ def _piece(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
     fill = STATE_FILL[piece["state"]]
     ink = WHITE if piece["state"] == "exhausted" else INK
     if shape == "government":
-        draw.polygon([(x, y + size), (x, y + 5), (x + size / 2, y - 2), (x + size, y + 5), (x + size, y + size)],
-                     fill=fill, outline=INK)
+        draw.polygon(
+            [(x, y + size), (x, y + 5), (x + size / 2, y - 2), (x + size, y + 5), (x + size, y + size)],
+            fill=fill,
+            outline=INK,
+        )
         letters = GOVERNMENT_LETTERS.get(piece["type"], piece["type"][:2].title())
         _text(image, (x + size / 2, y + size / 2 + 2), letters, 9, ink, bold=True)
         return
@@ -446,8 +417,10 @@ def _unit_text(groups: list[dict[str, Any]]) -> str:
         key = (stack["kind"], stack["elite"])
         totals[key] = totals.get(key, 0) + stack["n"]
     order = list(UNIT_LETTER)
-    return " ".join(f"{n}{UNIT_LETTER[k]}{'*' if e else ''}"
-                    for (k, e), n in sorted(totals.items(), key=lambda item: (order.index(item[0][0]), item[0][1])))
+    return " ".join(
+        f"{n}{UNIT_LETTER[k]}{'*' if e else ''}"
+        for (k, e), n in sorted(totals.items(), key=lambda item: (order.index(item[0][0]), item[0][1]))
+    )
 
 
 def _units(image: Image.Image, draw: ImageDraw.ImageDraw, area: dict[str, Any], cx: float, y: float) -> None:
@@ -474,8 +447,14 @@ def _mines(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
         fill = STATE_FILL[piece["state"]] if piece else (245, 240, 225)
         draw.polygon([(px, py - 10), (px - 9, py + 6), (px + 9, py + 6)], fill=fill, outline=INK)
         if piece:
-            _text(image, (px, py + 1), UPGRADE_LETTER[piece["type"]], 9,
-                  WHITE if piece["state"] == "exhausted" else INK, bold=True)
+            _text(
+                image,
+                (px, py + 1),
+                UPGRADE_LETTER[piece["type"]],
+                9,
+                WHITE if piece["state"] == "exhausted" else INK,
+                bold=True,
+            )
 
 
 _NAMES: OrderedDict[tuple, list] = OrderedDict()
@@ -509,8 +488,14 @@ def _assaults(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any
         ux, uy = (tx - ox) / d, (ty - oy) / d
         tip = (tx - ux * R * 0.35, ty - uy * R * 0.35)
         draw.line((ox + ux * R * 0.35, oy + uy * R * 0.35, *tip), fill=COMBAT, width=4)
-        draw.polygon([tip, (tip[0] - ux * 12 - uy * 7, tip[1] - uy * 12 + ux * 7),
-                      (tip[0] - ux * 12 + uy * 7, tip[1] - uy * 12 - ux * 7)], fill=COMBAT)
+        draw.polygon(
+            [
+                tip,
+                (tip[0] - ux * 12 - uy * 7, tip[1] - uy * 12 + ux * 7),
+                (tip[0] - ux * 12 + uy * 7, tip[1] - uy * 12 - ux * 7),
+            ],
+            fill=COMBAT,
+        )
         text = "attack: " + _unit_text(group)
         w = _mask(text, 11, True, False).width + 10
         y = ty + R * 0.5
@@ -521,15 +506,22 @@ def _assaults(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any
 def _creatures(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict) -> None:
     """A Creature: a black disc with its two letters at the top right of its area."""
     taken = [(px - 10, py - 11, px + 10, py + 7) for px, py in (_mine_point(m, areas) for m in view["mines"])]
-    taken += [(x, y, x + _mask(text, size, bold, condensed).width, y + _mask(text, size, bold, condensed).height)
-              for text, size, bold, condensed, _, (x, y) in _names(view, areas, image.size)]
+    taken += [
+        (x, y, x + _mask(text, size, bold, condensed).width, y + _mask(text, size, bold, condensed).height)
+        for text, size, bold, condensed, _, (x, y) in _names(view, areas, image.size)
+    ]
     for creature in view.get("creatures", []):
         if creature["area"] is None:
             continue
         cx, cy = _anchor(areas[creature["area"]])
         # At the lower right of the area, else wherever no mine or name lies under it.
-        spots = [(cx + HEX_W * 0.31, cy + R * 0.42), (cx - HEX_W * 0.31, cy + R * 0.42), (cx, cy + R * 0.64),
-                 (cx + HEX_W * 0.31, cy - R * 0.1), (cx - HEX_W * 0.31, cy - R * 0.1)]
+        spots = [
+            (cx + HEX_W * 0.31, cy + R * 0.42),
+            (cx - HEX_W * 0.31, cy + R * 0.42),
+            (cx, cy + R * 0.64),
+            (cx + HEX_W * 0.31, cy - R * 0.1),
+            (cx - HEX_W * 0.31, cy - R * 0.1),
+        ]
         x, y = min(spots, key=lambda p: _overlaps((p[0] - 13, p[1] - 13, p[0] + 13, p[1] + 13), taken))
         draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=BEAST, outline=COMBAT, width=2)
         _text(image, (x, y), creature["letter"], 12, WHITE, bold=True)
@@ -550,13 +542,18 @@ def _map_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     building, exploring = view.get("building"), view.get("exploring")
     lines = []
     if building:
-        stage = {"homes": "Home City tiles", "olympus": "Mt. Olympus", "delphi": "Delphi",
-                 "tiles": "tiles, in serpentine order"}.get(building["stage"], building["stage"])
+        stage = {
+            "homes": "Home City tiles",
+            "olympus": "Mt. Olympus",
+            "delphi": "Delphi",
+            "tiles": "tiles, in serpentine order",
+        }.get(building["stage"], building["stage"])
         placer = building["placer"]
         who = f"{_label(view, names, placer)} places" if placer is not None else "nobody can place"
         lines.append(f"Building the map ({building['mode']}): {stage}; {who}.")
-        hands = ", ".join(f"{view['seats'][int(s)]} {n}" for s, n in sorted(building["hands"].items(),
-                                                                           key=lambda i: int(i[0])))
+        hands = ", ".join(
+            f"{view['seats'][int(s)]} {n}" for s, n in sorted(building["hands"].items(), key=lambda i: int(i[0]))
+        )
         lines.append(f"Tiles in hand (face down): {hands or 'none'} · {len(building['empty'])} locations open.")
     if exploring:
         empty = sum(1 for a in view["areas"] if a["empty"])
@@ -565,21 +562,29 @@ def _map_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     return lines
 
 
-def _map_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
-             x: float, y: float) -> None:
+def _map_box(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], x: float, y: float
+) -> None:
     draw.rectangle((x, y, x + PANEL_W - 12, y + MAP_BOX_H - 6), outline=MUTED, width=1)
     for index, line in enumerate(_map_lines(view, names)[:2]):
         fnt = font(12, bold=index == 0)
         _sprite_text(image, (x + 10, y + 5 + 16 * index), fit_text(line, fnt, PANEL_W - 36), fnt, INK)
 
 
-def _event_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
-               x: float, y: float) -> None:
+def _event_box(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], x: float, y: float
+) -> None:
     """The last World Event, the bids or casting window under way, the offers."""
     events = view.get("events") or {}
     draw.rectangle((x, y, x + PANEL_W - 12, y + EVENT_H - 6), outline=INK, width=2)
-    _line(image, (x + 10, y + 6), f"World Events — deck {events.get('deck', 0)}, discard {events.get('discard', 0)}",
-          14, INK, bold=True)
+    _line(
+        image,
+        (x + 10, y + 6),
+        f"World Events — deck {events.get('deck', 0)}, discard {events.get('discard', 0)}",
+        14,
+        INK,
+        bold=True,
+    )
     lines: list[tuple[str, bool]] = []
     quiet = events.get("quiet")
     if quiet:
@@ -595,8 +600,12 @@ def _event_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
                 head += f" — won by {_label(view, names, last['winner'])} (bids: {shown})"
             lines.append((head, True))
             if not last["silence"]:
-                lines.append((f"Reward: {last['reward']}. {last['text']}"
-                              + (" (cancelled)" if last.get("cancelled") else ""), False))
+                lines.append(
+                    (
+                        f"Reward: {last['reward']}. {last['text']}" + (" (cancelled)" if last.get("cancelled") else ""),
+                        False,
+                    )
+                )
             else:
                 lines.append((last["text"], False))
         else:
@@ -608,22 +617,38 @@ def _event_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
         lines.append((f"Secret bids on {bid['title']}: bid — {done}; waiting for {waiting}.", True))
     window = view.get("window")
     if window:
-        casts = "; ".join(f"#{c['n']} {view['seats'][c['seat']]} {c['title']}"
-                          + (f" → {c['target']}" if c["target"] else "")
-                          + ("" if c["status"] in ("pending", "resolved") else f" ({c['status']})")
-                          for c in window["casts"]) or "none yet"
+        casts = (
+            "; ".join(
+                f"#{c['n']} {view['seats'][c['seat']]} {c['title']}"
+                + (f" → {c['target']}" if c["target"] else "")
+                + ("" if c["status"] in ("pending", "resolved") else f" ({c['status']})")
+                for c in window["casts"]
+            )
+            or "none yet"
+        )
         waiting = ", ".join(view["seats"][s] for s in window["waiting"]) or "nobody"
         lines.append((f"Casting window ({window['phase']}): cast {casts}; waiting for {waiting}.", True))
     titles = {a["name"]: a["title"] for a in view["areas"]}
     roaming = [f"{c['title']} ({c['letter']}) in {titles[c['area']]}" for c in view.get("creatures", []) if c["area"]]
-    slain = [f"{c['title']} by {view['seats'][c['slain_by']]}" for c in view.get("creatures", [])
-             if c["slain_by"] is not None]
+    slain = [
+        f"{c['title']} by {view['seats'][c['slain_by']]}"
+        for c in view.get("creatures", [])
+        if c["slain_by"] is not None
+    ]
     if roaming or slain:
-        lines.append(("Creatures: " + ("; ".join(roaming) or "none on the map")
-                      + (f". Slain: {', '.join(slain)}" if slain else "") + ".", False))
+        lines.append(
+            (
+                "Creatures: "
+                + ("; ".join(roaming) or "none on the map")
+                + (f". Slain: {', '.join(slain)}" if slain else "")
+                + ".",
+                False,
+            )
+        )
     for offer in view.get("offers", []):
-        lines.append((f"Offer: {view['seats'][offer['from']]} → {view['seats'][offer['to']]}: {offer['terms']}.",
-                      False))
+        lines.append(
+            (f"Offer: {view['seats'][offer['from']]} → {view['seats'][offer['to']]}: {offer['terms']}.", False)
+        )
     row = y + 28
     for text, bold in lines:
         for line in _wrapped(text, 12, bold, PANEL_W - 36):
@@ -640,7 +665,7 @@ def _log(image: Image.Image, view: dict[str, Any], top: float, width: int) -> No
     entries: list[str] = list(view["notes"]) if view["winners"] else []
     for entry in view["log"][-LOG_LINES:]:
         entries += _wrapped(entry, 13, False, width - MAP_X - 8)
-    for line in entries[-(LOG_LINES - 1):]:
+    for line in entries[-(LOG_LINES - 1) :]:
         _line(image, (MAP_X, y), line, 13, INK)
         y += 16
 
@@ -657,8 +682,11 @@ def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
     seat = view.get("seat", 0)
     lines = [f"Your seat: {_label(view, names, seat, fitted=False)}."]
     if private.get("deity_hand"):
-        lines.append("Deities dealt to you (choose your first temple's patron with `patron <deity>`): "
-                     + ", ".join(d["title"] for d in private["deity_hand"]) + ".")
+        lines.append(
+            "Deities dealt to you (choose your first temple's patron with `patron <deity>`): "
+            + ", ".join(d["title"] for d in private["deity_hand"])
+            + "."
+        )
     if private.get("ethos"):
         lines.append("Your Ethos objectives (✔ = met right now):")
         lines += [f"  {'✔' if c['met'] else '·'} {c['title']}: {c['text']} ({_copies(c)})" for c in private["ethos"]]
@@ -666,18 +694,25 @@ def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
         lines.append("Ethos cards dealt to you (keep two different ones with `keep <a> <b>`, or `discard`):")
         lines += [f"  {c['place']}. {c['title']}: {c['text']} ({_copies(c)})" for c in private["ethos_hand"]]
     pathos = ", ".join(c["title"] for c in view["pathos"])
-    lines.append(f"Objectives met right now: {private.get('objectives_met', 0)} of the "
-                 f"{view['objectives_to_win']} needed (public Pathos: {pathos}).")
+    lines.append(
+        f"Objectives met right now: {private.get('objectives_met', 0)} of the "
+        f"{view['objectives_to_win']} needed (public Pathos: {pathos})."
+    )
     if private.get("bid") is not None and view.get("bid"):
-        lines.append(f"Your secret bid on {view['bid']['title']}: {private['bid']} Favor (revealed when everyone "
-                     f"has bid).")
+        lines.append(
+            f"Your secret bid on {view['bid']['title']}: {private['bid']} Favor (revealed when everyone has bid)."
+        )
     for draft in view.get("drafts", []):
         if draft["from"] == seat:
             lines.append(f"The offer you are writing: {draft['terms']} (`offer <colour>` proposes it; `cancel`).")
-    for heading, key in (("Your tiles while the map is built (`place <tile> <location> <turns>`; only you see "
-                          "them):", "tiles"),
-                         ("The two tiles you drew to explore (place one with `place <tile> <turns>`; the other goes "
-                          "to the bottom of the stack unseen):", "exploring")):
+    for heading, key in (
+        ("Your tiles while the map is built (`place <tile> <location> <turns>`; only you see them):", "tiles"),
+        (
+            "The two tiles you drew to explore (place one with `place <tile> <turns>`; the other goes "
+            "to the bottom of the stack unseen):",
+            "exploring",
+        ),
+    ):
         if private.get(key):
             lines.append(heading)
             lines += [f"  {_tile_words(tile)}" for tile in private[key]]
@@ -686,8 +721,13 @@ def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
         lines.append("Your Invocations (level = Favor = Temples needed; `invoke <name> [target]`):")
         for card in info["deity_cards"]:
             for inv in card["invocations"]:
-                state = "spent this turn" if inv["spent"] else (
-                    "ready" if inv["reachable"] else f"needs {inv['level']} Temples, you count {card['temples']}")
-                lines.append(f"  {card['title']} {inv['level']} · {inv['title']} (`{inv['name']}`, "
-                             f"{inv['phase']}): {inv['text']} — {state}")
+                state = (
+                    "spent this turn"
+                    if inv["spent"]
+                    else ("ready" if inv["reachable"] else f"needs {inv['level']} Temples, you count {card['temples']}")
+                )
+                lines.append(
+                    f"  {card['title']} {inv['level']} · {inv['title']} (`{inv['name']}`, "
+                    f"{inv['phase']}): {inv['text']} — {state}"
+                )
     return "\n".join(lines)

@@ -1,5 +1,6 @@
-"""Hellenica picture: the colours, the hex geometry and the text stamps
-shared by ``render.hellenica`` and ``render.hellenica_legend``.
+"""Hellenica picture: the colours, the hex geometry, the hex grid's fills and
+edges, and the text stamps shared by ``render.hellenica`` and
+``render.hellenica_legend``.
 
 Small repeated labels are drawn from cached masks, word by word, and pasted
 without ``Image.paste``'s checks: a picture stamps hundreds of them.
@@ -11,11 +12,11 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.common import draw_text, font, text_length, wrap
 
-R = 56                      # hex circumradius
+R = 56  # hex circumradius
 HEX_W = math.sqrt(3) * R
 MAP_X, MAP_Y = 12, 112
 PANEL_W = 520
@@ -42,20 +43,34 @@ BEAST = (25, 25, 25)
 CLOSED_INK = (90, 60, 140)
 SUPPLIED = (255, 190, 0)
 SEA_INK = (35, 65, 105)
-TILE_BACK = (104, 88, 70)       # an Empty Area of the Explorable Map: a face-down tile
+TILE_BACK = (104, 88, 70)  # an Empty Area of the Explorable Map: a face-down tile
 TILE_BACK_RIM = (150, 130, 102)
 TILE_BACK_INK = (232, 220, 196)
-OPEN_SPACE = (244, 240, 230)    # a location still open while the map is built
+OPEN_SPACE = (244, 240, 230)  # a location still open while the map is built
 OPEN_RIM = (170, 160, 140)
 MAP_BOX_H = 44
-TILE_ICON = 15                  # circumradius of a tile drawn in the private "Your tiles" box
+TILE_ICON = 15  # circumradius of a tile drawn in the private "Your tiles" box
 SIDE_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
-STATIC_CACHE = 8               # static layers kept (about 6 MB each)
+STATIC_CACHE = 8  # static layers kept (about 6 MB each)
 
-UPGRADE_LETTER = {"academy": "A", "temple": "T", "market": "M", "barracks": "B", "stables": "S",
-                  "docks": "D", "walls": "W", "wonder": "Ω"}
-GOVERNMENT_LETTERS = {"tyranny": "Ty", "republic": "Re", "democracy": "De", "oligarchy": "Ol", "theocracy": "Te",
-                      "thalassocracy": "Th"}
+UPGRADE_LETTER = {
+    "academy": "A",
+    "temple": "T",
+    "market": "M",
+    "barracks": "B",
+    "stables": "S",
+    "docks": "D",
+    "walls": "W",
+    "wonder": "Ω",
+}
+GOVERNMENT_LETTERS = {
+    "tyranny": "Ty",
+    "republic": "Re",
+    "democracy": "De",
+    "oligarchy": "Ol",
+    "theocracy": "Te",
+    "thalassocracy": "Th",
+}
 UNIT_LETTER = {"hoplite": "H", "cavalry": "C", "trireme": "T", "hero": "X", "alcibiades": "Al"}
 STATE_FILL = {"active": WHITE, "building": WOOD, "exhausted": EXHAUSTED}
 ACTION_LETTER = (("build", "B"), ("train", "T"), ("research", "R"), ("worship", "W"), ("supply", "S"))
@@ -102,10 +117,17 @@ def _map_size(view: dict[str, Any]) -> tuple[int, int]:
 # laying out the same glyphs again for every piece).
 
 
+def _ink_box(fnt: ImageFont.FreeTypeFont, text: str) -> tuple[int, int, int, int]:
+    """The text's ink box in whole pixels (FreeType gives whole pixels when no
+    stroke is asked for; Pillow's annotation says float for stroked text)."""
+    left, top, right, bottom = fnt.getbbox(text)
+    return int(left), int(top), int(right), int(bottom)
+
+
 @lru_cache(maxsize=2048)
 def _mask(text: str, size: int, bold: bool, condensed: bool) -> Image.Image:
     fnt = font(size, bold=bold, condensed=condensed)
-    left, top, right, bottom = fnt.getbbox(text)
+    left, top, right, bottom = _ink_box(fnt, text)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255)
     return mask
@@ -115,7 +137,7 @@ def _mask(text: str, size: int, bold: bool, condensed: bool) -> Image.Image:
 def _stamp(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
     """A text line's mask and where its ink starts relative to the pen."""
     fnt = font(size, bold=bold)
-    left, top, right, bottom = fnt.getbbox(text)
+    left, top, right, bottom = _ink_box(fnt, text)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255)
     return mask, left, top
@@ -139,8 +161,16 @@ def _words(text: str) -> list[str]:
     return pieces
 
 
-def _line(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int],
-          *, bold: bool = False, anchor: str = "la") -> None:
+def _line(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, int, int],
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
     """Like ``draw.text`` at a top-left (``la``), left-middle (``lm``) or
     right-middle (``rm``) anchor, from cached masks of its words: words recur
     from one picture to the next and cost nothing to lay out again."""
@@ -178,8 +208,9 @@ def _text_sprite(text: str, fnt: Any, fill: tuple[int, int, int], anchor: str) -
     return sprite, ox, oy
 
 
-def _sprite_text(image: Image.Image, xy: tuple[float, float], text: str, fnt: Any, fill: tuple[int, int, int],
-                 anchor: str = "la") -> None:
+def _sprite_text(
+    image: Image.Image, xy: tuple[float, float], text: str, fnt: Any, fill: tuple[int, int, int], anchor: str = "la"
+) -> None:
     """``draw_text`` from a cache: names and headings recur from one picture
     to the next, and laying out their runs again took a fifth of the time."""
     sprite, ox, oy = _text_sprite(text, fnt, tuple(fill), anchor)
@@ -201,8 +232,17 @@ def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return text[:low].rstrip(" ,·") + " …"
 
 
-def _text(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int],
-          *, bold: bool = False, condensed: bool = False, anchor: str = "mm") -> float:
+def _text(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, int, int],
+    *,
+    bold: bool = False,
+    condensed: bool = False,
+    anchor: str = "mm",
+) -> float:
     """Stamp ``text`` at ``xy`` (anchors ``mm``, ``lm``, ``rm``, ``la``);
     returns its width."""
     mask = _mask(text, size, bold, condensed)
@@ -231,3 +271,111 @@ def _anchor(area: dict[str, Any]) -> tuple[float, float]:
     mx = sum(p[0] for p in points) / len(points)
     my = sum(p[1] for p in points) / len(points)
     return min(points, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+
+
+# ---------------------------------------------------------------------------
+# The hex grid: each area's fill and the edges between areas (the static layer)
+
+
+def _open_locations(view: dict[str, Any]) -> bool:
+    """Whether Empty Areas are still open locations of a map being built
+    (on the Explorable Map they are face-down tiles from the start)."""
+    building = view.get("building")
+    return building is not None and building["mode"] != "explorable"
+
+
+def _hexes(draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict, cells: dict) -> None:
+    building = _open_locations(view)
+    for area in view["areas"]:
+        fill = SEA if area["kind"] == "sea" else (LAND_HOME if area["home"] else LAND)
+        if area["impassable"]:
+            fill = CLOSED
+        if area["empty"]:
+            fill = OPEN_SPACE if building else TILE_BACK
+        for col, row in area["hexes"]:
+            cx, cy = _centre(col, row)
+            draw.polygon(_hexagon(cx, cy), fill=fill)
+            if area["empty"]:
+                _empty_face(draw, cx, cy, building)
+            if area["impassable"]:
+                _hatch(draw, cx, cy)
+            if area["shallows"]:
+                for direction in range(6):
+                    other = cells.get(_neighbour(col, row, direction))
+                    if area["sides"][direction] == "s" or other is None or areas[other]["kind"] == "sea":
+                        draw.line(_edge(cx, cy, direction, R * 0.92), fill=SHALLOWS, width=5)
+
+
+def _empty_face(draw: ImageDraw.ImageDraw, cx: float, cy: float, building: bool) -> None:
+    """An Empty Area: an open location while the map is built (a dashed
+    rim), else a face-down tile waiting to be explored (a framed back)."""
+    if building:
+        corners = _hexagon(cx, cy, R - 5)
+        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+            for t in range(0, 10, 2):
+                draw.line(
+                    (
+                        ax + (bx - ax) * t / 10,
+                        ay + (by - ay) * t / 10,
+                        ax + (bx - ax) * (t + 1) / 10,
+                        ay + (by - ay) * (t + 1) / 10,
+                    ),
+                    fill=OPEN_RIM,
+                    width=2,
+                )
+        return
+    draw.polygon(_hexagon(cx, cy, R - 7), outline=TILE_BACK_RIM, width=3)
+    draw.polygon(_hexagon(cx, cy, R - 15), outline=TILE_BACK_RIM, width=1)
+
+
+def _hatch(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """Diagonal hatching inside a hex's inscribed circle: impassable."""
+    radius = R * 0.8
+    for k in range(-4, 5):
+        offset = k * radius / 4.5
+        half = math.sqrt(max(radius * radius - offset * offset, 0))
+        ox, oy = offset / math.sqrt(2), offset / math.sqrt(2)
+        dx, dy = half / math.sqrt(2), -half / math.sqrt(2)
+        draw.line((cx + ox - dx, cy + oy - dy, cx + ox + dx, cy + oy + dy), fill=HATCH, width=1)
+
+
+def _borders(draw: ImageDraw.ImageDraw, areas: dict, cells: dict) -> None:
+    """Edges between areas: mountains brown with peaks, shallows pale blue,
+    coasts dark, land borders thin; sea hexes of one area are not split."""
+    for (col, row), name in cells.items():
+        area = areas[name]
+        cx, cy = _centre(col, row)
+        for direction in range(6):
+            other_name = cells.get(_neighbour(col, row, direction))
+            ends = _edge(cx, cy, direction)
+            if other_name == name:
+                continue
+            if other_name is None:
+                if area["kind"] == "land":
+                    draw.line(ends, fill=COAST, width=2)
+                continue
+            other = areas[other_name]
+            if area["kind"] == "sea":
+                if other["kind"] == "sea":
+                    draw.line(ends, fill=SEA_EDGE, width=2)
+                continue  # a coast is drawn from its land side
+            side = area["sides"][direction]
+            if side == "m":
+                draw.line(ends, fill=MOUNTAIN, width=6)
+                _peaks(draw, ends, cx, cy)
+            elif side == "s":
+                draw.line(ends, fill=SHALLOWS, width=7)
+                draw.line(ends, fill=COAST, width=1)
+            elif other["kind"] == "sea":
+                draw.line(ends, fill=COAST, width=2)
+            else:
+                draw.line(ends, fill=BORDER, width=1)
+
+
+def _peaks(draw: ImageDraw.ImageDraw, ends: tuple, cx: float, cy: float) -> None:
+    (ax, ay), (bx, by) = ends
+    for t in (0.28, 0.72):
+        px, py = ax + (bx - ax) * t, ay + (by - ay) * t
+        tip = (px + (cx - px) * 0.16, py + (cy - py) * 0.16)
+        dx, dy = (bx - ax) * 0.07, (by - ay) * 0.07
+        draw.polygon([(px - dx, py - dy), tip, (px + dx, py + dy)], fill=MOUNTAIN)

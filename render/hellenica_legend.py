@@ -4,7 +4,8 @@ a mine) and the legend under the map, each symbol drawn as on the map."""
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -70,8 +71,15 @@ def _overlaps(box: Box, taken: list[Box], margin: float = 1.0) -> float:
     return total
 
 
-def _spot(text: str, size: int, bold: bool, condensed: bool, centre: tuple[float, float],
-          nudges: Sequence[tuple[float, float]], taken: list[Box]) -> tuple[tuple[float, float], Box]:
+def _spot(
+    text: str,
+    size: int,
+    bold: bool,
+    condensed: bool,
+    centre: tuple[float, float],
+    nudges: Sequence[tuple[float, float]],
+    taken: list[Box],
+) -> tuple[tuple[float, float], Box]:
     """The first nudge of ``centre`` where the text overlaps nothing taken
     (else the least covered), as the mask's top-left and its box."""
     mask = _mask(text, size, bold, condensed)
@@ -84,6 +92,7 @@ def _spot(text: str, size: int, bold: bool, condensed: bool, centre: tuple[float
             best = (covered, (x, y), box)
         if not covered:
             break
+    assert best is not None, "no nudges to try"
     return best[1], best[2]
 
 
@@ -102,8 +111,10 @@ def _place_names(view: dict[str, Any], areas: dict) -> list[tuple[str, int, bool
         sea = area["kind"] == "sea"  # sea names a size smaller, in the sea's own ink
         text = area["title"] + (" ♨" if area["volcano"] else "")
         styles, room = (SEA_TITLE_STYLES, SEA_TITLE_ROOM) if sea else (TITLE_STYLES, TITLE_ROOM)
-        size, condensed = next(((size, condensed) for size, condensed in styles
-                                if _mask(text, size, True, condensed).width <= room), styles[-1])
+        size, condensed = next(
+            ((size, condensed) for size, condensed in styles if _mask(text, size, True, condensed).width <= room),
+            styles[-1],
+        )
         cx, cy = _anchor(area)
         centre = (cx, cy - R * (0.5 if sea else 0.6))
         top_left, box = _spot(text, size, True, condensed, centre, TITLE_NUDGES, taken)
@@ -121,20 +132,57 @@ def _place_names(view: dict[str, Any], areas: dict) -> list[tuple[str, int, bool
 # under the map (part of the static layer).
 
 LEGEND = (
-    ("Upgrades", [("box", "A", "Academy"), ("box", "T", "Temple (rim: its deity)"), ("box", "M", "Market"),
-                  ("box", "B", "Barracks"), ("box", "S", "Stables"), ("box", "D", "Docks"), ("box", "W", "Walls"),
-                  ("box", "Ω", "Wonder")]),
-    ("States", [("state", "active", "active"), ("state", "building", "being built"),
-                ("state", "exhausted", "exhausted"),
-                ("gov", "Ty", "Government: Ty Tyranny, Re Republic, De Democracy, Ol Oligarchy, Te Theocracy, "
-                              "Th Thalassocracy")]),
-    ("Units", [("badge", "2H 1C*", "in the owner's colour: H Hoplite, C Cavalry, T Trireme, X Hero, "
-                                   "Al Alcibiades, * elite"),
-               ("spent", "", "at its Supply Limit or held by a Creature")]),
-    ("Map", [("mine", "", "mine"), ("disc", "Me", "Creature"), ("closed", "✕", "closed this turn"),
-             ("tile", "?", "unexplored Empty Area"), ("open", "", "location still open (map being built)")]),
-    ("Invocations", [("level", "1", "castable"), ("level-grey", "2", "too few Temples"),
-                     ("level-spent", "3", "spent this turn")]),
+    (
+        "Upgrades",
+        [
+            ("box", "A", "Academy"),
+            ("box", "T", "Temple (rim: its deity)"),
+            ("box", "M", "Market"),
+            ("box", "B", "Barracks"),
+            ("box", "S", "Stables"),
+            ("box", "D", "Docks"),
+            ("box", "W", "Walls"),
+            ("box", "Ω", "Wonder"),
+        ],
+    ),
+    (
+        "States",
+        [
+            ("state", "active", "active"),
+            ("state", "building", "being built"),
+            ("state", "exhausted", "exhausted"),
+            (
+                "gov",
+                "Ty",
+                "Government: Ty Tyranny, Re Republic, De Democracy, Ol Oligarchy, Te Theocracy, Th Thalassocracy",
+            ),
+        ],
+    ),
+    (
+        "Units",
+        [
+            (
+                "badge",
+                "2H 1C*",
+                "in the owner's colour: H Hoplite, C Cavalry, T Trireme, X Hero, Al Alcibiades, * elite",
+            ),
+            ("spent", "", "at its Supply Limit or held by a Creature"),
+        ],
+    ),
+    (
+        "Map",
+        [
+            ("mine", "", "mine"),
+            ("disc", "Me", "Creature"),
+            ("closed", "✕", "closed this turn"),
+            ("tile", "?", "unexplored Empty Area"),
+            ("open", "", "location still open (map being built)"),
+        ],
+    ),
+    (
+        "Invocations",
+        [("level", "1", "castable"), ("level-grey", "2", "too few Temples"), ("level-spent", "3", "spent this turn")],
+    ),
 )
 LEGEND_ROW = 19
 LEGEND_SIZE = 12
@@ -147,7 +195,7 @@ def _legend_rows(width: int) -> list[list[tuple[float, str, str, str]]]:
     rows = []
     for label, entries in LEGEND:
         row: list[tuple[float, str, str, str]] = [(MAP_X, "label", "", label)]
-        x = MAP_X + LEGEND_LABEL_W
+        x: float = MAP_X + LEGEND_LABEL_W
         for kind, symbol, meaning in entries:
             span = _legend_symbol_width(kind, symbol) + 4 + _advance(meaning, LEGEND_SIZE, False) + 16
             if x + span > width and len(row) > 1:
@@ -190,8 +238,9 @@ def _legend_symbol(image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, sym
     elif kind == "state":
         draw.rectangle(box, fill=STATE_FILL[symbol], outline=INK)
     elif kind == "gov":
-        draw.polygon([(x, y + 8), (x, y - 3), (x + 8, y - 10), (x + 16, y - 3), (x + 16, y + 8)],
-                     fill=WHITE, outline=INK)
+        draw.polygon(
+            [(x, y + 8), (x, y - 3), (x + 8, y - 10), (x + 16, y - 3), (x + 16, y + 8)], fill=WHITE, outline=INK
+        )
         _text(image, (x + 8, y + 1), symbol, 9, INK, bold=True)
     elif kind == "badge":
         w = _legend_symbol_width(kind, symbol)
@@ -212,8 +261,9 @@ def _legend_symbol(image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, sym
     elif kind == "open":
         draw.polygon(_hexagon(x + 8, y, 9), fill=OPEN_SPACE, outline=OPEN_RIM)
     else:  # an Invocation level box: castable, out of reach or spent
-        draw.rectangle((x + 1, y - 7, x + 14, y + 7), fill=(225, 225, 225) if kind == "level-grey" else WHITE,
-                       outline=INK, width=2)
+        draw.rectangle(
+            (x + 1, y - 7, x + 14, y + 7), fill=(225, 225, 225) if kind == "level-grey" else WHITE, outline=INK, width=2
+        )
         _text(image, (x + 7.5, y), symbol, 9, MUTED if kind == "level-grey" else INK, bold=True)
         if kind == "level-spent":
             draw.line((x + 2, y - 6, x + 13, y + 6), fill=COMBAT, width=2)

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -31,7 +32,7 @@ _LOCK = threading.Lock()  # pictures are drawn in worker threads
 
 
 def _label(view: dict[str, Any], names: Sequence[str], seat: int, fitted: bool = True) -> str:
-    """"name (Colour)"; in pictures (``fitted``) the name is shortened with "…"
+    """ "name (Colour)"; in pictures (``fitted``) the name is shortened with "…"
     so the label takes at most 220 px of 15 px bold text."""
     colour = view["seats"][seat]
     if not (seat < len(names) and names[seat]):
@@ -45,9 +46,10 @@ def _seat_chip(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
     _text(image, (x + size / 2, y + size / 2), SEAT_LETTER[seat % 7], int(size * 0.62), text_on(rgb), bold=True)
 
 
-def _panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
-            x: float, y: float) -> None:
-    cities = {}
+def _panels(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], x: float, y: float
+) -> None:
+    cities: dict[int, int] = {}  # seat -> cities owned
     for area in view["areas"]:
         if area["owner"] is not None:
             cities[area["owner"]] = cities.get(area["owner"], 0) + 1
@@ -76,22 +78,49 @@ _PANELS: OrderedDict[str, Image.Image] = OrderedDict()
 PANEL_CACHE = 256
 
 
-def _panel_key(view: dict[str, Any], names: Sequence[str], info: dict[str, Any], row: dict[str, Any] | None,
-               cities: int, titles: dict[str, str]) -> str:
+def _panel_key(
+    view: dict[str, Any],
+    names: Sequence[str],
+    info: dict[str, Any],
+    row: dict[str, Any] | None,
+    cities: int,
+    titles: dict[str, str],
+) -> str:
     """Everything a panel shows, as one string."""
     seat = info["seat"]
-    return json.dumps([
-        names[seat] if seat < len(names) else None, view["seats"], info, row, cities, titles.get(info["city"]),
-        seat == view["favorite"], seat in view["waiting"], bool((view.get("ai") or {}).get("ethos")),
-        [(c["name"], c["title"]) for c in view["pathos"]], view["revealed"].get(str(seat)),
-        [c["title"] for c in view.get("creatures", []) if c["slain_by"] == seat],
-        {card["deity"]: view["deities"][card["deity"]]["colour"] for card in info.get("deity_cards", [])},
-    ], sort_keys=True, default=str)
+    return json.dumps(
+        [
+            names[seat] if seat < len(names) else None,
+            view["seats"],
+            info,
+            row,
+            cities,
+            titles.get(info["city"]),
+            seat == view["favorite"],
+            seat in view["waiting"],
+            bool((view.get("ai") or {}).get("ethos")),
+            [(c["name"], c["title"]) for c in view["pathos"]],
+            view["revealed"].get(str(seat)),
+            [c["title"] for c in view.get("creatures", []) if c["slain_by"] == seat],
+            {card["deity"]: view["deities"][card["deity"]]["colour"] for card in info.get("deity_cards", [])},
+        ],
+        sort_keys=True,
+        default=str,
+    )
 
 
-def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
-           info: dict[str, Any], row: dict[str, Any] | None, cities: dict[int, int], titles: dict[str, str],
-           x: float, top: float) -> None:
+def _panel(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    names: Sequence[str],
+    info: dict[str, Any],
+    row: dict[str, Any] | None,
+    cities: dict[int, int],
+    titles: dict[str, str],
+    x: float,
+    top: float,
+) -> None:
     """One player's panel with its top-left corner at (``x``, ``top``)."""
     seat = info["seat"]
     draw.rectangle((x, top, x + PANEL_W - 12, top + PANEL_H - 6), outline=seat_rgb(seat), width=3)
@@ -101,18 +130,24 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
     marks += ["◀ to act"] if seat in view["waiting"] else []
     head = f"{_label(view, names, seat)} — {titles.get(info['city'], '?')}" + (" · AI player" if row else "")
     room = PANEL_W - 22 - 38 - 10 - text_length("  ".join(marks), font(12, bold=True))
-    _sprite_text(image, (x + 38, top + 18), fit_text(head, font(15, bold=True), room), font(15, bold=True), INK,
-              anchor="lm")
+    _sprite_text(
+        image, (x + 38, top + 18), fit_text(head, font(15, bold=True), room), font(15, bold=True), INK, anchor="lm"
+    )
     _line(image, (x + PANEL_W - 22, top + 18), "  ".join(marks), 12, INK, bold=True, anchor="rm")
-    _line(image, (x + 10, top + 33), f"Favor {info['favor']}   Philosophers {info['philosophers']}   "
-                                     f"Commerce {info['commerce']}   Cities {cities.get(seat, 0)}", 13, INK)
+    _line(
+        image,
+        (x + 10, top + 33),
+        f"Favor {info['favor']}   Philosophers {info['philosophers']}   "
+        f"Commerce {info['commerce']}   Cities {cities.get(seat, 0)}",
+        13,
+        INK,
+    )
     done = [c["title"] for c in view["pathos"] if c["name"] in info["pathos_done"]]
     pathos = f"{len(done)}" + (f" ({', '.join(done)})" if done else "")
     if row:
         _ai_board(image, draw, view, row, x + 10, top + 60, x + PANEL_W - 22)
         met = ", ".join(row["ethos_met"]) or "none"
-        ethos = f"AI Ethos met: {met} · objectives {row['objectives']}" if view["ai"]["ethos"] else \
-            "AI Ethos face down"
+        ethos = f"AI Ethos met: {met} · objectives {row['objectives']}" if view["ai"]["ethos"] else "AI Ethos face down"
     else:
         _cubes(image, draw, view, info, x + 10, top + 60, x + PANEL_W - 14)
         ethos = f"{info['ethos_count']} Ethos kept (hidden)" if info["ethos_kept"] else "Ethos not chosen yet"
@@ -129,13 +164,19 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
     if row:
         advances = f"Advancements ({row['advancements']}) on the AI Board, not tracked by name"
     else:
-        advances = (f"Advancements ({len(info['advancements'])}): "
-                    + (", ".join(info["advancement_titles"]) or "none"))
+        advances = f"Advancements ({len(info['advancements'])}): " + (", ".join(info["advancement_titles"]) or "none")
     _line(image, (x + 10, top + 102), _fit(advances, 11, PANEL_W - 36), 11, MUTED)
 
 
-def _cubes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], info: dict[str, Any],
-           x: float, y: float, right: float) -> None:
+def _cubes(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    info: dict[str, Any],
+    x: float,
+    y: float,
+    right: float,
+) -> None:
     """A person's Action Cubes left per action, then their Deity Cards."""
     _text(image, (x, y), "Cubes", 12, MUTED, anchor="lm")
     x += 42
@@ -147,8 +188,15 @@ def _cubes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
     _deity_cards(image, draw, view, info, x + 8, y, right)
 
 
-def _ai_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], row: dict[str, Any],
-              x: float, y: float, right: float) -> None:
+def _ai_board(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    row: dict[str, Any],
+    x: float,
+    y: float,
+    right: float,
+) -> None:
     """An AI player's row of the AI Board: Advancements, Supply (moves left
     this turn), its Grudge and the AI card it revealed last."""
     _text(image, (x, y), "AI Board", 12, MUTED, anchor="lm")
@@ -174,8 +222,15 @@ def _ai_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any
     _text(image, (x + 10, y), _fit(f"AI card: {card}", 11, int(right - x - 10)), 11, INK, anchor="lm")
 
 
-def _deity_cards(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], info: dict[str, Any],
-                 x: float, y: float, right: float) -> None:
+def _deity_cards(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    info: dict[str, Any],
+    x: float,
+    y: float,
+    right: float,
+) -> None:
     """Each Deity Card: its name in its colour, the Temples counted, and one
     box per Invocation level — white if castable, pale if the Temples do not
     reach it, crossed when spent this turn. Names shrink to three letters
@@ -195,8 +250,7 @@ def _deity_cards(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
         return card["title"][:3]
 
     def width_of(caption: Callable[[dict[str, Any]], str]) -> float:
-        return sum(_mask(caption(card), 11, True, False).width + 11 + 15 * len(card["invocations"])
-                   for card in cards)
+        return sum(_mask(caption(card), 11, True, False).width + 11 + 15 * len(card["invocations"]) for card in cards)
 
     caption = next((c for c in (full, short) if x + width_of(c) <= right), shortest)
     for card in cards:

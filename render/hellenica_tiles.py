@@ -55,8 +55,14 @@ def _tiles_box_height(tiles: tuple[str, list[dict[str, Any]]] | None) -> int:
     return 26 + -(-len(tiles[1]) // per_row) * row_h + 4
 
 
-def _tiles_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
-               tiles: tuple[str, list[dict[str, Any]]], x: float, y: float) -> None:
+def _tiles_box(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    tiles: tuple[str, list[dict[str, Any]]],
+    x: float,
+    y: float,
+) -> None:
     """Each private tile as a small hex in its printed orientation: brown
     sides are mountains, the number its Settlements, a red dot a Volcano;
     its name underneath (and, while exploring, the turns that fit)."""
@@ -77,8 +83,13 @@ def _tiles_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
             _text(image, (cx, cy), str(tile["settlements"]), 10, INK, bold=True)
         if tile["volcano"]:
             draw.ellipse((cx + 4, cy - 11, cx + 10, cy - 5), fill=COMBAT)
-        _text(image, (cx, cy + TILE_ICON + 8), _fit(f"{tile['title']} (`{tile['name']}`)" if "fits" in tile
-                                                    else tile["title"], 10, int(step) - 4), 10, INK)
+        _text(
+            image,
+            (cx, cy + TILE_ICON + 8),
+            _fit(f"{tile['title']} (`{tile['name']}`)" if "fits" in tile else tile["title"], 10, int(step) - 4),
+            10,
+            INK,
+        )
         if "fits" in tile:
             fits = ", ".join(map(str, tile["fits"]))
             text = f"fits turned {fits}" if fits else "does not fit here"
@@ -98,13 +109,15 @@ def _tile_words(tile: dict[str, Any]) -> str:
         extras.append("mines " + ", ".join(tile["mines"]))
     if not tile.get("islands", True):
         extras.append("not on islands")
-    lies = tile.get("lies") or [{"turns": 0, "mountains": [n for n, side in zip(SIDE_NAMES, tile["sides"])
-                                                          if side != "c"]}]
-    ways = "; ".join(f"turned {lie['turns']}{' (as printed)' if lie['turns'] == 0 else ''}: "
-                     + ("mountains " + "/".join(lie["mountains"]) if lie["mountains"] else "clearings all round")
-                     for lie in lies)
+    lies = tile.get("lies") or [
+        {"turns": 0, "mountains": [n for n, side in zip(SIDE_NAMES, tile["sides"]) if side != "c"]}
+    ]
+    ways = "; ".join(
+        f"turned {lie['turns']}{' (as printed)' if lie['turns'] == 0 else ''}: "
+        + ("mountains " + "/".join(lie["mountains"]) if lie["mountains"] else "clearings all round")
+        for lie in lies
+    )
     text = f"{tile['title']} (`{tile['name']}`) — {', '.join([what] + extras)}. {ways}."
     if "fits" in tile:
-        text += (f" Fits here turned {', '.join(map(str, tile['fits']))}." if tile["fits"] else
-                 " Does not fit here.")
+        text += f" Fits here turned {', '.join(map(str, tile['fits']))}." if tile["fits"] else " Does not fit here."
     return text

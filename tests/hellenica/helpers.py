@@ -13,8 +13,9 @@ from engine.games.hellenica.steps import STEPS, current, push
 PREFERRED_HOMES = ("athens", "troy", "sparta", "byzantium", "corcyra", "corinth", "thebes")
 
 
-def new_game(players: int = 2, seed: int = 7, homes: tuple[str, ...] = PREFERRED_HOMES,
-             invocations: bool = False) -> dict:
+def new_game(
+    players: int = 2, seed: int = 7, homes: tuple[str, ...] = PREFERRED_HOMES, invocations: bool = False
+) -> dict:
     """A game at its first action: homes chosen from ``homes`` where the
     spacing rule allows, first dealt patron, Ethos cards 1 and 2 (or the first
     legal pair), the current Favorite keeps it, Zeus side up. Without
@@ -65,8 +66,9 @@ def units(state: dict, area: str, seat: int, kind: str, n: int = 1, elite: bool 
     add_units(state, area, seat, kind, n, elite=elite, used=used)
 
 
-def upgrade(state: dict, city: str, slot: int, kind: str | None, status: str = "active",
-            deity: str | None = None) -> None:
+def upgrade(
+    state: dict, city: str, slot: int, kind: str | None, status: str = "active", deity: str | None = None
+) -> None:
     if kind is None:
         state["cities"][city]["slots"][slot] = None
         return
@@ -170,9 +172,11 @@ def give_deity(state: dict, seat: int, deity: str, temples: int = 1, city: str |
     if deity not in state["seats"][seat]["deities"]:
         state["seats"][seat]["deities"].append(deity)
     slots = state["cities"][city]["slots"]
-    free = [i for i, p in enumerate(slots) if p is None] + \
-        [i for i, p in enumerate(slots) if p is not None and p["type"] not in ("market", "temple")] + \
-        [i for i, p in enumerate(slots) if p is not None and p["type"] == "temple" and p.get("deity") != deity]
+    free = (
+        [i for i, p in enumerate(slots) if p is None]
+        + [i for i, p in enumerate(slots) if p is not None and p["type"] not in ("market", "temple")]
+        + [i for i, p in enumerate(slots) if p is not None and p["type"] == "temple" and p.get("deity") != deity]
+    )
     assert len(free) >= temples, f"{city} has no room for {temples} temples"
     for index in free[:temples]:
         slots[index] = new_upgrade("temple", "active", deity)

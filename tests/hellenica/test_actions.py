@@ -69,7 +69,7 @@ class TestTrain:
         assert count(after, city, 0, "hoplite") == before + 3
 
     def test_government_marker_counts_as_its_upgrade(self, game):
-        """"a Tyranny Government Marker is also a Barracks"."""
+        """ "a Tyranny Government Marker is also a Barracks"."""
         city = _home(game)
         after = play(game, 0, f"train hoplites {city}")
         assert count(after, city, 0, "hoplite") == 2
@@ -82,7 +82,7 @@ class TestTrain:
         assert count(after, city, 0, "hero") == 1
 
     def test_unit_limits(self, game):
-        """"Players may not have more than 10 of each unit type or more than 5 heroes.\""""
+        """ "Players may not have more than 10 of each unit type or more than 5 heroes.\""""
         city = _home(game)
         units(game, "panactum", 0, "hoplite", 8)  # 9 with the one at home
         upgrade(game, city, 3, "barracks")  # with the Tyranny, 2 would be trained
@@ -127,6 +127,7 @@ class TestResearch:
         assert "logistics" in after["seats"][0]["advancements"]
         after["seats"][0]["philosophers"] = 3
         from engine.games.hellenica.advancements import research_refusal
+
         assert research_refusal(after, 0, "leadership") is None
 
     def test_level_two_needs_level_one_and_costs_three(self, game):
@@ -145,7 +146,7 @@ class TestResearch:
         assert current(after)["kind"] != "research"
 
     def test_commerce_converts_after_the_advancement_too(self, game):
-        """"During a Research action, the Active Player may convert Commerce
+        """ "During a Research action, the Active Player may convert Commerce
         ... Converting Commerce into Philosophers is a free part of the research
         Action": after the one Advancement ("the second part of the Research
         Action") the action is still under way, so converting stays open; a
@@ -164,7 +165,7 @@ class TestResearch:
         assert (after["seats"][0]["commerce"], after["seats"][0]["philosophers"]) == (0, 6 + 2 - 1)
 
     def test_convert_commerce_three_to_one(self, game):
-        """"For every 3 Commerce spent the player receives 1 Philosopher."""
+        """ "For every 3 Commerce spent the player receives 1 Philosopher."""
         game["seats"][0]["commerce"] = 7
         after = play(game, 0, f"research {_home(game)}", "convert", "convert")
         assert after["seats"][0]["commerce"] == 1
@@ -192,6 +193,7 @@ class TestWonder:
         upgrade(game, city, 2, "barracks")
         upgrade(game, city, 3, "wonder")
         from engine.games.hellenica.cities import production
+
         assert [production(game, city, k) for k in ("temple", "academy", "barracks")] == [2, 2, 2]
         favor = game["seats"][0]["favor"]
         game["seats"][0]["cubes"]["worship"] = 2
@@ -208,6 +210,7 @@ class TestWonder:
         city = _home(game)
         upgrade(game, city, 3, "wonder")
         from engine.games.hellenica.cities import production
+
         assert production(game, city, "stables") == 0
 
 
@@ -219,7 +222,7 @@ class TestBuild:
         assert after["seats"][0]["cubes"]["build"] == 0
 
     def test_replace_active_or_under_construction_but_not_exhausted(self, game):
-        """"City Upgrades may replace an existing Active or Under Construction
+        """ "City Upgrades may replace an existing Active or Under Construction
         City Upgrade, but not an Exhausted one.\""""
         city = _home(game)
         after = play(game, 0, f"build stables {city} over market")
@@ -238,8 +241,13 @@ class TestBuild:
         assert after["cities"][city]["slots"][3] == {"type": "temple", "state": "building", "deity": "hermes"}
 
     def test_mines_need_mining(self, game):
-        mine = next(m for m, body in __import__("engine.games.hellenica.board", fromlist=["preset"])
-                    .preset("classic").mines.items() if body.city == _home(game))
+        mine = next(
+            m
+            for m, body in __import__("engine.games.hellenica.board", fromlist=["preset"])
+            .preset("classic")
+            .mines.items()
+            if body.city == _home(game)
+        )
         with pytest.raises(IllegalAction, match="needs the Mining advancement"):
             GAME.play(game, 0, f"build barracks {mine}")
         learn(game, 0, "mining")
@@ -256,7 +264,7 @@ class TestBuild:
             GAME.play(act_as(after, 0), 0, f"build walls {city} over market")
 
     def test_docks_need_a_coastal_city(self, game):
-        """"Docks may only be placed ... where the City has a clearing facing
+        """ "Docks may only be placed ... where the City has a clearing facing
         an adjacent Sea Area" — Larissa has none."""
         own(game, "larissa", 0)
         with pytest.raises(IllegalAction, match="clearing facing the sea"):
@@ -274,7 +282,7 @@ class TestBuild:
             GAME.play(act_as(after, 0), 0, f"build wonder {city} over market")
 
     def test_change_of_government(self, game):
-        """"returns their Active Government Marker to the pool and places a new
+        """ "returns their Active Government Marker to the pool and places a new
         Government ... place the natural wood Action Cube on it".\""""
         city = _home(game)
         after = play(game, 0, f"build government republic {city}")
@@ -304,7 +312,7 @@ class TestSupplyAndExchange:
             GAME.play(game, 0, f"supply delphi from {_home(game)}")
 
     def test_exchange_takes_an_action_without_cube_or_exhaustion(self, game):
-        """"The player does not spend an Action Cube nor do they Exhaust any
+        """ "The player does not spend an Action Cube nor do they Exhaust any
         City Upgrade" — but still needs the matching upgrade."""
         city = _home(game)
         game["seats"][0]["commerce"] = 4
@@ -333,15 +341,12 @@ def test_listed_actions_are_exactly_those_the_refusals_allow():
     """The lists of Build and Train actions are computed in one pass per city;
     in mid-game positions they hold exactly the actions whose refusal checks
     pass (nothing allowed is missing, nothing refused is listed)."""
-    import random
-
     from engine.games.hellenica import build, produce
     from engine.games.hellenica.board import preset
     from engine.games.hellenica.components import TRAINABLE, UPGRADES
     from engine.games.hellenica.notation import train_word
 
     board = preset("classic")
-    rng = random.Random(3)
     state = GAME.new(4, {"homes": "random"}, 3)
     checked = 0
     for step in range(900):
@@ -360,8 +365,10 @@ def test_listed_actions_are_exactly_those_the_refusals_allow():
                 for place, over in places:
                     command = f"build {kind} {place}" + (f" over {over}" if over else "")
                     allowed = build.upgrade_refusal(state, seat, kind, place, over) is None
-                    assert allowed == (command in listed), (command, build.upgrade_refusal(state, seat, kind,
-                                                                                            place, over))
+                    assert allowed == (command in listed), (
+                        command,
+                        build.upgrade_refusal(state, seat, kind, place, over),
+                    )
                     checked += 1
             trained = set(produce.commands(state, seat, "train"))
             for city in state["cities"]:

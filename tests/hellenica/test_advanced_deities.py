@@ -16,7 +16,7 @@ TRACK = ["zeus", "hera", "poseidon", "athena", "ares", "apollo", "artemis", "her
 
 
 def test_all_deities_offers_every_deity_as_first_patron():
-    """"allow players to select their first Temple from all of the Deities in the game.\""""
+    """ "allow players to select their first Temple from all of the Deities in the game.\""""
     state = GAME.new(3, {"homes": "random", "patrons": "all"}, 5)
     assert current(state)["kind"] == "patron"
     for seat in range(3):
@@ -32,7 +32,7 @@ def test_standard_game_deals_three_patrons():
 
 
 def test_rival_track_holds_each_deity_once_and_rivals_are_neighbours():
-    """"shuffle 1 Temple Underlay for each Deity together and randomly deal 1 to
+    """ "shuffle 1 Temple Underlay for each Deity together and randomly deal 1 to
     each of the locations on the Rival Deities track ... Each Deity is a rival of
     the Deity immediately above or below them on the Rival Deities track.\""""
     assert sorted(TRACK) == sorted(DEITIES)
@@ -61,7 +61,7 @@ def rival_game():
 
 
 def test_a_new_temple_may_not_be_dedicated_to_a_rival(rival_game):
-    """"A player may never own a Temple belonging to a Deity and that Deity's
+    """ "A player may never own a Temple belonging to a Deity and that Deity's
     rival at the same time.\""""
     state = rival_game
     home = home_of(state, 0)
@@ -77,7 +77,7 @@ def test_a_new_temple_may_not_be_dedicated_to_a_rival(rival_game):
 
 
 def test_conquest_forces_the_removal_of_one_rivals_temples(rival_game):
-    """"If, at any time, a player owns Temples to 2 Deities that are rivals,
+    """ "If, at any time, a player owns Temples to 2 Deities that are rivals,
     that player must immediately remove all Temples they own dedicated to one
     of the Rival Deities and return them to the pool.\""""
     state = rival_game

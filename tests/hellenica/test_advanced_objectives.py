@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction, resolve_options
-from engine.games.hellenica import GAME
-from engine.games.hellenica import objectives
+from engine.games.hellenica import GAME, objectives
 from engine.games.hellenica.components import PATHOS, STANDARD_PATHOS
 from engine.games.hellenica.pathos import objectives_to_win
 from tests.hellenica.helpers import new_game
@@ -18,7 +17,7 @@ def test_standard_pathos_are_destruction_empire_and_sea_power():
 
 
 def test_random_pathos_deals_three_distinct_cards_from_all_pathos():
-    """"shuffle all of the Pathos Objective cards together and randomly deal 3
+    """ "shuffle all of the Pathos Objective cards together and randomly deal 3
     of them, face-up, next to the map board.\""""
     dealt = set()
     for seed in range(12):
@@ -33,7 +32,7 @@ def test_random_pathos_deals_three_distinct_cards_from_all_pathos():
 
 
 def test_epic_game_needs_four_objectives(monkeypatch):
-    """"play until a player has completed 4 Objectives, instead of 3, to win the game.\""""
+    """ "play until a player has completed 4 Objectives, instead of 3, to win the game.\""""
     state = new_game(2, seed=44)
     three = ["destruction", "empire", "sea-power"]
     monkeypatch.setattr(objectives, "completed", lambda s, seat: three if seat == 0 else [])

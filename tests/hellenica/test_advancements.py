@@ -11,8 +11,19 @@ from engine.games.hellenica.combat import walls_stand
 from engine.games.hellenica.components import ACTIONS, ADVANCEMENTS
 from engine.games.hellenica.steps import STEPS, push
 from engine.games.hellenica.upkeep import conquer, replenish
-from tests.hellenica.helpers import (act_as, clear_units, count, home_of, learn, moves, new_game, own, play, units,
-                                    upgrade)
+from tests.hellenica.helpers import (
+    act_as,
+    clear_units,
+    count,
+    home_of,
+    learn,
+    moves,
+    new_game,
+    own,
+    play,
+    units,
+    upgrade,
+)
 
 COMBAT = STEPS["combat"]
 
@@ -137,5 +148,6 @@ def test_brilliant_admiral_serves_at_sea(game):
     game["stack"] = []
     push(game, "combat", attacker=0, area="cyclades", origin=home_of(game, 0))
     from engine.games.hellenica import phases
+
     phases.advance(game)
     assert moves(game, 0) == ["admiral", "roll"]

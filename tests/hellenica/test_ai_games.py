@@ -39,7 +39,7 @@ def _solitaire(seed: int, options: dict) -> tuple[dict, list[tuple[int, str]]]:
 
 @pytest.mark.parametrize("seed, board", [(1, "standard"), (2, "random"), (3, "explorable")])
 def test_solitaire_against_six_ai_finishes_and_replays(seed, board):
-    """"one human against AI city-states", on the standard, a random or an
+    """ "one human against AI city-states", on the standard, a random or an
     explorable map."""
     options = {**SOLITAIRE, "map": board}
     state, played = _solitaire(seed, options)

@@ -11,20 +11,19 @@ from engine.games.hellenica.ai import bonus, event_choices, production
 from engine.games.hellenica.ai.board import board_of
 from engine.games.hellenica.ai.world import counted_type
 from engine.games.hellenica.components import EVENTS, RULES, UPGRADES
-from engine.games.hellenica.events import PER
+from engine.games.hellenica.event_tasks import PER
 from engine.games.hellenica.produce import COMMERCE_PER_PHILOSOPHER
 from engine.games.hellenica.state import add_units, count_units, new_upgrade
 from engine.games.hellenica.steps import push
 from tests.hellenica.helpers import act_as, rig
 from tests.hellenica.test_ai_rules import BYZANTIUM, HUMAN, TROY, _troy_position
 
-
 # ---------------------------------------------------------------------------
 # The AI Quick Reference Sheet: bonus Production
 
 
 def test_the_quick_reference_covers_every_upgrade_at_the_rulebooks_rates():
-    """"For every 3 Commerce spent the player receives 1 Philosopher"; a level
+    """ "For every 3 Commerce spent the player receives 1 Philosopher"; a level
     2 Advancement costs 3 Philosophers; every City Upgrade has its line."""
     assert set(bonus.UPGRADE_BONUS) == set(UPGRADES)
     assert bonus.CONVERT["commerce_per_philosopher"] == COMMERCE_PER_PHILOSOPHER == 3
@@ -32,7 +31,7 @@ def test_the_quick_reference_covers_every_upgrade_at_the_rulebooks_rates():
 
 
 def test_conquered_upgrades_produce_for_the_ai():
-    """"AI Players conquer cities using normal rules. After conquest, leave any
+    """ "AI Players conquer cities using normal rules. After conquest, leave any
     surviving City Upgrades in place": on our sheet each Active one produces
     in Round 1 as if its action were taken for free."""
     state = _troy_position()
@@ -73,7 +72,7 @@ def test_commerce_and_philosophers_convert_on_the_ai_board():
 
 
 def test_bonus_production_follows_the_ai_card_from_turn_two():
-    """"All AI Players begin the game with their Turn 1 benefits": the bonus
+    """ "All AI Players begin the game with their Turn 1 benefits": the bonus
     comes with a card's Production, so never on Turn 1."""
     state = _troy_position()
     state["turn"] = 2
@@ -88,7 +87,7 @@ def test_bonus_production_follows_the_ai_card_from_turn_two():
 
 
 def test_the_sheet_covers_every_one_of_our_world_event_cards():
-    """"The AI World Events Reference Sheet contains more detailed information
+    """ "The AI World Events Reference Sheet contains more detailed information
     about how AI Players interact with various World Events": one entry for
     every card of our 52 (37 different cards)."""
     assert set(event_choices.CARDS) == set(EVENTS)
@@ -103,8 +102,21 @@ def _won(state: dict, card: str, winner: int, task: dict) -> dict:
     """The AI ``winner`` carries out ``card``'s task (through the phase loop)."""
     state["phase"], state["round"] = "actions", 2
     act_as(state, HUMAN)  # play resumes with the person's action afterwards
-    push(state, "event", seat=HUMAN, stage="tasks", card=card, winner=winner, tasks=[{"id": 0, **task}],
-         answers={}, spared=[], holding=False, paid=0, bids={}, cancelled=False)
+    push(
+        state,
+        "event",
+        seat=HUMAN,
+        stage="tasks",
+        card=card,
+        winner=winner,
+        tasks=[{"id": 0, **task}],
+        answers={},
+        spared=[],
+        holding=False,
+        paid=0,
+        bids={},
+        cancelled=False,
+    )
     phases.advance(state)
     return state
 
@@ -186,7 +198,7 @@ def test_the_eruption_counts_what_lies_around_the_volcano():
 
 
 def test_strategic_shift_flips_the_token():
-    """"flip the Favorite of the Gods token in the air randomly"."""
+    """ "flip the Favorite of the Gods token in the air randomly"."""
     sides = set()
     for seed in range(1, 40):
         state = _troy_position()
@@ -198,7 +210,7 @@ def test_strategic_shift_flips_the_token():
 
 
 def test_master_builders_won_by_an_ai_places_city_walls():
-    """"walls-or-wonder": City Walls under construction on its City with the
+    """ "walls-or-wonder": City Walls under construction on its City with the
     most Settlements that has no City Walls."""
     state = _troy_position()
     state["cities"]["phocaea"]["owner"] = TROY

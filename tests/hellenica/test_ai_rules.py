@@ -7,7 +7,8 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.hellenica import GAME
-from engine.games.hellenica.ai import bidding, combat as ai_combat, garrison, movement, objectives, production
+from engine.games.hellenica.ai import bidding, garrison, movement, objectives, production
+from engine.games.hellenica.ai import combat as ai_combat
 from engine.games.hellenica.ai.board import board_of
 from engine.games.hellenica.ai.cards import CARDS
 from engine.games.hellenica.ai.grudges import note_entry
@@ -22,7 +23,7 @@ def ai_game(players: int = 3, ai: tuple[int, ...] = (1, 2), seed: int = 5) -> di
 
 
 def test_ai_seats_never_wait_and_are_set_up_as_the_rulebook_says():
-    """"AI Players start with an AI Government Marker (... a permanent elite
+    """ "AI Players start with an AI Government Marker (... a permanent elite
     Hoplite and an elite Cavalry ...), 1 Trireme, 2 Hoplites, and no City
     Upgrades on their Home City." "on the 1 space of the Advancements and
     Supply rows and on the 4 space of the Favor row"."""
@@ -52,7 +53,7 @@ def test_bad_ai_seats_are_refused():
 
 
 def test_shared_ethos_revealed_after_people_choose():
-    """"deal 3 Ethos cards face down ... Once all players have selected their
+    """ "deal 3 Ethos cards face down ... Once all players have selected their
     Ethos cards ... turn these Ethos cards face up ... no duplicates"."""
     state = ai_game()
     while state["phase"] == "setup":
@@ -133,7 +134,7 @@ def test_troy_movement_example():
 
 
 def test_destination_filters_step_by_step():
-    """"exclude Areas that do not match the text until only 1 Area remains ...
+    """ "exclude Areas that do not match the text until only 1 Area remains ...
     If ... the text would remove all remaining Areas, then ignore that text."""
     state = _troy_position()
     card = CARDS["basic-temple"]
@@ -146,7 +147,7 @@ def test_destination_filters_step_by_step():
 
 
 def test_no_eligible_units_gives_commerce_and_no_supply_passes():
-    """"If no Area has a count higher than 0, then no movement occurs and the AI
+    """ "If no Area has a count higher than 0, then no movement occurs and the AI
     Player receives 1 Commerce" / "Otherwise, the AI Player passes."."""
     state = _troy_position()
     state["units"] = {"troy": [s for s in state["units"]["troy"] if s["elite"]]}
@@ -159,7 +160,7 @@ def test_no_eligible_units_gives_commerce_and_no_supply_passes():
 
 
 def test_production_columns_and_benefits():
-    """"If the current Game Turn is Turn 2 or 3 ... the leftmost column;
+    """ "If the current Game Turn is Turn 2 or 3 ... the leftmost column;
     Otherwise ... the rightmost column." Units go to the Government City; a
     Wonder only if there is none; Supply: X."""
     state = _troy_position()
@@ -181,7 +182,7 @@ def test_production_columns_and_benefits():
 
 
 def test_bids_follow_the_yellow_die():
-    """"++ all of their Favor ... + half ... rounded down ... - 1 Favor ...
+    """ "++ all of their Favor ... + half ... rounded down ... - 1 Favor ...
     Blank 0 ... never bid more than needed to beat the highest Favor another
     player possesses.\""""
     assert bidding.bid_for_face("++", 7, 10) == 7
@@ -192,7 +193,7 @@ def test_bids_follow_the_yellow_die():
 
 
 def test_bid_tie_prefers_self_and_never_the_grudge():
-    """"AI Players will always select themselves if possible. If not, they will
+    """ "AI Players will always select themselves if possible. If not, they will
     select a winner randomly but never their current Grudge.\""""
     state = _troy_position()
     assert bidding.pick_winner(state, TROY, [HUMAN, TROY]) == TROY
@@ -202,7 +203,7 @@ def test_bid_tie_prefers_self_and_never_the_grudge():
 
 
 def test_casualty_least_dice_then_elite():
-    """"destroy the enemy unit that would result in the least number of dice
+    """ "destroy the enemy unit that would result in the least number of dice
     ... If there is no difference ... destroy a random elite unit before a
     regular unit.\""""
     state = _troy_position()
@@ -220,7 +221,7 @@ def test_casualty_least_dice_then_elite():
 
 
 def test_government_marker_regenerates_or_is_destroyed():
-    """"unless destroyed entirely, the marker automatically regenerates to full
+    """ "unless destroyed entirely, the marker automatically regenerates to full
     health at the end of each Combat"; destroyed, "it regenerates during the
     Upkeep Phase on the City they own with the most Settlements\"."""
     state = _troy_position()
@@ -236,7 +237,7 @@ def test_government_marker_regenerates_or_is_destroyed():
 
 
 def test_ai_view_of_objectives():
-    """"assume the AI player has the exact Advancements it needs": 8 meet both
+    """ "assume the AI player has the exact Advancements it needs": 8 meet both
     Enlightenment and Knowledge; 10 Settlements meet 1 of Loyalty, Piety,
     Prosperity, Scholarship and 14 meet 2; at most 2 shared Ethos cards."""
     assert objectives.advancements_needed(["enlightenment", "knowledge"]) == 8
@@ -254,7 +255,7 @@ def test_ai_view_of_objectives():
 
 
 def test_harm_records_grudges_and_ai_do_not_trade():
-    """"moving onto an Area containing units or cities owned to the AI Player"
+    """ "moving onto an Area containing units or cities owned to the AI Player"
     puts the mover's cube on the Grudge Space, replacing any there."""
     state = _troy_position()
     note_entry(state, HUMAN, "phocaea")
@@ -287,8 +288,10 @@ def test_land_units_leave_behind_for_the_most_dice():
     assert sent == {("hoplite", False): 1, ("cavalry", True): 1}
     assert movement.land_dice(sent) == 4
     # equal dice: the Hoplite is left behind first
-    assert movement.best_group({("hoplite", False): 2, ("cavalry", False): 1}, 2) == \
-        {("hoplite", False): 1, ("cavalry", False): 1}
+    assert movement.best_group({("hoplite", False): 2, ("cavalry", False): 1}, 2) == {
+        ("hoplite", False): 1,
+        ("cavalry", False): 1,
+    }
     # where the Government Marker stands, it is what stays: every other unit goes
     assert movement.land_to_send(state, TROY, "troy") == 3
     # a Non-City Area: "Otherwise, move all units"
@@ -318,7 +321,7 @@ def test_most_settlements_treats_empty_areas_as_three():
 
 
 def test_people_choose_home_and_patron_first_ai_players_neither_patron():
-    """"The player(s) decide which City-State(s) they wish to play. Any number
+    """ "The player(s) decide which City-State(s) they wish to play. Any number
     of the unselected City-States can be played by the game system"; AI
     players start with "no City Upgrades": no first Temple, so no patron."""
     state = GAME.new(3, {"ai_seats": [0, 2]}, 5)

@@ -30,7 +30,7 @@ def test_the_ai_government_marker_makes_a_government_city():
 
 
 def test_ai_settlements_count_as_city_upgrades_for_world_events():
-    """"treat all AI Player's Settlements on an Area as if they had City
+    """ "treat all AI Player's Settlements on an Area as if they had City
     Upgrades on them": Abydos' 2 Settlements are 2 City Upgrades in a revolt."""
     state = _troy_position()
     state["cities"]["abydos"]["owner"] = TROY
@@ -45,7 +45,7 @@ def test_ai_settlements_count_as_city_upgrades_for_world_events():
 
 
 def test_area_reduction_of_an_ai_area_takes_units_only():
-    """"If a World Event calls for Area reduction of an AI Player's Area, take
+    """ "If a World Event calls for Area reduction of an AI Player's Area, take
     all losses from units on the Area. If there are no units on the Area, then
     ignore the reduction.\""""
     state = _troy_position()
@@ -64,7 +64,7 @@ def test_area_reduction_of_an_ai_area_takes_units_only():
 
 
 def test_a_creature_blocks_ai_settlements():
-    """"If a Creature destroys a City Upgrade on an AI Player's City, block 1
+    """ "If a Creature destroys a City Upgrade on an AI Player's City, block 1
     Settlement ... If the last Settlement on a City is blocked and there are no
     AI units remaining on the City, the City becomes neutral. Remove all Action
     Cubes blocking Settlements ... if the Creature is ever destroyed.\""""
@@ -105,7 +105,7 @@ def test_the_last_settlement_blocked_with_no_unit_makes_the_city_neutral():
 
 
 def test_ai_seats_keep_no_player_board():
-    """"AI Players do not use a player board": no Action Cubes at Upkeep, so
+    """ "AI Players do not use a player board": no Action Cubes at Upkeep, so
     passing brings no Commerce; a destroyed marker asks nothing."""
     state = _troy_position()
     upkeep.replenish(state)
@@ -126,8 +126,17 @@ def test_an_ai_world_event_choice_aimed_at_another_ai_earns_its_grudge():
     state = _troy_position()
     state["cities"]["phocaea"]["owner"] = BYZANTIUM
     state["ai"]["boards"][str(BYZANTIUM)]["grudge"] = None
-    frame = push(state, "choose", seat=TROY, parent=0, key="k", verb="revolt", options=["phocaea"],
-                 prompt="choose the city that revolts", labels={})
+    frame = push(
+        state,
+        "choose",
+        seat=TROY,
+        parent=0,
+        key="k",
+        verb="revolt",
+        options=["phocaea"],
+        prompt="choose the city that revolts",
+        labels={},
+    )
     driver._play(state, frame, TROY, "revolt phocaea")
     assert board_of(state, BYZANTIUM)["grudge"] == TROY
 

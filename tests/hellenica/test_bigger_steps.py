@@ -34,7 +34,7 @@ def _seat(state):
 
 
 def test_move_all_is_one_move_per_unit_type_then_done(game):
-    """"The player may move any and all units on the Area ... all units moving
+    """ "The player may move any and all units on the Area ... all units moving
     to the same Area must move as one group": ``move all panactum`` is the
     same as moving each unit type there and ending the Movement."""
     seat = _seat(game)
@@ -64,7 +64,7 @@ def test_several_unit_types_in_one_step(game):
 
 
 def test_move_all_against_an_enemy_attacks_at_once(game):
-    """"When units move into an Area containing another player's units, they
+    """ "When units move into an Area containing another player's units, they
     are interdicted ... Combat immediately occurs": the whole group masses
     and attacks in one step, as ``move``s then ``attack`` would."""
     seat = _seat(game)
@@ -79,7 +79,7 @@ def test_move_all_against_an_enemy_attacks_at_once(game):
 
 
 def test_move_all_is_refused_when_one_unit_cannot_go(game):
-    """"Triremes may not move directly from one Land Area to another Land
+    """ "Triremes may not move directly from one Land Area to another Land
     Area": with a Trireme in the stack, no land area takes everything; the
     refusal changes nothing."""
     seat = _seat(game)
@@ -137,7 +137,7 @@ def test_menu_paths_reach_every_action_in_small_steps():
 
 
 def test_cube_or_exchange_is_a_last_question(game):
-    """"As an Action, a player may spend 3 Commerce ... to take a Train, Build,
+    """ "As an Action, a player may spend 3 Commerce ... to take a Train, Build,
     Research, Worship, or Supply Action": one choice, then how it is paid."""
     seat = _seat(game)
     game["seats"][seat]["commerce"] = 5
@@ -156,7 +156,7 @@ def test_many_bids_are_split_into_ranges():
 
 
 def test_research_and_learn_in_one_command(game):
-    """"After placing the Philosophers on their Stockpile, the player may
+    """ "After placing the Philosophers on their Stockpile, the player may
     choose to spend Philosophers to receive exactly 1 Advancement":
     ``research <city> learn <advancement>`` is the Research action and its
     learn step in a row, offered for what the new Philosophers pay for."""
@@ -194,7 +194,7 @@ def test_quick_steps_play_the_only_choice(game):
 
 
 def test_quick_steps_wait_while_an_invocation_could_be_cast():
-    """"A player may cast Invocations at any time, on anyone's turn, as long as
+    """ "A player may cast Invocations at any time, on anyone's turn, as long as
     it is during the phase specified": a seat that could cast keeps its
     step, even a forced one."""
     from engine.games.hellenica.quick import forced

@@ -35,14 +35,16 @@ class TestDice:
         assert dice_pool(_stacks(cavalry=1, elite_cavalry=1), sea=False) == {"red": 2}
 
     def test_walls(self):
-        """"The defender rolls 1 extra Green combat die ... Neither side receives
+        """ "The defender rolls 1 extra Green combat die ... Neither side receives
         a bonus Green die for Combined Arms.\""""
-        assert dice_pool(_stacks(hoplite=1, elite_hoplite=1, cavalry=1), sea=False, walls=True) == \
-            {"green": 2, "red": 1}
+        assert dice_pool(_stacks(hoplite=1, elite_hoplite=1, cavalry=1), sea=False, walls=True) == {
+            "green": 2,
+            "red": 1,
+        }
         assert dice_pool(_stacks(hoplite=2), sea=False, defender=True, walls=True) == {"green": 2}
 
     def test_heroes_behind_walls_take_the_walls_die(self):
-        """"If City Walls are present during a land combat ... The defender rolls
+        """ "If City Walls are present during a land combat ... The defender rolls
         1 extra Green combat die": Heroes behind walls are not fighting alone."""
         assert dice_pool(_stacks(hero=1), sea=False, defender=True, walls=True) == {"green": 1, "yellow": 1}
         assert dice_pool(_stacks(hero=1), sea=False, defender=True) == {"yellow": 1}
@@ -156,7 +158,7 @@ class TestRules:
         assert count(state, "megara", 0, "hero") == 0
 
     def test_the_player_picks_which_hero_a_yellow_minus_kills(self, battle):
-        """"Players apply any effects of the Yellow die they rolled to
+        """ "Players apply any effects of the Yellow die they rolled to
         themselves": with a Hero and Alcibiades there, the player picks."""
         state, frame = battle
         units(state, "megara", 0, "hero", 1)
@@ -173,6 +175,7 @@ class TestRules:
 
     def test_an_ai_loses_its_hero_before_alcibiades(self, battle):
         from engine.games.hellenica.ai.combat import decision
+
         state, frame = battle
         units(state, "megara", 0, "hero", 1)
         units(state, "megara", 0, "alcibiades", 1)
@@ -200,7 +203,7 @@ class TestRules:
         assert all(f["kind"] != "combat" for f in state["stack"])
 
     def test_defender_withdraws_to_a_friendly_area(self, battle):
-        """"the units must retreat to an adjacent Area containing either a city
+        """ "the units must retreat to an adjacent Area containing either a city
         or units owned by the defender ... If no friendly Area is available,
         they may retreat to a neutral Area.\""""
         state, frame = battle
@@ -227,6 +230,7 @@ class TestRules:
         state["stack"] = []
         frame = push(state, "combat", attacker=0, area="megara", origin="athens")
         from engine.games.hellenica import phases
+
         phases.advance(state)
         assert current(state)["step"] == "leaders" and moves(state, 0) == ["general", "roll"]
         with pytest.raises(IllegalAction, match="Brilliant General serves here"):
@@ -258,6 +262,7 @@ class TestRules:
             state["stack"] = []
             push(state, "combat", attacker=0, area="megara", origin="athens")
             from engine.games.hellenica import phases
+
             phases.advance(state)
             steps = 0
             while any(f["kind"] == "combat" for f in state["stack"]):
@@ -273,6 +278,7 @@ class TestMoreSituations:
     def test_a_lone_hero_fights_with_the_yellow_die_only(self, battle):
         state, frame = battle
         from engine.games.hellenica.state import remove_owner
+
         remove_owner(state, "megara", 0)
         units(state, "megara", 0, "hero", 1)
         assert COMBAT.pool(state, frame, 0) == {"yellow": 1}
@@ -290,8 +296,9 @@ class TestMoreSituations:
         units(state, "athens", attacker, "hoplite", 2)
         units(state, "cyclades", attacker, "trireme", 1)
         units(state, "chios", defender, "hoplite", 1)
-        state = play(act_as(state, attacker), attacker, "supply athens from athens", "move 2 hoplite chios",
-                     "attack chios")
+        state = play(
+            act_as(state, attacker), attacker, "supply athens from athens", "move 2 hoplite chios", "attack chios"
+        )
         texts = [e["text"] for e in state["log"]]
         assert any("to attack Chios by sea via Cyclades" in t for t in texts)
         assert any(t.startswith("Round 1 in Chios") for t in texts)
@@ -312,6 +319,7 @@ class TestMoreSituations:
         COMBAT.prepare(state, frame)
         frame.update(round=1, step="withdraw", decider=defender)
         from engine.games.hellenica.combat import retreats
+
         assert retreats(state, frame) == ["troy", "phocaea"]  # friendly, across the Eastern Aegean
         state = GAME.play(state, defender, "withdraw phocaea")
         assert count(state, "phocaea", defender, "hoplite") == 2 and count(state, "chios", defender) == 0

@@ -12,8 +12,7 @@ from engine.games.hellenica.board import preset
 from engine.games.hellenica.state import government_city
 from engine.games.hellenica.steps import current, push
 from engine.games.hellenica.upkeep import replenish, retrieve
-from tests.hellenica.helpers import (act_as, clear_units, count, home_of, moves, new_game, own, play, rig, units,
-                                     upgrade)
+from tests.hellenica.helpers import act_as, clear_units, count, home_of, moves, new_game, own, play, rig, units, upgrade
 
 BOARD = preset("classic")
 
@@ -34,27 +33,30 @@ class TestPlacement:
         state = board
         governments = {government_city(state, s) for s in (0, 1)}
         for name in ("cetus", "scylla"):
-            assert beasts.placement_areas(state, name) and all(BOARD.areas[a].is_sea
-                                                               for a in beasts.placement_areas(state, name))
+            assert beasts.placement_areas(state, name) and all(
+                BOARD.areas[a].is_sea for a in beasts.placement_areas(state, name)
+            )
         assert all(BOARD.areas[a].island for a in beasts.placement_areas(state, "cyclops"))
         for name in ("hydra", "medusa"):
-            assert all(BOARD.areas[a].is_land and not BOARD.areas[a].is_city
-                       for a in beasts.placement_areas(state, name))
+            assert all(
+                BOARD.areas[a].is_land and not BOARD.areas[a].is_city for a in beasts.placement_areas(state, name)
+            )
         for name in ("minotaur", "sphinx"):
             areas = beasts.placement_areas(state, name)
             assert areas and all(BOARD.areas[a].is_city for a in areas) and not governments & set(areas)
-        assert not set().union(*(beasts.placement_areas(state, n) for n in beasts.available(state))) \
-            & set(state["impassable"])
+        assert not set().union(*(beasts.placement_areas(state, n) for n in beasts.available(state))) & set(
+            state["impassable"]
+        )
 
     def test_only_one_creature_per_area(self, board):
-        """"Only one Creature may occupy an Area at any given time.\""""
+        """ "Only one Creature may occupy an Area at any given time.\""""
         beasts.place(board, "hydra", "panactum", 0)
         assert "panactum" not in beasts.placement_areas(board, "medusa")
 
 
 class TestInterdiction:
     def test_units_there_and_arriving_stay_for_the_turn(self, board):
-        """"Interdiction occurs for all units on the Area when the Creature is
+        """ "Interdiction occurs for all units on the Area when the Creature is
         placed there ... and for new units that enter the Area ... units may
         not move out of an Area on the same turn that they or the Creature
         entered the Area.\""""
@@ -104,7 +106,7 @@ class TestInterdiction:
         assert ("move 2 hoplite chios" in moves(state, seat)) is not blocks
 
     def test_slaying_lifts_the_interdiction(self, board):
-        """"If the Creature is destroyed these restrictions are immediately removed.\""""
+        """ "If the Creature is destroyed these restrictions are immediately removed.\""""
         units(board, "panactum", 0, "hoplite", 1)
         beasts.place(board, "hydra", "panactum", 1)
         assert board["units"]["panactum"][0]["used"] >= 100
@@ -113,7 +115,7 @@ class TestInterdiction:
         assert board["slain"] == {"hydra": 0} and board["creatures"]["hydra"] is None
 
     def test_no_withdrawal_from_a_creature_area(self, board):
-        """"Units may never retreat from an Area containing a Creature.\""""
+        """ "Units may never retreat from an Area containing a Creature.\""""
         state = board
         own(state, "megara", 1)
         units(state, "megara", 0, "hoplite", 3)
@@ -137,10 +139,9 @@ class TestDuels:
         beasts.place(state, "hydra", "panactum", 1)
         return state
 
-    @pytest.mark.parametrize("face,slain,hero_left", [("++", True, 1), ("+", True, 1), ("", False, 1),
-                                                      ("-", False, 0)])
+    @pytest.mark.parametrize("face,slain,hero_left", [("++", True, 1), ("+", True, 1), ("", False, 1), ("-", False, 0)])
     def test_the_duel_at_the_end_of_an_action(self, hero, face, slain, hero_left):
-        """"If the player rolls + or ++ then the Creature is destroyed ... a
+        """ "If the player rolls + or ++ then the Creature is destroyed ... a
         blank, then neither side is victorious ... a -, then the Hero is killed.\""""
         rig(hero, ("yellow", face))
         state = GAME.play(hero, 0, f"worship {home_of(hero, 0)}")
@@ -149,7 +150,7 @@ class TestDuels:
         assert count(state, "panactum", 0, "hero") == hero_left
 
     def test_no_duel_after_passing(self, hero):
-        """"If the Active Player has not Passed at the end of their Action".\""""
+        """ "If the Active Player has not Passed at the end of their Action".\""""
         rig(hero, ("yellow", "+"))
         state = GAME.play(hero, 0, "pass")
         assert state["creatures"]["hydra"] == "panactum"
@@ -173,14 +174,17 @@ class TestUpkeepAbilities:
     """The quick reference, creature by creature (abilities run directly; the
     next class runs them through the Upkeep phase)."""
 
-    @pytest.mark.parametrize("rolls,left", [
-        ([("blue", 2), ("any", 3), ("blue", 1), ("any", 2)], 1),   # Cetus wins twice: two rounds, two Triremes
-        ([("blue", 3), ("any", 3)], 2),                             # a tie: one Trireme, no second round
-        ([("blue", 4)], 3),                                         # the Triremes win: nothing
-        ([("blue", 2), ("any", 3), ("blue", 5)], 2),                # won, then beaten
-    ])
+    @pytest.mark.parametrize(
+        "rolls,left",
+        [
+            ([("blue", 2), ("any", 3), ("blue", 1), ("any", 2)], 1),  # Cetus wins twice: two rounds, two Triremes
+            ([("blue", 3), ("any", 3)], 2),  # a tie: one Trireme, no second round
+            ([("blue", 4)], 3),  # the Triremes win: nothing
+            ([("blue", 2), ("any", 3), ("blue", 5)], 2),  # won, then beaten
+        ],
+    )
     def test_cetus(self, board, rolls, left):
-        """"The Cetus attacks units on the Area with a Combat Strength of 3 ...
+        """ "The Cetus attacks units on the Area with a Combat Strength of 3 ...
         If the Cetus wins or ties, it eliminates 1 random Trireme. If the Cetus
         wins, perform another round of Combat to a maximum of 2 rounds.\""""
         units(board, "cyclades", 1, "trireme", 3)
@@ -190,13 +194,16 @@ class TestUpkeepAbilities:
         assert count(board, "cyclades", 1, "trireme") == left
         assert board["creatures"]["cetus"] == "cyclades"  # "cannot be eliminated by this Combat"
 
-    @pytest.mark.parametrize("rolls,left", [
-        ([("green", 3), ("any", 2), ("green", 2), ("any", 1)], 0),
-        ([("green", 4), ("any", 2)], 1),
-        ([("green", 5)], 2),
-    ])
+    @pytest.mark.parametrize(
+        "rolls,left",
+        [
+            ([("green", 3), ("any", 2), ("green", 2), ("any", 1)], 0),
+            ([("green", 4), ("any", 2)], 1),
+            ([("green", 5)], 2),
+        ],
+    )
     def test_hydra(self, board, rolls, left):
-        """"The Hydra attacks units on the Area with a Combat Strength of 4 ...
+        """ "The Hydra attacks units on the Area with a Combat Strength of 4 ...
         If the Hydra wins or ties, it eliminates 1 random non-hero unit.\""""
         units(board, "panactum", 1, "hoplite", 2)
         beasts.place(board, "hydra", "panactum", 0)
@@ -205,7 +212,7 @@ class TestUpkeepAbilities:
         assert count(board, "panactum", 1, "hoplite") == left
 
     def test_a_hero_fighting_the_hydra_falls_only_in_a_duel(self, board):
-        """"Heroes are only eliminated by Mythological Creatures via Duels": a
+        """ "Heroes are only eliminated by Mythological Creatures via Duels": a
         Hero's Yellow die in the Hydra's combat adds its plusses, but a minus
         does not kill it (the Hydra's 4 beats the Hoplite's 3: the Hoplite falls)."""
         units(board, "panactum", 1, "hoplite", 1)
@@ -216,7 +223,7 @@ class TestUpkeepAbilities:
         assert count(board, "panactum", 1, "hero") == 1 and count(board, "panactum", 1, "hoplite") == 0
 
     def test_cyclops(self, board):
-        """"Roll the Yellow die once for each Trireme on adjacent Sea Areas and
+        """ "Roll the Yellow die once for each Trireme on adjacent Sea Areas and
         for each unit and City Upgrade on the island. On a - result, remove
         that unit or City Upgrade." Heroes fall only in Duels."""
         state = board
@@ -244,7 +251,7 @@ class TestUpkeepAbilities:
     @pytest.mark.parametrize("name,area", [("medusa", "panactum"), ("scylla", "cyclades")])
     @pytest.mark.parametrize("face,lost", [("++", 0), ("+", 0), ("", 1), ("-", 1)])
     def test_medusa_and_scylla(self, board, name, area, face, lost):
-        """"Roll the Yellow die once. On a + or ++ result, [it] does nothing.
+        """ "Roll the Yellow die once. On a + or ++ result, [it] does nothing.
         Otherwise, remove 1 random non-Hero unit from the Area.\""""
         kind = "trireme" if area == "cyclades" else "hoplite"
         units(board, area, 1, kind, 2)
@@ -265,7 +272,7 @@ class TestUpkeepAbilities:
 
     @pytest.mark.parametrize("face,ok", [("++", True), ("+", True), ("", False), ("-", False)])
     def test_supplying_medusas_area(self, board, face, ok):
-        """"each attempt to Supply the Area requires a roll of the Yellow die.
+        """ "each attempt to Supply the Area requires a roll of the Yellow die.
         On a minus or blank result, the Supply is cancelled ... The Market is
         exhausted regardless of result.\""""
         state = board
@@ -280,7 +287,7 @@ class TestUpkeepAbilities:
         assert any(p and p["type"] == "market" and p["state"] == "exhausted" for p in state["cities"][home]["slots"])
 
     def test_minotaur(self, board):
-        """"On a roll of ++, the Minotaur does nothing. Otherwise, the Player
+        """ "On a roll of ++, the Minotaur does nothing. Otherwise, the Player
         must remove 1 City Upgrade. If there are no City Upgrades, remove 1
         random non-Hero unit.\""""
         state = board
@@ -307,7 +314,7 @@ class TestUpkeepAbilities:
         assert state["cities"]["megara"]["owner"] is None
 
     def test_sphinx(self, board):
-        """"On a roll of ++, the Sphinx does nothing. Otherwise, remove 1 random
+        """ "On a roll of ++, the Sphinx does nothing. Otherwise, remove 1 random
         non-Hero unit. If there are no units, the Player must remove 1 City Upgrade.\""""
         state = board
         own(state, "megara", 1)
@@ -322,7 +329,7 @@ class TestUpkeepAbilities:
         assert state["cities"]["megara"]["slots"][0] is None and state["cities"]["megara"]["owner"] is None
 
     def test_a_home_city_emptied_by_a_creature_returns_to_its_owner(self, board):
-        """"(Home Cities revert to their original owners)\""""
+        """ "(Home Cities revert to their original owners)\""""
         state = board
         home0 = home_of(state, 0)
         own(state, home0, 1)
@@ -337,7 +344,7 @@ class TestUpkeepAbilities:
 
 class TestCreaturesInUpkeep:
     def test_the_favorite_orders_several_creatures(self, board):
-        """"If more than one creature is on the map, the Favorite of the gods
+        """ "If more than one creature is on the map, the Favorite of the gods
         determines the order in which they attack.\""""
         state = board
         beasts.place(state, "hydra", "panactum", 0)
@@ -350,11 +357,12 @@ class TestCreaturesInUpkeep:
         state = GAME.play(state, state["favorite"], "unleash medusa")
         assert state["phase"] != "creatures"
         lines = [e["text"] for e in state["log"]]
-        assert next(i for i, t in enumerate(lines) if t.startswith("The Medusa")) < \
-            next(i for i, t in enumerate(lines) if t.startswith("The Hydra"))
+        assert next(i for i, t in enumerate(lines) if t.startswith("The Medusa")) < next(
+            i for i, t in enumerate(lines) if t.startswith("The Hydra")
+        )
 
     def test_cubes_stay_on_upgrades_where_a_creature_is(self, board):
-        """"players may not remove Action Cubes from City Upgrades during Upkeep
+        """ "players may not remove Action Cubes from City Upgrades during Upkeep
         as long as the Creature is present ... Exhausted Markets on Areas with
         Creatures do not produce a Supply cube during Upkeep.\""""
         state = board

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import load_toml
 from engine.games.hellenica import components as data
 from engine.games.hellenica.board import CLEARING, MOUNTAIN, SHALLOWS, parse_map, preset
-from engine.core import load_toml
 
 BOARD = preset("classic")
 
@@ -14,12 +14,29 @@ BOARD = preset("classic")
 class TestPlaces:
     def test_the_seven_city_states_are_home_cities(self):
         assert sorted(BOARD.seating) == sorted(
-            ["athens", "sparta", "corinth", "thebes", "troy", "byzantium", "corcyra"])
+            ["athens", "sparta", "corinth", "thebes", "troy", "byzantium", "corcyra"]
+        )
         assert all(BOARD.areas[h].home for h in BOARD.seating)
 
-    @pytest.mark.parametrize("name", ["megara", "panactum", "delphi", "mt-olympus", "chios", "phocaea", "abydos",
-                                      "mytilene", "thera", "halicarnassus", "cyclades", "dodecanese",
-                                      "eastern-aegean", "thermaic-gulf"])
+    @pytest.mark.parametrize(
+        "name",
+        [
+            "megara",
+            "panactum",
+            "delphi",
+            "mt-olympus",
+            "chios",
+            "phocaea",
+            "abydos",
+            "mytilene",
+            "thera",
+            "halicarnassus",
+            "cyclades",
+            "dodecanese",
+            "eastern-aegean",
+            "thermaic-gulf",
+        ],
+    )
     def test_every_place_the_rulebook_names_is_on_the_map(self, name):
         assert name in BOARD.areas
 
@@ -28,11 +45,11 @@ class TestPlaces:
             assert BOARD.areas[sea].is_sea
 
     def test_thera_and_halicarnassus_are_volcanoes(self):
-        """"Thera and Halicarnasus are Volcano Areas.\""""
+        """ "Thera and Halicarnasus are Volcano Areas.\""""
         assert {a for a, area in BOARD.areas.items() if area.volcano} == {"thera", "halicarnassus"}
 
     def test_delphi_has_a_free_temple(self):
-        """"Delphi contains a Free Temple location.\""""
+        """ "Delphi contains a Free Temple location.\""""
         assert BOARD.areas["delphi"].free_temple == "oracle"
         assert [a for a, area in BOARD.areas.items() if area.free_temple] == ["delphi"]
 
@@ -75,7 +92,7 @@ class TestBorders:
         assert BOARD.border("phocaea", "eastern-aegean") == CLEARING
 
     def test_thermaic_gulf_is_not_connected_to_panactum(self):
-        """"The Thermaic Gulf is not connected to Panactum.\""""
+        """ "The Thermaic Gulf is not connected to Panactum.\""""
         assert BOARD.border("panactum", "thermaic-gulf") == SHALLOWS
         assert "thermaic-gulf" not in BOARD.connected("panactum")
 
@@ -120,10 +137,19 @@ class TestComponents:
             assert levels.count(1) >= 2 and levels.count(2) >= 2
         assert data.advancement_cost(1) == 1 and data.advancement_cost(2) == 3
 
-    @pytest.mark.parametrize("name,category,level", [
-        ("mining", "construction", 1), ("wonder", "construction", 2), ("logistics", "military", 1),
-        ("tactics", "military", 1), ("leadership", "military", 2), ("brilliant-general", "military", 2),
-        ("brilliant-admiral", "naval", 2), ("copper-banding", "naval", 1)])
+    @pytest.mark.parametrize(
+        "name,category,level",
+        [
+            ("mining", "construction", 1),
+            ("wonder", "construction", 2),
+            ("logistics", "military", 1),
+            ("tactics", "military", 1),
+            ("leadership", "military", 2),
+            ("brilliant-general", "military", 2),
+            ("brilliant-admiral", "naval", 2),
+            ("copper-banding", "naval", 1),
+        ],
+    )
     def test_named_advancements(self, name, category, level):
         advancement = data.ADVANCEMENTS[name]
         assert (advancement.category, advancement.level) == (category, level)
@@ -138,7 +164,7 @@ class TestComponents:
         assert cubes == set(data.ACTIONS)
 
     def test_governments(self):
-        """"a Tyranny Government Marker is also a Barracks"; Republic a Market; Democracy an Academy."""
+        """ "a Tyranny Government Marker is also a Barracks"; Republic a Market; Democracy an Academy."""
         assert data.GOVERNMENTS["tyranny"].upgrade == "barracks"
         assert data.GOVERNMENTS["republic"].upgrade == "market"
         assert data.GOVERNMENTS["democracy"].upgrade == "academy"

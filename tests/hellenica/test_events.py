@@ -7,28 +7,40 @@ import json
 
 import pytest
 
-from engine.core import IllegalAction
+from engine.core import IllegalAction, Rng
 from engine.games.hellenica import GAME
 from engine.games.hellenica.components import EVENTS, OLYMPUS, YELLOW_SIGNS, event_deck
 from engine.games.hellenica.events import advance_chaos, new_deck
 from engine.games.hellenica.favorite import turn_order
 from engine.games.hellenica.state import government_city
 from engine.games.hellenica.steps import current
-from engine.core import Rng
-from tests.hellenica.helpers import (act_as, bid, clear_units, count, home_of, moves, new_game, own, play, rig,
-                                     trigger, units, upgrade)
+from tests.hellenica.helpers import (
+    act_as,
+    bid,
+    clear_units,
+    count,
+    home_of,
+    moves,
+    new_game,
+    own,
+    play,
+    rig,
+    trigger,
+    units,
+    upgrade,
+)
 
 
 class TestChaosTrack:
     @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
     def test_the_marker_starts_on_players_plus_one(self, players):
-        """"Place any Action Cube ... on the Chaos Track space corresponding to
+        """ "Place any Action Cube ... on the Chaos Track space corresponding to
         the number of Players in the game +1. Example: In a 7 Player game,
         place the marker on the 8 space.\""""
         assert GAME.new(players, {}, 1)["chaos"] == players + 1
 
     def test_no_event_before_the_tip(self):
-        """"If the Chaos Marker does not enter the final space ... then no
+        """ "If the Chaos Marker does not enter the final space ... then no
         World Event is triggered.\""""
         assert advance_chaos(5, 3, 4) == (2, False)
         assert advance_chaos(8, 0, 7) == (8, False)
@@ -41,7 +53,7 @@ class TestChaosTrack:
         assert advance_chaos(2, 3, 7) == (6, True)
 
     def test_an_exact_hit_resets_to_the_player_count(self):
-        """"Place the Chaos Marker on the space corresponding to the number of
+        """ "Place the Chaos Marker on the space corresponding to the number of
         players in the game (not players +1)."""
         assert advance_chaos(3, 3, 7) == (7, True)
         assert advance_chaos(1, 1, 2) == (2, True)
@@ -54,7 +66,7 @@ class TestChaosTrack:
 
 class TestDeck:
     def test_the_deck_holds_52_cards_with_the_named_ones(self):
-        """"52 World Event Cards"; the text names Olympus Awakens, Egyptian
+        """ "52 World Event Cards"; the text names Olympus Awakens, Egyptian
         Support (Chaos 4), Strategic Shift (Chaos 3), Alcibiades, Eruption,
         Silence cards, revolts, Area Reduction and every Creature's arrival."""
         deck = event_deck()
@@ -63,11 +75,18 @@ class TestDeck:
         effects = {EVENTS[c].effect for c in deck}
         assert {"silence", "revolt", "reduction", "eruption", "alcibiades", "creature"} <= effects
         assert {EVENTS[c].params["creature"] for c in deck if EVENTS[c].effect == "creature"} == {
-            "cetus", "cyclops", "hydra", "medusa", "minotaur", "scylla", "sphinx"}
+            "cetus",
+            "cyclops",
+            "hydra",
+            "medusa",
+            "minotaur",
+            "scylla",
+            "sphinx",
+        }
         assert all(EVENTS[c].chaos >= 1 for c in deck if c != OLYMPUS)
 
     def test_olympus_awakens_is_shuffled_into_the_lower_half(self):
-        """"split the remaining cards into two approximately equal piles.
+        """ "split the remaining cards into two approximately equal piles.
         Shuffle the Olympus Awakens card into the first pile. Shuffle the second
         pile and place it on top.\""""
         for seed in range(5):
@@ -84,10 +103,12 @@ class TestDeck:
         state = new_game(2, seed=3)
         state["chaos"] = 3
         from tests.hellenica.helpers import next_cards
+
         next_cards(state, "persian-gold")
         act_as(state, seat)
         from engine.games.hellenica import phases
         from engine.games.hellenica.steps import push
+
         push(state, "event", seat=seat)
         phases.advance(state)
         assert state["chaos"] == 1 and state["events"]["discard"][-1] == "persian-gold"
@@ -103,9 +124,10 @@ class TestDeck:
         for player in state["seats"]:
             player["favor"] = 2
         state = bid(trigger(state, seat, "egyptian-support"), blue=0, orange=1)
-        from tests.hellenica.helpers import next_cards
         from engine.games.hellenica import phases
         from engine.games.hellenica.steps import push
+        from tests.hellenica.helpers import next_cards
+
         state["chaos"] = 3
         next_cards(state, "persian-gold")
         act_as(state, seat)
@@ -118,6 +140,7 @@ class TestDeck:
     def test_an_empty_deck_is_re_formed_from_the_discard_pile(self):
         state = new_game(2, seed=3)
         from engine.games.hellenica.events import draw
+
         state["events"]["discard"] = state["events"]["upper"] + state["events"]["lower"]
         state["events"]["upper"], state["events"]["lower"] = [], []
         card = draw(state)
@@ -133,7 +156,7 @@ class TestDeck:
 
 class TestMovementRevealsACard:
     def test_after_moving_a_card_is_revealed(self):
-        """"After all Movement and Combat for the Supply action is completed,
+        """ "After all Movement and Combat for the Supply action is completed,
         reveal the top World Events card" — only when units moved."""
         state = new_game(2, seed=21)
         seat = state["order"][0]
@@ -164,7 +187,7 @@ def duel():
 
 class TestBids:
     def test_bids_are_secret_until_everyone_has_bid(self, duel):
-        """"Players secretly place the amount of Favor they wish to bid ...
+        """ "Players secretly place the amount of Favor they wish to bid ...
         all players simultaneously open their hands"; "The winning bidder
         discards their spent Favor ... All other players return their Favor"."""
         state, blue = duel
@@ -197,7 +220,7 @@ class TestBids:
         assert moves(state, 0) == ["bid 0", "bid 1", "bid 2", "bid 3"]
 
     def test_ties_are_broken_by_the_favorite(self, duel):
-        """"In case of a tie, the Favorite of the Gods chooses between the tied bidders.\""""
+        """ "In case of a tie, the Favorite of the Gods chooses between the tied bidders.\""""
         state, blue = duel
         favorite = state["favorite"]
         other = 1 - favorite
@@ -209,7 +232,7 @@ class TestBids:
         assert state["seats"][other]["favor"] == 2 and state["seats"][favorite]["favor"] == 3
 
     def test_the_winning_bid_can_trigger_another_event(self, duel):
-        """"The Chaos Marker is moved down a number of spaces equal to the amount
+        """ "The Chaos Marker is moved down a number of spaces equal to the amount
         of Favor spent by the winning player. This may trigger another World
         Event. If so, draw a new World Event card immediately, ignore the Chaos
         Number, and trigger the newly drawn World Event.\""""
@@ -224,7 +247,7 @@ class TestBids:
         assert current(state)["kind"] == "action" and GAME.to_move(state) == [blue]
 
     def test_a_silence_card_occurs_without_a_bid(self, duel):
-        """"(including nothing happening if it is a Silence card)\""""
+        """ "(including nothing happening if it is a Silence card)\""""
         state, blue = duel
         state = trigger(state, blue, "silence-calm")
         assert current(state)["kind"] == "action" and state["chaos"] == 2
@@ -239,9 +262,10 @@ class TestOlympusAwakens:
         the bid the marker moves by the winning bid; then the discard pile and
         the deck are shuffled together."""
         state, blue = duel
-        from tests.hellenica.helpers import next_cards
         from engine.games.hellenica import phases
         from engine.games.hellenica.steps import push
+        from tests.hellenica.helpers import next_cards
+
         next_cards(state, OLYMPUS, "egyptian-support")
         state["chaos"] = 3
         act_as(state, blue)
@@ -257,9 +281,10 @@ class TestOlympusAwakens:
 
     def test_olympus_awakens_then_silence_still_reshuffles(self, duel):
         state, blue = duel
-        from tests.hellenica.helpers import next_cards
         from engine.games.hellenica import phases
         from engine.games.hellenica.steps import push
+        from tests.hellenica.helpers import next_cards
+
         next_cards(state, OLYMPUS, "silence-storm")
         state["chaos"] = 3
         act_as(state, blue)
@@ -299,7 +324,7 @@ class TestEffects:
         assert any("no city free of enemy units" in e["text"] for e in state["log"])
 
     def test_a_creature_arrives_where_the_winner_places_it(self, duel):
-        """"The winner of the World Events bid places the Creature on an Area
+        """ "The winner of the World Events bid places the Creature on an Area
         using the rules shown on the World Events Card.\""""
         state, blue = duel
         state = bid(trigger(state, blue, "cetus-rises"), blue=1, orange=0)
@@ -313,8 +338,7 @@ class TestEffects:
         state, blue = duel
         state["slain"]["cetus"] = 1
         state = bid(trigger(state, blue, "cetus-rises"), blue=1, orange=0)
-        assert {a.split()[1] for a in moves(state, 0)} == {"cyclops", "hydra", "medusa", "minotaur", "scylla",
-                                                           "sphinx"}
+        assert {a.split()[1] for a in moves(state, 0)} == {"cyclops", "hydra", "medusa", "minotaur", "scylla", "sphinx"}
 
     def test_strategic_shift_changes_the_order_from_the_next_round(self):
         """The winner becomes Favorite and turns the token; this round ends in
@@ -342,7 +366,7 @@ class TestEffects:
         assert GAME.to_move(state) == [new_order[1]]
 
     def test_alcibiades_joins_the_winner_and_changes_sides(self, duel):
-        """"awards the winning bidder a free hero ... Alcibiades may change sides
+        """ "awards the winning bidder a free hero ... Alcibiades may change sides
         ... does not count against the hero limit.\""""
         state, blue = duel
         units(state, home_of(state, 0), 0, "hero", 5)
@@ -394,12 +418,15 @@ class TestEffects:
         state = bid(trigger(state, blue, "panathenaic-festival"), blue=1, orange=0)
         assert all(p["state"] == "active" for p in state["cities"][home]["slots"] if p)
 
-    @pytest.mark.parametrize("card,commodity,expected", [
-        ("harvest-festival", "commerce", (1, 1)),      # one Market each
-        ("sophists", "philosophers", (1, 1)),          # one Academy each
-        ("phoenician-traders", "commerce", (1, 1)),    # 1 each (the winner's reward aside)
-        ("great-dionysia", "favor", (1, 1)),           # one city with a Temple each
-    ])
+    @pytest.mark.parametrize(
+        "card,commodity,expected",
+        [
+            ("harvest-festival", "commerce", (1, 1)),  # one Market each
+            ("sophists", "philosophers", (1, 1)),  # one Academy each
+            ("phoenician-traders", "commerce", (1, 1)),  # 1 each (the winner's reward aside)
+            ("great-dionysia", "favor", (1, 1)),  # one city with a Temple each
+        ],
+    )
     def test_gifts_to_every_player(self, duel, card, commodity, expected):
         state, blue = duel
         before = [p[commodity] for p in state["seats"]]
@@ -428,6 +455,7 @@ class TestRevolts:
         """Nate: 3 City Upgrades, 2 units, a - : "-1 (Yellow die) + 2 (units)
         -3 (City Upgrades) = -2"; + or ++ puts it down; a blank costs 1 unit."""
         from engine.games.hellenica.losses import revolt_result
+
         assert revolt_result("-", 2, 3) == -2
         assert revolt_result("+", 2, 3) == 0 and revolt_result("++", 2, 3) == 1
         assert revolt_result("", 2, 3) == -1
@@ -449,10 +477,11 @@ class TestRevolts:
 
     @pytest.mark.parametrize("face,units_left,owner", [("-", 0, None), ("", 1, 1), ("+", 2, 1), ("++", 2, 1)])
     def test_the_revolt_example(self, megara, face, units_left, owner):
-        """"The city revolts and Nate must remove 2 units ... the city becomes
+        """ "The city revolts and Nate must remove 2 units ... the city becomes
         neutral"; "If he had rolled a blank, he would have lost 1 unit ... but
         retained ownership of Megara"; + or ++ "suffered no losses"."""
         from engine.games.hellenica.losses import revolt
+
         state, nate = megara
         rig(state, ("yellow", face))
         revolt(state, "megara")
@@ -475,8 +504,9 @@ class TestRevolts:
         assert state["cities"]["megara"]["owner"] is None and state["cities"]["argos"]["owner"] == nate
 
     def test_government_cities_never_revolt(self, megara):
-        """"A Revolt may not occur in a Government City.\""""
+        """ "A Revolt may not occur in a Government City.\""""
         from engine.games.hellenica.losses import revolt, revolt_cities
+
         state, nate = megara
         home = government_city(state, nate)
         assert home not in revolt_cities(state, nate) and "megara" in revolt_cities(state, nate)
@@ -485,8 +515,9 @@ class TestRevolts:
         assert state["cities"][home]["owner"] == nate
 
     def test_a_home_city_reverts_to_its_owner(self, megara):
-        """"the city reverts to neutral (or its original owner if a starting Home City)\""""
+        """ "the city reverts to neutral (or its original owner if a starting Home City)\""""
         from engine.games.hellenica.losses import revolt
+
         state, nate = megara
         home0 = home_of(state, 0)
         own(state, home0, nate)
@@ -510,7 +541,7 @@ class TestRevolts:
 
 class TestAreaReduction:
     def test_two_pieces_are_lost_and_an_emptied_city_becomes_neutral(self):
-        """"Players on the Area must remove a total of 2 units and/or City
+        """ "Players on the Area must remove a total of 2 units and/or City
         Upgrades of theirs from the Area. If all units and City Upgrades on a
         city are destroyed then the city becomes neutral immediately.\""""
         state = new_game(2, seed=5)
@@ -530,6 +561,7 @@ class TestAreaReduction:
         Geraneia mine holds an upgrade — and becomes neutral when a Plague in
         Panactum, where the mine lies, takes that too."""
         from engine.games.hellenica.losses import area_reduction
+
         state = new_game(2, seed=5)
         clear_units(state)
         own(state, "megara", 1)
@@ -566,8 +598,12 @@ class TestAreaReduction:
         for player in state["seats"]:
             player["favor"] = 2
         from engine.games.hellenica.board import preset
-        sea = next(a for a in preset("classic").seas_by_clearing(home_of(state, 0))
-                   if a != "cyclades" and a not in state["impassable"])
+
+        sea = next(
+            a
+            for a in preset("classic").seas_by_clearing(home_of(state, 0))
+            if a != "cyclades" and a not in state["impassable"]
+        )
         units(state, sea, 0, "trireme", 1)
         state = bid(trigger(state, 0, "wrath-of-poseidon"), blue=1, orange=0)
         assert sorted(moves(state, 0)) == sorted(["strike cyclades", f"strike {sea}"])
@@ -575,7 +611,7 @@ class TestAreaReduction:
         assert count(state, "cyclades", 1) == 1
 
     def test_eruption(self):
-        """"The Eruption World Event may cause a Volcano to damage cities and
+        """ "The Eruption World Event may cause a Volcano to damage cities and
         units on and adjacent to the Volcano"; the affected player chooses
         among matching areas."""
         state = new_game(2, seed=5)

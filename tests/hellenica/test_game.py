@@ -112,22 +112,25 @@ def test_snapshot_round_trip_in_every_kind_of_decision():
     assert wanted <= kinds
 
 
-@pytest.mark.parametrize("break_it,message", [
-    (lambda s: s.pop("cities"), "lacks cities"),
-    (lambda s: s.update(players=9), "players"),
-    (lambda s: s["seats"][0].update(favor=-1), "commodities"),
-    (lambda s: s["seats"][0]["ethos"].append("piety"), "created or lost"),
-    (lambda s: s["stack"].append({"kind": "nonsense", "id": 999}), "unknown decision frame"),
-    (lambda s: s["cities"]["athens"]["slots"].append(None), "settlements"),
-    (lambda s: s["units"].update(atlantis=[]), "bad units"),
-    (lambda s: s.update(rng="x"), "64-bit"),
-    (lambda s: s.update(map="atlantis"), "not a Hellenica state"),
-    (lambda s: s["events"]["upper"].append("plague"), "World Event cards were created or lost"),
-    (lambda s: s["creatures"].update(hydra="atlantis"), "bad creatures"),
-    (lambda s: s.update(chaos=0), "chaos marker"),
-    (lambda s: s["seats"][0]["invoked"].append("lightning"), "unknown Invocation"),
-    (lambda s: s["offers"].append({"from": 0, "to": 9, "give": {}, "ask": {}}), "bad trade offer"),
-])
+@pytest.mark.parametrize(
+    "break_it,message",
+    [
+        (lambda s: s.pop("cities"), "lacks cities"),
+        (lambda s: s.update(players=9), "players"),
+        (lambda s: s["seats"][0].update(favor=-1), "commodities"),
+        (lambda s: s["seats"][0]["ethos"].append("piety"), "created or lost"),
+        (lambda s: s["stack"].append({"kind": "nonsense", "id": 999}), "unknown decision frame"),
+        (lambda s: s["cities"]["athens"]["slots"].append(None), "settlements"),
+        (lambda s: s["units"].update(atlantis=[]), "bad units"),
+        (lambda s: s.update(rng="x"), "64-bit"),
+        (lambda s: s.update(map="atlantis"), "not a Hellenica state"),
+        (lambda s: s["events"]["upper"].append("plague"), "World Event cards were created or lost"),
+        (lambda s: s["creatures"].update(hydra="atlantis"), "bad creatures"),
+        (lambda s: s.update(chaos=0), "chaos marker"),
+        (lambda s: s["seats"][0]["invoked"].append("lightning"), "unknown Invocation"),
+        (lambda s: s["offers"].append({"from": 0, "to": 9, "give": {}, "ask": {}}), "bad trade offer"),
+    ],
+)
 def test_load_rejects_malformed_states(break_it, message):
     state = GAME.dump(new_game(3, seed=2))
     break_it(state)
@@ -178,7 +181,7 @@ def test_describe_is_public_and_label_private():
 
 
 class TestTrade:
-    """"Philosophers and Commerce may be freely traded between players at any
+    """ "Philosophers and Commerce may be freely traded between players at any
     time. Favor may not be traded." Trades are out-of-turn actions: they never
     hold the game up."""
 

@@ -14,14 +14,27 @@ from engine.games.hellenica.components import DEITIES, INVOCATIONS
 from engine.games.hellenica.invocations import EFFECTS, temples_for
 from engine.games.hellenica.state import government_city, new_upgrade
 from engine.games.hellenica.steps import current, push
-from tests.hellenica.helpers import (act_as, bid, clear_units, count, give_deity, home_of, moves, new_game, own,
-                                     play, trigger, units, upgrade)
+from tests.hellenica.helpers import (
+    act_as,
+    bid,
+    clear_units,
+    count,
+    give_deity,
+    home_of,
+    moves,
+    new_game,
+    own,
+    play,
+    trigger,
+    units,
+    upgrade,
+)
 
 BOARD = preset("classic")
 
 
 def test_ten_deities_with_three_invocations_each():
-    """"Each Deity has three different Invocations ... a level 1 Invocation, a
+    """ "Each Deity has three different Invocations ... a level 1 Invocation, a
     level 2 Invocation, and a level 3 Invocation"; the rulebook's named ones
     cost what its example spends."""
     assert len(DEITIES) * 7 == 70
@@ -40,7 +53,7 @@ def game():
 
 class TestTemples:
     def test_active_and_exhausted_count_not_under_construction(self, game):
-        """"Both Active and Exhausted Temples count towards determining the
+        """ "Both Active and Exhausted Temples count towards determining the
         level of Invocations available.\""""
         home = home_of(game, 0)
         slots = game["cities"][home]["slots"]
@@ -50,7 +63,7 @@ class TestTemples:
         assert temples_for(game, 0, "ares") == 2
 
     def test_occupied_cities_do_not_count(self, game):
-        """"Temples on cities owned by one player, but occupied by an enemy, are not counted.\""""
+        """ "Temples on cities owned by one player, but occupied by an enemy, are not counted.\""""
         own(game, "megara", 0)
         upgrade(game, "megara", 0, "temple", deity="ares")
         assert temples_for(game, 0, "ares") == 1
@@ -58,7 +71,7 @@ class TestTemples:
         assert temples_for(game, 0, "ares") == 0
 
     def test_the_wonder_example(self, game):
-        """"When casting Invocations, the Wonder also counts as a Temple to
+        """ "When casting Invocations, the Wonder also counts as a Temple to
         Athena (the Green temple) because it matches the existing Temple.\""""
         home = home_of(game, 0)
         slots = game["cities"][home]["slots"]
@@ -74,7 +87,7 @@ class TestTemples:
 
 class TestCasting:
     def test_cost_and_once_per_turn(self, game):
-        """"the player must spend Favor equal to the Invocation level ... Each
+        """ "the player must spend Favor equal to the Invocation level ... Each
         Invocation may only be used once per turn.\""""
         give_deity(game, 0, "athena")
         favor, philosophers = game["seats"][0]["favor"], game["seats"][0]["philosophers"]
@@ -85,11 +98,12 @@ class TestCasting:
         with pytest.raises(IllegalAction, match="once per turn"):
             GAME.play(state, 0, "invoke wisdom")
         from engine.games.hellenica.upkeep import retrieve
+
         retrieve(state)
         assert state["seats"][0]["invoked"] == []
 
     def test_the_level_needs_that_many_temples(self, game):
-        """"A player must own a number of Temples dedicated to that Deity equal
+        """ "A player must own a number of Temples dedicated to that Deity equal
         to or greater than the level of the Invocation.\""""
         give_deity(game, 0, "athena", temples=1)
         game["seats"][0]["favor"] = 5
@@ -110,7 +124,7 @@ class TestCasting:
             GAME.play(game, 0, "invoke wisdom")
 
     def test_anyone_casts_action_invocations_on_anyones_turn(self, game):
-        """"A player may cast Invocations at any time, on anyone's turn\": an
+        """ "A player may cast Invocations at any time, on anyone's turn\": an
         out-of-turn action that does not hold the game up."""
         give_deity(game, 1, "hermes")
         assert GAME.to_move(game) == [0] and "invoke trade-winds" in GAME.legal(game, 1)
@@ -119,7 +133,7 @@ class TestCasting:
         assert GAME.describe(game, 1, "invoke trade-winds").startswith("Orange invokes Hermes: Trade Winds")
 
     def test_others_cast_their_own_before_an_action_invocation_resolves(self, game):
-        """"When an Invocation is cast, all players should be given a reasonable
+        """ "When an Invocation is cast, all players should be given a reasonable
         amount of time to cast their own Invocations before the first
         Invocation is resolved": in the window an Action-phase cast opens, the
         others may cast their own Action-phase Invocations, not only answer it
@@ -210,7 +224,7 @@ class TestTheInvocationExample:
         assert current(state)["kind"] == "move"
 
     def test_the_casting_window_is_a_named_reaction_window(self, council):
-        """"When an Invocation is cast, all players should be given a reasonable
+        """ "When an Invocation is cast, all players should be given a reasonable
         amount of time to cast their own Invocations before the first
         Invocation is resolved": the game names the window ("casting") and the
         table sizes it; it closes as soon as every seat in it has answered."""
@@ -231,7 +245,7 @@ class TestTheInvocationExample:
 
 class TestNearSimultaneousCasts:
     def test_the_favorite_orders_a_wave_of_casts(self):
-        """"Should there be near-simultaneous Invocations cast, the Favorite of
+        """ "Should there be near-simultaneous Invocations cast, the Favorite of
         the Gods determines the order of resolution.\""""
         state = new_game(2, seed=5)
         clear_units(state)
@@ -298,6 +312,7 @@ def fight():
         phases.advance(state)
         assert current(state)["kind"] == "window"
         return state
+
     return start
 
 
@@ -311,11 +326,13 @@ class TestCombatEffects:
     def test_thunderbolt_lowers_the_enemy(self, fight):
         state, frame = self._cast(fight("zeus"), "invoke thunderbolt")
         from engine.games.hellenica.steps import STEPS
+
         assert STEPS["combat"].bonus(state, frame, 1) == -1 and STEPS["combat"].bonus(state, frame, 0) == 0
 
     def test_aegis_raises_the_caster(self, fight):
         state, frame = self._cast(fight("athena"), "invoke aegis")
         from engine.games.hellenica.steps import STEPS
+
         assert STEPS["combat"].bonus(state, frame, 0) == 2
 
     def test_talos_lasts_the_whole_combat(self, fight):
@@ -325,6 +342,7 @@ class TestCombatEffects:
     def test_war_cry_adds_a_die(self, fight):
         state, frame = self._cast(fight("ares"), "invoke war-cry")
         from engine.games.hellenica.steps import STEPS
+
         assert STEPS["combat"].pool(state, frame, 0) == {"green": 1, "red": 1}
 
     def test_rout_destroys_an_enemy_unit(self, fight):
@@ -442,8 +460,11 @@ class TestOtherEffects:
         units(game, home, 0, "hoplite", 1)
         state = play(game, 0, f"supply {home} from {home}")
         assert current(state)["kind"] == "window" and GAME.to_move(state) == [1]
-        wild = next(a.split()[2] for a in GAME.legal(state, 1) if a.startswith("invoke wild-woods")
-                    and a.split()[2] in BOARD.neighbours(home))
+        wild = next(
+            a.split()[2]
+            for a in GAME.legal(state, 1)
+            if a.startswith("invoke wild-woods") and a.split()[2] in BOARD.neighbours(home)
+        )
         state = GAME.play(state, 1, f"invoke wild-woods {wild}")
         assert not any(a.endswith(f" {wild}") for a in moves(state, 0))
         with pytest.raises(IllegalAction, match="closed to movement"):

@@ -91,7 +91,7 @@ def test_olympus_then_delphi_then_the_serpentine():
 
 
 def test_serpentine_order_for_four_placers():
-    """"4-player example: P1, P2, P3, P4, P4, P3, P2, P1, P1, P2, P3...\""""
+    """ "4-player example: P1, P2, P3, P4, P4, P3, P2, P1, P1, P2, P3...\""""
     state = {"building": {"stage": "tiles", "placers": [4, 5, 6, 0], "turn": 0}}
     order = []
     for turn in range(11):
@@ -117,9 +117,14 @@ def test_rule_i_no_two_city_tiles_in_a_row():
     assert GAME.to_move(state) == [seat]
     legal = GAME.legal(state, seat)
     assert legal and not any(tiles()[a.split()[1]].is_city for a in legal)
-    city, location, turns = next((t, loc, k) for t in building.hand(state, seat) if tiles()[t].is_city
-                                 for loc in empty_locations(state["tiles"]) for k in range(6)
-                                 if refusal(state["tiles"], t, loc, k) is None)
+    city, location, turns = next(
+        (t, loc, k)
+        for t in building.hand(state, seat)
+        if tiles()[t].is_city
+        for loc in empty_locations(state["tiles"])
+        for k in range(6)
+        if refusal(state["tiles"], t, loc, k) is None
+    )
     with pytest.raises(IllegalAction, match="Rule I: you placed a City tile last time"):
         GAME.play(state, seat, f"place {city} {location} {turns}")
     # with only City tiles left, a City may follow a City
@@ -155,7 +160,7 @@ def test_skips_and_the_end_of_building():
 
 
 def test_solitaire_builds_the_map_at_random():
-    """"When playing solitaire build the map randomly.\""""
+    """ "When playing solitaire build the map randomly.\""""
     state = GAME.new(4, {"map": "buildable", "homes": "random", "ai_seats": [1, 2, 3]}, 2)
     assert state["building"]["mode"] == "random"
     state = place_homes(state)
@@ -169,8 +174,15 @@ def test_a_bad_placement_names_the_rule_and_the_right_turns():
     seat = GAME.to_move(state)[0]
     legal = GAME.legal(state, seat)
     tile, location, turns = legal[0].split()[1:]
-    wrong = next((t for t in range(6) if f"place {tile} {location} {t}" not in legal
-                  and building.placement_refusal(state, seat, tile, location, t)), None)
+    wrong = next(
+        (
+            t
+            for t in range(6)
+            if f"place {tile} {location} {t}" not in legal
+            and building.placement_refusal(state, seat, tile, location, t)
+        ),
+        None,
+    )
     if wrong is not None:
         with pytest.raises(IllegalAction, match=f"It fits on {location} turned"):
             GAME.play(state, seat, f"place {tile} {location} {wrong}")

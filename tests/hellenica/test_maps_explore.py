@@ -35,9 +35,11 @@ def explorable_game(players: int = 2, seed: int = 5, ai: tuple[int, ...] = ()) -
 def land_neighbour(state: dict, area: str, *, island: bool | None = None) -> str:
     """An Empty Area next to ``area`` across a clearing."""
     board_map = map_of(state)
-    return next(n for n, kind in sorted(board_map.neighbours(area).items())
-                if kind == "c" and board_map.areas[n].empty
-                and (island is None or board_map.areas[n].island == island))
+    return next(
+        n
+        for n, kind in sorted(board_map.neighbours(area).items())
+        if kind == "c" and board_map.areas[n].empty and (island is None or board_map.areas[n].island == island)
+    )
 
 
 def marching(state: dict, seat: int, origin: str, dest: str, stack: list[str]) -> dict:
@@ -46,8 +48,9 @@ def marching(state: dict, seat: int, origin: str, dest: str, stack: list[str]) -
     state["explore"]["stack"] = stack + [t for t in state["explore"]["stack"] if t not in stack]
     state["stack"] = [f for f in state["stack"] if f["kind"] != "action"]
     push(state, "action", seat=seat)["entered"] = True
-    push(state, "move", seat=seat, area=origin, assaults={}, carried={}, fought=[], moved_any=False,
-         window_opened=True)["entered"] = True
+    push(
+        state, "move", seat=seat, area=origin, assaults={}, carried={}, fought=[], moved_any=False, window_opened=True
+    )["entered"] = True
     add_units(state, origin, seat, "hoplite", 1)
     return GAME.play(state, seat, f"move 1 hoplite {dest}")
 
@@ -58,7 +61,7 @@ def march(state: dict, seat: int, origin: str, dest: str, stack: list[str]) -> d
 
 
 def test_set_up_lays_the_homes_and_stacks_the_rest():
-    """"Each player takes their home city tile ... Shuffle the remaining tiles
+    """ "Each player takes their home city tile ... Shuffle the remaining tiles
     and place them in a face down pile"; every other location is an Empty
     Area: "considered land Areas for all purposes ... The edges of all Empty
     Areas are clearings. Empty island Areas are still considered islands.\""""
@@ -81,7 +84,7 @@ def test_set_up_lays_the_homes_and_stacks_the_rest():
 
 
 def test_exploring_draws_two_and_places_one():
-    """"the player selects 2 Tiles from the top of the stack and secretly looks
+    """ "the player selects 2 Tiles from the top of the stack and secretly looks
     at them. The player places one of the Tiles on the Empty Area and places
     the other face down on the bottom of the Tile stack".  The World Event card
     follows the exploration."""
@@ -111,7 +114,7 @@ def test_exploring_draws_two_and_places_one():
 
 
 def test_neither_tile_legal_draws_two_more():
-    """"If neither Tile is legal to place, discard them both face down next to
+    """ "If neither Tile is legal to place, discard them both face down next to
     the Tile stack and select 2 more Tiles ... Once a Tile is placed, place the
     Tile stack on top of the discard stack to form a single new Tile stack.\""""
     state = explorable_game()
@@ -133,14 +136,24 @@ def _two_lands() -> list[str]:
 
 
 def test_entering_from_the_sea_needs_a_clearing_on_that_side():
-    """"the side through which unit(s) entered must be a clearing.\""""
+    """ "the side through which unit(s) entered must be a clearing.\""""
     state = explorable_game()
     board_map = map_of(state)
-    pairs = [(a, n) for a, area in sorted(board_map.areas.items()) if area.empty
-             for n in board_map.neighbours(a) if board_map.areas[n].is_sea]
-    dest, sea, facing = next((a, n, f) for a, n in pairs
-                             if len(f := [d for d, _, name in board().neighbours(location_of_empty(a))
-                                          if name == explore.board_node(state, n)]) == 1)
+    pairs = [
+        (a, n)
+        for a, area in sorted(board_map.areas.items())
+        if area.empty
+        for n in board_map.neighbours(a)
+        if board_map.areas[n].is_sea
+    ]
+    dest, sea, facing = next(
+        (a, n, f)
+        for a, n in pairs
+        if len(
+            f := [d for d, _, name in board().neighbours(location_of_empty(a)) if name == explore.board_node(state, n)]
+        )
+        == 1
+    )
     frame = {"explore": {}}
     explore.note_entry(state, frame, dest, [sea])
     node = explore.board_node(state, sea)
@@ -150,15 +163,20 @@ def test_entering_from_the_sea_needs_a_clearing_on_that_side():
     assert hero["explore"] == {dest: [node]}
     frame = {"area": dest, "entries": {dest: [node]}, "city_only": False}
     side = facing[0]
-    tile, turns = next((t, k) for t in sorted(land_tiles()) for k in range(6) if tiles()[t].sides[(side + k) % 6] == "m"
-                       and explore.tile_refusal({**state, "explore": {}}, {**frame, "entries": {}}, t, k) is None)
+    tile, turns = next(
+        (t, k)
+        for t in sorted(land_tiles())
+        for k in range(6)
+        if tiles()[t].sides[(side + k) % 6] == "m"
+        and explore.tile_refusal({**state, "explore": {}}, {**frame, "entries": {}}, t, k) is None
+    )
     reason = explore.tile_refusal(state, frame, tile, turns)
     assert reason is not None and "entered from" in reason
     assert explore.tile_refusal(state, {**frame, "entries": {}}, tile, turns) is None
 
 
 def test_no_legal_tile_makes_a_sea_and_sends_the_units_home():
-    """"If the player goes through the entire stack of Tiles without finding a
+    """ "If the player goes through the entire stack of Tiles without finding a
     legal placement, then the Empty Area is considered a unique Sea Area ...
     Place the Ambracian Sea or Icarian Sea Tile on the new Sea Area. Return the
     occupying Land Units to their original pre-movement Area and use the
@@ -179,11 +197,16 @@ def test_no_legal_tile_makes_a_sea_and_sends_the_units_home():
 
 
 def test_triremes_do_not_explore():
-    """"Triremes are not allowed to explore Empty Areas.\""""
+    """ "Triremes are not allowed to explore Empty Areas.\""""
     state = explorable_game()
     board_map = map_of(state)
-    sea, empty = next((s, a) for a, area in board_map.areas.items() if area.empty
-                      for s, kind in board_map.neighbours(a).items() if board_map.areas[s].is_sea and kind == "c")
+    sea, empty = next(
+        (s, a)
+        for a, area in board_map.areas.items()
+        if area.empty
+        for s, kind in board_map.neighbours(a).items()
+        if board_map.areas[s].is_sea and kind == "c"
+    )
     add_units(state, sea, 0, "trireme", 1)
     assert empty not in destinations(state, 0, sea, "trireme", 1, {})
     add_units(state, sea, 0, "hero", 1)
@@ -191,7 +214,7 @@ def test_triremes_do_not_explore():
 
 
 def test_a_creature_on_an_empty_area_decides_the_kind_of_tile():
-    """"If a player explores an empty area containing a Mythological Creature,
+    """ "If a player explores an empty area containing a Mythological Creature,
     the placed Tile must match the type of area that the Mythological Creature
     inhabits. For example, the Sphinx must be placed on a City.\""""
     state = explorable_game()
@@ -210,7 +233,7 @@ def test_a_creature_on_an_empty_area_decides_the_kind_of_tile():
 
 
 def test_eruption_without_a_volcano_is_ignored():
-    """"If the Eruption event card is triggered and no Volcanoes have been
+    """ "If the Eruption event card is triggered and no Volcanoes have been
     revealed, then ignore the card completely and draw another.\""""
     state = explorable_game()
     assert not any(a.volcano for a in map_of(state).areas.values())
@@ -222,7 +245,7 @@ def test_eruption_without_a_volcano_is_ignored():
 
 
 def test_alliance_on_an_empty_area_explores_for_a_city():
-    """"Hermes invocation, Alliance, may be cast on an Empty Area. In effect,
+    """ "Hermes invocation, Alliance, may be cast on an Empty Area. In effect,
     this generates a free exploration where the only legal placement is a
     City. If neither of the 2 Tiles ... are a City, they discard them and
     select 2 more tiles until a City is picked.\""""
@@ -231,8 +254,11 @@ def test_alliance_on_an_empty_area_explores_for_a_city():
     dest = land_neighbour(state, home, island=False)
     give_deity(state, 0, "hermes", 3)
     state["seats"][0]["favor"] = 5
-    state["explore"]["stack"] = _two_lands() + ["argos", "thrace"] + \
-        [t for t in state["explore"]["stack"] if t not in _two_lands() + ["argos", "thrace"]]
+    state["explore"]["stack"] = (
+        _two_lands()
+        + ["argos", "thrace"]
+        + [t for t in state["explore"]["stack"] if t not in _two_lands() + ["argos", "thrace"]]
+    )
     assert f"invoke alliance {dest}" in GAME.legal(state, 0)
     state = GAME.play(state, 0, f"invoke alliance {dest}")
     while current(state)["kind"] != "explore":
@@ -244,15 +270,20 @@ def test_alliance_on_an_empty_area_explores_for_a_city():
 
 
 def test_the_ai_places_the_best_tile_turned_from_the_top():
-    """"The AI will always place a Tile that is listed on a Pathos objective
+    """ "The AI will always place a Tile that is listed on a Pathos objective
     card ... the Tile with the most Settlements/Free Temples on it that can be
     legally placed ... Place the Tile with the name of the Tile at the top. If
     ... not legal ... rotate it clock-wise until it is legal to play.\""""
     state = explorable_game()
     home = state["seats"][0]["city"]
     dest = land_neighbour(state, home, island=False)
-    frame = {"area": dest, "entries": {dest: []}, "city_only": False, "pending": [dest],
-             "drawn": ["chalcidice", "pella"]}
+    frame = {
+        "area": dest,
+        "entries": {dest: []},
+        "city_only": False,
+        "pending": [dest],
+        "drawn": ["chalcidice", "pella"],
+    }
     action = explore.ai_choice(state, frame)
     assert action.split()[1] == "pella"  # 2 Settlements against 1
     first = next(k for k in range(6) if explore.tile_refusal(state, frame, "pella", k) is None)
@@ -298,8 +329,9 @@ def test_a_defender_withdrawing_into_an_empty_area_explores_it():
     origin = state["seats"][0]["city"]
     state["stack"] = [f for f in state["stack"] if f["kind"] != "action"]
     push(state, "action", seat=0)["entered"] = True
-    push(state, "move", seat=0, area=origin, assaults={}, carried={}, fought=[home], moved_any=True,
-         window_opened=True)["entered"] = True
+    push(
+        state, "move", seat=0, area=origin, assaults={}, carried={}, fought=[home], moved_any=True, window_opened=True
+    )["entered"] = True
     frame = push(state, "combat", attacker=0, area=home, origin=origin)
     frame["entered"] = True
     combat = CombatStep()
@@ -320,13 +352,16 @@ def test_a_defender_withdrawing_into_an_empty_area_explores_it():
 
 
 def test_triremes_never_withdraw_into_an_empty_area():
-    """"Triremes are not allowed to explore Empty Areas", not even in retreat."""
+    """ "Triremes are not allowed to explore Empty Areas", not even in retreat."""
     from engine.games.hellenica.combat import retreats
 
     state = explorable_game()
     board_map = map_of(state)
-    sea = next(a for a, area in board_map.areas.items() if area.is_sea
-               and any(board_map.areas[n].empty for n in board_map.neighbours(a)))
+    sea = next(
+        a
+        for a, area in board_map.areas.items()
+        if area.is_sea and any(board_map.areas[n].empty for n in board_map.neighbours(a))
+    )
     add_units(state, sea, 1, "trireme", 1)
     frame = {"area": sea, "defender": 1, "attacker": 0}
     assert not any(board_map.areas[a].empty for a in retreats(state, frame))

@@ -13,7 +13,7 @@ from engine.games.hellenica.maps.tiles import Tile, board, land_tiles, rotated, 
 
 class TestTiles:
     def test_fifty_eight_tiles(self):
-        """"58 Map Tiles": one home city tile per city-state, the Ambracian and
+        """ "58 Map Tiles": one home city tile per city-state, the Ambracian and
         Icarian Sea tiles, Mt. Olympos, Delphi and the rest."""
         every = tiles()
         assert len(every) == 58
@@ -45,15 +45,15 @@ class TestTiles:
 
 class TestPlacementRules:
     def test_rule_c_home_on_its_start_location(self):
-        """"A Home City must be placed on its corresponding start location, but
+        """ "A Home City must be placed on its corresponding start location, but
         may be oriented in any direction.\""""
         assert refusal({}, "athens", "e4", 0).startswith("Rule C")
         assert legal_turns({}, "athens", "e5")
 
     def test_rule_g_mountains_meet_mountains(self):
-        """"any mountain sides match up against mountain sides and clearing
+        """ "any mountain sides match up against mountain sides and clearing
         sides match up against clearing sides.\""""
-        layout = {"e5": ("athens", 0)}          # Athens' NE side (towards e4) is a clearing
+        layout = {"e5": ("athens", 0)}  # Athens' NE side (towards e4) is a clearing
         assert placed_side(layout, "e5", 1) == "c"
         # Thebes turned twice shows its printed mountain (E) on its SW side, towards Athens
         assert rotated(tiles()["thebes"].sides, 2)[4] == "m"
@@ -62,31 +62,31 @@ class TestPlacementRules:
         assert refusal(layout, "thebes", "e4", 0) is None
 
     def test_rule_g_any_side_may_face_the_sea_or_the_edge(self):
-        """"Both mountain and clearing sides may be placed facing into a Sea Area
+        """ "Both mountain and clearing sides may be placed facing into a Sea Area
         or off the Map edge.\""""
         assert len(legal_turns({}, "byzantium", "j1")) == 6
 
     def test_rule_j_volcanoes_not_adjacent(self):
-        """"Volcano Tiles may not be placed adjacent to each other.\""""
+        """ "Volcano Tiles may not be placed adjacent to each other.\""""
         layout = {"d4": ("thera", next(t for t in range(6) if refusal({}, "thera", "d4", t) is None))}
         reasons = [refusal(layout, "melos", "d5", t) for t in range(6)]
         assert any(r and r.startswith("Rule J") for r in reasons)
         assert all(r and r.startswith(("Rule G", "Rule J")) for r in reasons)
 
     def test_rule_k_islands_take_only_cities_and_mt_olympus(self):
-        """"Only City Tiles and the Mt. Olympus Tile may be placed on islands.\""""
+        """ "Only City Tiles and the Mt. Olympus Tile may be placed on islands.\""""
         assert refusal({}, "thrace", "f3", 0).startswith("Rule K")
         assert legal_turns({}, "mt-olympus", "f3") and legal_turns({}, "argos", "f3")
 
     def test_rule_h_nothing_inaccessible(self, monkeypatch):
-        """"A Tile may not be placed or orientated in a way which makes itself or
+        """ "A Tile may not be placed or orientated in a way which makes itself or
         any other Land or Sea Area inaccessible.\""""
         hermit = Tile(name="hermit", title="Hermit", kind="city", sides="cmmmmm", settlements=1)
         twin = dataclasses.replace(hermit, name="twin", title="Twin")
         wall = dataclasses.replace(hermit, name="wall", title="Wall", sides="mmmmmm")
         every = dict(tiles(), hermit=hermit, twin=twin, wall=wall)
         monkeypatch.setattr(placement, "tiles", lambda: every)
-        assert refusal({}, "wall", "f3", 0).startswith("Rule H")       # walled in itself
+        assert refusal({}, "wall", "f3", 0).startswith("Rule H")  # walled in itself
         # e4's one clearing faces the island f3, still open (a sea if left empty)
         layout = {"e4": ("hermit", 5)}
         assert refusal({}, "hermit", "e4", 5) is None
@@ -104,7 +104,7 @@ class TestPlacementRules:
         assert "not a map tile" in refusal({}, "atlantis", "d4", 0)
 
     def test_home_sea_access(self):
-        """"AI Players may not place their City-States such that they do not have
+        """ "AI Players may not place their City-States such that they do not have
         access to at least one Sea Area": Athens (one mountain) reaches a sea in
         every orientation but one at most."""
         assert sum(has_sea_access("athens", "e5", t) for t in range(6)) >= 5

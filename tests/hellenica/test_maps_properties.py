@@ -36,8 +36,9 @@ def assert_legal(layout: dict, kind: str = BUILT) -> None:
             assert piece.is_city or tile == "mt-olympus", f"K: {tile} on island {loc}"
         for direction, what, name in plan.neighbours(loc):
             if what == "location" and is_tile(layout, name):
-                assert placed_sides(layout, loc)[direction] == placed_sides(layout, name)[(direction + 3) % 6], \
+                assert placed_sides(layout, loc)[direction] == placed_sides(layout, name)[(direction + 3) % 6], (
                     f"G: {tile} on {loc} against {name}"
+                )
                 assert not (piece.volcano and every[layout[name][0]].volcano), f"J: {tile} next to {name}"
     assert all_reachable(layout), "H"
     board_map = built_map(layout, kind)
@@ -53,8 +54,9 @@ def assert_legal(layout: dict, kind: str = BUILT) -> None:
     assert seen == set(board_map.areas), f"cut off: {sorted(set(board_map.areas) - seen)}"
     for loc, (tile, _) in layout.items():
         if tile != SEA:
-            assert any(board_map.neighbours(tile).get(n) == CLEARING for n in board_map.neighbours(tile)), \
+            assert any(board_map.neighbours(tile).get(n) == CLEARING for n in board_map.neighbours(tile)), (
                 f"{tile} has no clearing facing a tile or sea"
+            )
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -62,8 +64,13 @@ def test_random_maps_are_legal_and_connected(seed):
     """The Solitaire/Random Buildable Map, for any set of home cities."""
     chance = random.Random(seed)
     homes = chance.sample(HOMES, chance.randint(2, 7))
-    pathos = chance.choice([["destruction", "empire", "sea-power"], ["ascendancy", "commune", "empire"],
-                            ["commune", "colonies", "hegemony"]])
+    pathos = chance.choice(
+        [
+            ["destruction", "empire", "sea-power"],
+            ["ascendancy", "commune", "empire"],
+            ["commune", "colonies", "hegemony"],
+        ]
+    )
     layout = build_random_map(Rng(seed), homes, pathos)
     assert_legal(layout)
     for tile in required_tiles(pathos):

@@ -10,7 +10,6 @@ from engine.games.hellenica import GAME
 from engine.games.hellenica.steps import current
 from tests.hellenica.helpers import act_as, clear_units, count, home_of, learn, new_game, own, play, units, upgrade
 
-
 GAME_SEED = 21
 
 
@@ -150,14 +149,15 @@ class TestSeaTransport:
         assert "move 1 hoplite chios" in GAME.legal(state, seat)  # the Cyclades still carry 2 more
 
     def test_heroes_travel_free_and_may_stay_at_sea(self, game):
-        """"Heroes do not count against a Trireme's carrying capacity" and "may
+        """ "Heroes do not count against a Trireme's carrying capacity" and "may
         remain at sea and move with Triremes"."""
         seat = _seat(game)
         units(game, "athens", seat, "hero", 2)
         units(game, "athens", seat, "hoplite", 2)
         units(game, "cyclades", seat, "trireme", 1)
-        state = play(_supply(game, "athens"), seat, "move 2 hoplite chios", "move 1 hero chios",
-                     "move 1 hero cyclades", "done")
+        state = play(
+            _supply(game, "athens"), seat, "move 2 hoplite chios", "move 1 hero chios", "move 1 hero cyclades", "done"
+        )
         assert count(state, "chios", seat) == 3 and count(state, "cyclades", seat, "hero") == 1
 
     def test_copper_banding_carries_three(self, game):
@@ -177,7 +177,7 @@ class TestSeaTransport:
 
     @pytest.mark.parametrize("order", [("trireme", "hero"), ("hero", "trireme")])
     def test_a_hero_at_sea_sails_on_with_its_only_trireme(self, game, order):
-        """"Heroes may remain at sea and move with Triremes": a Hero and its one
+        """ "Heroes may remain at sea and move with Triremes": a Hero and its one
         Trireme sail on together, whichever moves first."""
         seat = _seat(game)
         units(game, "cyclades", seat, "trireme", 1)
@@ -196,7 +196,7 @@ class TestSeaTransport:
 
 class TestInterdiction:
     def test_units_entering_enemy_units_attack_together(self, game):
-        """"all units moving to the same Area must move as one group" and
+        """ "all units moving to the same Area must move as one group" and
         "Combat immediately occurs"."""
         seat, enemy = _seat(game), 1 - _seat(game)
         units(game, "athens", seat, "hoplite", 2)
@@ -206,8 +206,7 @@ class TestInterdiction:
         assert count(state, "megara", seat) == 0 and count(state, "athens", seat) == 0
         assert "attack megara" in GAME.legal(state, seat)
         state = play(state, seat, "attack megara")
-        assert any(e["text"] == "Round 1 in Megara" or e["text"].startswith("Round 1 in Megara")
-                   for e in state["log"])
+        assert any(e["text"] == "Round 1 in Megara" or e["text"].startswith("Round 1 in Megara") for e in state["log"])
         assert count(state, "athens", seat) == 0
 
     def test_no_more_units_into_a_combat_area(self, game):
@@ -230,7 +229,7 @@ class TestInterdiction:
         assert count(state, "megara", seat) == 1 and current(state)["kind"] == "move"
 
     def test_combat_comes_before_any_other_move(self, game):
-        """"Combat immediately occurs before the Active Player moves any other units.\""""
+        """ "Combat immediately occurs before the Active Player moves any other units.\""""
         seat, enemy = _seat(game), 1 - _seat(game)
         units(game, "athens", seat, "hoplite", 2)
         units(game, "athens", seat, "cavalry", 1)
@@ -257,7 +256,7 @@ class TestInterdiction:
 
 class TestRaids:
     def test_raid_an_enemy_mine(self, game):
-        """"If the Active Player's units solely occupy an Area with enemy City
+        """ "If the Active Player's units solely occupy an Area with enemy City
         Upgrades on Mines during a Movement action, they may raid them.\""""
         seat, enemy = _seat(game), 1 - _seat(game)
         own(game, "thebes", enemy)
@@ -278,4 +277,5 @@ class TestRaids:
         units(game, "panactum", enemy, "trireme", 1)
         units(game, "panactum", seat, "hoplite", 1)
         from engine.games.hellenica.movement import raid_targets
+
         assert raid_targets(game, seat) == []

@@ -53,6 +53,7 @@ def test_part_two_on_the_picture(tmp_path):
     a casting window all draw (from the view alone)."""
     from engine.games.hellenica import creatures
     from tests.hellenica.helpers import bid, give_deity, new_game, trigger
+
     state = new_game(3, seed=4)
     creatures.place(state, "hydra", "panactum", 0)
     creatures.place(state, "cetus", "cyclades", 1)
@@ -76,6 +77,7 @@ def test_part_two_on_the_picture(tmp_path):
     assert Image.open(io.BytesIO(png)).height > 900
     (tmp_path / "part2.png").write_bytes(png)
     import os
+
     if os.environ.get("HELLENICA_PICTURES"):
         open(os.environ["HELLENICA_PICTURES"], "wb").write(render_view(GAME.view(state, None), ["a", "b", "c"]))
 
@@ -87,6 +89,7 @@ def _png(view: dict, names: list[str]) -> Image.Image:
 def _pixel_at_area(image: Image.Image, view: dict, name: str) -> tuple[int, int, int]:
     """The colour just inside the top corner of an area's first hex (clear of its labels)."""
     from render.hellenica import R, _centre
+
     area = next(a for a in view["areas"] if a["name"] == name)
     cx, cy = _centre(*area["hexes"][0])
     return image.getpixel((round(cx), round(cy - R + 12)))
@@ -105,8 +108,17 @@ def test_ai_seats_show_their_ai_board_and_the_shared_ethos_stays_hidden():
     assert not any(OBJECTIVES[c].title in str(view) for c in hidden if c not in state["seats"][0]["ethos"])
     rows = view["ai"]["board"]
     assert [r["seat"] for r in rows] == [1, 2]
-    assert {"advancements", "supply", "favor", "philosophers", "commerce", "grudge", "card", "objectives",
-            "ethos_met"} <= set(rows[0])
+    assert {
+        "advancements",
+        "supply",
+        "favor",
+        "philosophers",
+        "commerce",
+        "grudge",
+        "card",
+        "objectives",
+        "ethos_met",
+    } <= set(rows[0])
     assert render_view(view, ["a", "b", "c"]).startswith(b"\x89PNG")
 
 
@@ -115,6 +127,7 @@ def test_empty_areas_look_like_face_down_tiles_and_open_locations():
     land; while the map is built, an open location is a pale dashed space."""
     from render.hellenica import LAND, OPEN_SPACE, TILE_BACK, _map_lines
     from tests.hellenica.test_maps_explore import explorable_game
+
     state = explorable_game()
     view = GAME.view(state, None)
     empty = next(a["name"] for a in view["areas"] if a["empty"])
@@ -124,7 +137,8 @@ def test_empty_areas_look_like_face_down_tiles_and_open_locations():
     assert _pixel_at_area(image, view, home) != TILE_BACK
     assert _map_lines(view, ["a", "b"]) == [
         f"Explorable Map: {sum(a['empty'] for a in view['areas'])} Empty Areas left to explore.",
-        f"Tiles: {view['exploring']['stack']} face down in the stack, 0 discarded."]
+        f"Tiles: {view['exploring']['stack']} face down in the stack, 0 discarded.",
+    ]
     state = GAME.new(2, {"map": "buildable", "homes": "random"}, 5)
     while "building" in state and state["building"]["stage"] == "homes":
         seat = GAME.to_move(state)[0]
@@ -159,6 +173,7 @@ def test_a_players_tiles_are_listed_with_their_sides():
 
 def test_exploring_tiles_in_the_hand_text():
     from tests.hellenica.test_maps_explore import explorable_game, land_neighbour, marching
+
     state = explorable_game()
     home = state["seats"][0]["city"]
     dest = land_neighbour(state, home, island=False)
@@ -185,6 +200,7 @@ def test_the_cached_map_layer_draws_the_same_picture():
 
 def _boxes(placed):
     from render.hellenica_base import _mask
+
     boxes = []
     for text, size, bold, condensed, _, (x, y) in placed:
         mask = _mask(text, size, bold, condensed)
@@ -197,6 +213,7 @@ def test_place_names_never_overlap_and_fit_their_hex(board, seed):
     """Every land, sea and mine name is placed where no other name lies; a
     land name is no wider than its hex, a sea name than a hex and a half."""
     from render.hellenica_legend import SEA_TITLE_ROOM, TITLE_ROOM, _place_names
+
     state = GAME.new(4, {"homes": "random", "map": board}, seed)
     view = GAME.view(state, None)
     areas = {a["name"]: a for a in view["areas"]}
@@ -204,7 +221,7 @@ def test_place_names_never_overlap_and_fit_their_hex(board, seed):
     named = {a["title"] for a in view["areas"] if not a["empty"]} | {m["name"] for m in view["mines"]}
     assert {text.removesuffix(" ♨") for text, _ in boxes} == named
     for index, (text, box) in enumerate(boxes):
-        for other_text, other in boxes[index + 1:]:
+        for other_text, other in boxes[index + 1 :]:
             apart = box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1] or other[3] <= box[1]
             assert apart, f"{text!r} overlaps {other_text!r}"
     seas = {a["title"] for a in view["areas"] if a["kind"] == "sea"}
@@ -216,6 +233,7 @@ def test_place_names_never_overlap_and_fit_their_hex(board, seed):
 def test_ai_ethos_line_is_whole():
     """The AI players' shared Ethos cards are all named, never cut with "…"."""
     from render.hellenica import _ai_ethos_lines
+
     state = GAME.new(7, {"homes": "random", "ai_seats": [1, 2, 3, 4, 5, 6]}, 3)
     while not GAME.view(state, None)["ai"]["ethos"]:
         state = GAME.play(state, 0, GAME.choose(state, 0, "random", state["log_seq"]))
@@ -232,6 +250,7 @@ def test_legend_explains_every_letter_and_fits_under_the_map():
     stay within the map's width."""
     from render.hellenica_base import UNIT_LETTER, UPGRADE_LETTER, _advance, _map_size
     from render.hellenica_legend import LEGEND, _legend_rows, _legend_symbol_width
+
     words = " ".join(symbol + " " + meaning for _, entries in LEGEND for _, symbol, meaning in entries)
     assert all(letter in words for letter in UPGRADE_LETTER.values())
     assert all(f"{letter} " in words for letter in UNIT_LETTER.values())
@@ -245,6 +264,7 @@ def test_cached_panels_and_layers_draw_the_same_picture():
     """A picture drawn after others (panels, names and layers from the
     caches) is the picture drawn first."""
     from render.hellenica_panels import _PANELS
+
     names = [f"player{i}" for i in range(4)]
     first = GAME.view(_midgame(4, 6, 120), None)
     other = GAME.view(_midgame(4, 7, 200), None)

@@ -24,7 +24,7 @@ def test_player_counts():
 
 @pytest.mark.parametrize("players", [2, 4, 7])
 def test_chaos_marker_starts_at_players_plus_one(players):
-    """"place the marker on the 8 space" in a 7 player game."""
+    """ "place the marker on the 8 space" in a 7 player game."""
     assert GAME.new(players, {"homes": "random"}, 3)["chaos"] == players + 1
 
 
@@ -36,14 +36,14 @@ def test_standard_pathos_and_three_favor():
 
 
 def test_seven_players_get_random_boards():
-    """"Each Player randomly selects a Player Board": with seven, every city-state plays."""
+    """ "Each Player randomly selects a Player Board": with seven, every city-state plays."""
     state = GAME.new(7, {}, 11)
     assert sorted(p["city"] for p in state["seats"]) == sorted(BOARD.seating)
     assert current(state)["kind"] == "patron"
 
 
 def test_home_choice_follows_the_spacing_rule():
-    """"select a Home City that is within 3 or 4 Areas of as many other
+    """ "select a Home City that is within 3 or 4 Areas of as many other
     players' Home Cities as possible"."""
     state = GAME.new(3, {"homes": "choose"}, 2)
     first = GAME.to_move(state)[0]
@@ -59,12 +59,15 @@ def test_home_choice_follows_the_spacing_rule():
     with pytest.raises(IllegalAction, match="taken"):
         GAME.play(state, second, "home athens")
     state = GAME.play(state, second, "home troy")
-    assert home_choices(state) == [h for h in BOARD.seating if h not in ("athens", "troy") and
-                                   sum(3 <= BOARD.distances(h)[o] <= 4 for o in ("athens", "troy")) == 2]
+    assert home_choices(state) == [
+        h
+        for h in BOARD.seating
+        if h not in ("athens", "troy") and sum(3 <= BOARD.distances(h)[o] <= 4 for o in ("athens", "troy")) == 2
+    ]
 
 
 def test_deity_deal_three_different_and_patron_choice():
-    """"deal each Player 3 Deities, replacing all duplicates. Each Player
+    """ "deal each Player 3 Deities, replacing all duplicates. Each Player
     selects one deity to be the patron of their first temple"."""
     state = GAME.new(7, {}, 4)
     hands = [p["deity_hand"] for p in state["seats"]]
@@ -101,7 +104,7 @@ def test_starting_pieces():
 
 
 def test_impassable_areas_with_fewer_players():
-    """"any Land or Sea Areas more than 2 Areas away from any player's Home
+    """ "any Land or Sea Areas more than 2 Areas away from any player's Home
     City are impassible"."""
     state = new_game(2, seed=9)
     homes = [home_of(state, s) for s in (0, 1)]

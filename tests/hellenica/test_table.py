@@ -10,15 +10,25 @@ from engine.games.hellenica.steps import current
 ALICE, BOB = 201, 202
 CHANNEL = 7000
 SEED = 5
-OPENING = [(0, "patron apollo"), (1, "patron apollo"), (0, "keep 1 3"), (1, "keep 1 2"), (0, "favorite blue"),
-           (0, "zeus"), (0, "supply thebes from thebes"), (0, "move 1 hoplite athens"), (0, "done")]
+OPENING = [
+    (0, "patron apollo"),
+    (1, "patron apollo"),
+    (0, "keep 1 3"),
+    (1, "keep 1 2"),
+    (0, "favorite blue"),
+    (0, "zeus"),
+    (0, "supply thebes from thebes"),
+    (0, "move 1 hoplite athens"),
+    (0, "done"),
+]
 """With this seed both players hold Apollo and the first movement reveals a
 World Event that occurs: a casting window (Prophecy) opens for both."""
 
 
 async def _opened(tables) -> int:
-    record = await tables.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="hellenica", seed=SEED,
-                                 options={"homes": "random"})
+    record = await tables.create(
+        channel_id=CHANNEL, user_id=ALICE, name="alice", game="hellenica", seed=SEED, options={"homes": "random"}
+    )
     await tables.join(record.id, BOB, "bob")
     await tables.start(record.id, ALICE)
     users = {0: ALICE, 1: BOB}

@@ -93,18 +93,22 @@ class TestFavorite:
         state = _to_ethos(3, seed=2)
         state["seats"][2]["favor"] = 5
         for seat in range(3):
-            state = GAME.play(state, seat, "keep 1 2" if "keep 1 2" in GAME.legal(state, seat) else
-                              GAME.legal(state, seat)[0])
+            state = GAME.play(
+                state, seat, "keep 1 2" if "keep 1 2" in GAME.legal(state, seat) else GAME.legal(state, seat)[0]
+            )
         assert state["favorite"] == 2 and current(state)["kind"] == "direction"
         assert GAME.to_move(state) == [2]
 
     def test_ties_are_broken_by_the_current_favorite(self):
-        """"the current Favorite of the Gods selects the winner from any of the tied Players"."""
+        """ "the current Favorite of the Gods selects the winner from any of the tied Players"."""
         state = _to_ethos(3, seed=2)
         current_favorite = state["favorite"]
         for seat in range(3):
-            state = GAME.play(state, seat, GAME.legal(state, seat)[0] if GAME.legal(state, seat)[0] != "discard"
-                              else GAME.legal(state, seat)[1])
+            state = GAME.play(
+                state,
+                seat,
+                GAME.legal(state, seat)[0] if GAME.legal(state, seat)[0] != "discard" else GAME.legal(state, seat)[1],
+            )
         assert current(state)["kind"] == "favorite" and GAME.to_move(state) == [current_favorite]
         chosen = (current_favorite + 1) % 3
         state = GAME.play(state, current_favorite, f"favorite {GAME.seat_name(state, chosen).lower()}")
@@ -143,7 +147,7 @@ class TestRounds:
         assert GAME.to_move(state) == [second]
 
     def test_pass_refund(self):
-        """"If the player discarded 1 Action Cube, they receive 1 Commerce ...
+        """ "If the player discarded 1 Action Cube, they receive 1 Commerce ...
         2 or more Action Cubes, the player receives 2 Commerce tokens.\""""
         assert [pass_refund(n) for n in (0, 1, 2, 5)] == [0, 1, 2, 2]
         state = act_as(new_game(2, seed=4), 0)

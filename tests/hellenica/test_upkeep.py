@@ -10,8 +10,19 @@ from engine.games.hellenica import GAME
 from engine.games.hellenica.objectives import completed, met, upgrade_count, victors
 from engine.games.hellenica.steps import current
 from engine.games.hellenica.upkeep import conquer, replenish, retrieve
-from tests.hellenica.helpers import (act_as, clear_units, count, home_of, learn, moves, new_game, own, play, units,
-                                    upgrade)
+from tests.hellenica.helpers import (
+    act_as,
+    clear_units,
+    count,
+    home_of,
+    learn,
+    moves,
+    new_game,
+    own,
+    play,
+    units,
+    upgrade,
+)
 
 
 @pytest.fixture
@@ -47,8 +58,11 @@ class TestConquest:
         home = home_of(game, 1)
         upgrade(game, home, 3, "barracks", status="building")
         game["cities"][home]["slots"][0]["state"] = "exhausted"
-        mine = next(m for m, body in __import__("engine.games.hellenica.board", fromlist=["x"])
-                    .preset("classic").mines.items() if body.city == home)
+        mine = next(
+            m
+            for m, body in __import__("engine.games.hellenica.board", fromlist=["x"]).preset("classic").mines.items()
+            if body.city == home
+        )
         game["mines"][mine] = {"type": "market", "state": "active"}
         conquer(game, 0, home)
         slots = game["cities"][home]["slots"]
@@ -73,9 +87,10 @@ class TestConquest:
         state = _finish_turn(game)
         assert state["cities"][home]["owner"] == 0
         assert current(state)["kind"] == "government" and GAME.to_move(state) == [loser]
-        assert moves(state, loser) == [f"government {g} megara" for g in
-                                            ("tyranny", "republic", "democracy", "oligarchy", "theocracy",
-                                             "thalassocracy")]
+        assert moves(state, loser) == [
+            f"government {g} megara"
+            for g in ("tyranny", "republic", "democracy", "oligarchy", "theocracy", "thalassocracy")
+        ]
         with pytest.raises(IllegalAction, match="still own"):
             GAME.play(state, loser, f"government tyranny {home}")
         state = GAME.play(state, loser, "government tyranny megara")
@@ -104,7 +119,7 @@ class TestConquest:
         assert state["seats"][loser]["commerce"] == commerce + 1
 
     def test_taking_delphi_offers_a_free_temple(self, game):
-        """"they may immediately place an Active Temple of their choice for free
+        """ "they may immediately place an Active Temple of their choice for free
         on the Free Temple location, replacing any Temple that is already there.\""""
         game["cities"]["delphi"]["oracle"] = {"type": "temple", "state": "active", "deity": "ares"}
         units(game, "delphi", 0, "hoplite", 1)
@@ -113,7 +128,6 @@ class TestConquest:
         state = GAME.play(state, 0, "temple apollo")
         assert state["cities"]["delphi"]["oracle"] == {"type": "temple", "state": "active", "deity": "apollo"}
         assert "apollo" in state["seats"][0]["deities"]  # a new patron's Deity Card
-
 
     def test_the_free_temple_keeps_to_rival_deities(self, game):
         """Rival Deities: "A player may never own a Temple belonging to a Deity
@@ -157,7 +171,7 @@ class TestRetrieveAndReplenish:
         assert game["seats"][0]["leaders_used"] == []
 
     def test_replenish_one_cube_each_and_a_supply_cube_per_market(self, game):
-        """"For each Active Market a player has on cities they own, place one
+        """ "For each Active Market a player has on cities they own, place one
         Action Cube on a Supply space", plus unlocked spaces."""
         home = home_of(game, 0)
         upgrade(game, home, 3, "market")
@@ -244,7 +258,7 @@ class TestVictory:
         assert GAME.to_move(state) == [] and GAME.legal(state, 0) == []
 
     def test_tie_breaks(self, game):
-        """"most Objectives completed, most City Upgrades, most Advancements,
+        """ "most Objectives completed, most City Upgrades, most Advancements,
         most Favor, most Philosophers, and most Commerce ... (or share the
         victory)"."""
         homes = [home_of(game, 0), home_of(game, 1)]

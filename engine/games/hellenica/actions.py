@@ -34,7 +34,7 @@ from engine.games.hellenica.cities import production
 from engine.games.hellenica.components import ADVANCEMENTS, DEITIES, GOVERNMENTS, RULES, UPGRADES
 from engine.games.hellenica.favorite import turn_order
 from engine.games.hellenica.state import log, map_of, seat_name, unit_word
-from engine.games.hellenica.steps import STEPS, Step, current, finish, push, register
+from engine.games.hellenica.steps import STEPS, Step, finish, open_frame, push, register
 
 PRODUCE_VERBS = ("train", "research", "worship", "supply")
 CUBE_OF = {"build": "build", "train": "train", "research": "research", "worship": "worship", "supply": "supply"}
@@ -128,15 +128,20 @@ def action_refusal(state: dict, seat: int, words: list[str], *, free: bool) -> s
     if verb not in CUBE_OF:
         return f"`{verb}` is not an action."
     if not free and state["seats"][seat]["cubes"][CUBE_OF[verb]] == 0:
-        return (f"You have no {verb.title()} cube left this turn; `exchange` {exchange_cost(state, seat)} "
-                f"Commerce to {verb} without one, or `pass`.")
+        return (
+            f"You have no {verb.title()} cube left this turn; `exchange` {exchange_cost(state, seat)} "
+            f"Commerce to {verb} without one, or `pass`."
+        )
     if verb == "build":
         return build.refusal(state, seat, words)
     parsed = produce.parse(words)
     if parsed is None:
-        return {"train": "Write `train <hoplites|cavalry|triremes|hero> <city>`.",
-                "research": "Write `research <city>`.", "worship": "Write `worship <city>`.",
-                "supply": "Write `supply commerce from <city>` or `supply <area> from <city>`."}[verb]
+        return {
+            "train": "Write `train <hoplites|cavalry|triremes|hero> <city>`.",
+            "research": "Write `research <city>`.",
+            "worship": "Write `worship <city>`.",
+            "supply": "Write `supply commerce from <city>` or `supply <area> from <city>`.",
+        }[verb]
     return produce.refusal(state, seat, parsed)
 
 
@@ -149,7 +154,9 @@ def take_action(state: dict, seat: int, words: list[str], *, free: bool) -> None
     if words[0] == "build":
         build.apply(state, seat, words)
     else:
-        produce.apply(state, seat, produce.parse(words), free=free)
+        parsed = produce.parse(words)
+        assert parsed is not None  # action_refusal has accepted the words
+        produce.apply(state, seat, parsed, free=free)
 
 
 def pass_turn(state: dict, seat: int) -> None:
@@ -183,10 +190,10 @@ class ActionStep(Step):
             raise self.refuse(state, frame, seat, action)
         if "learn" in words[1:]:  # research <city> learn <advancement>: the action, then its learn step
             at = words.index("learn")
-            if words[at - 2:at - 1] != ["research"]:
+            if words[at - 2 : at - 1] != ["research"]:
                 raise IllegalAction("Only a Research action takes `learn`: `research <city> learn <advancement>`.")
             self.play(state, frame, seat, " ".join(words[:at]))
-            STEPS["research"].play(state, current(state), seat, " ".join(words[at:]))
+            STEPS["research"].play(state, open_frame(state), seat, " ".join(words[at:]))
             return
         verb = words[0]
         finish(state, frame)
@@ -199,8 +206,10 @@ class ActionStep(Step):
             if state["seats"][seat]["commerce"] < cost:
                 raise IllegalAction(f"Exchange costs {cost} Commerce; you have {state['seats'][seat]['commerce']}.")
             if len(words) < 2 or words[1] not in CUBE_OF:
-                raise IllegalAction("Exchange for one of: build, train, research, worship, supply — e.g. "
-                                    "`exchange train hoplites thebes`.")
+                raise IllegalAction(
+                    "Exchange for one of: build, train, research, worship, supply — e.g. "
+                    "`exchange train hoplites thebes`."
+                )
             state["seats"][seat]["commerce"] -= cost
             log(state, f"{seat_name(seat)} exchanges {cost} Commerce for a free action.")
             take_action(state, seat, words[1:], free=True)
@@ -222,7 +231,7 @@ def explain_action(state: dict, seat: int, action: str) -> str:
     words = action.split()
     if "learn" in words[1:]:
         at = words.index("learn")
-        learned = ADVANCEMENTS[words[at + 1]].title if words[at + 1:] and words[at + 1] in ADVANCEMENTS else action
+        learned = ADVANCEMENTS[words[at + 1]].title if words[at + 1 :] and words[at + 1] in ADVANCEMENTS else action
         return f"{explain_action(state, seat, ' '.join(words[:at]))}, then learn {learned}"
     prefix = ""
     if words[0] == "exchange":
@@ -238,13 +247,17 @@ def explain_action(state: dict, seat: int, action: str) -> str:
         what, kind, place, over = parsed
         if what == "government":
             return prefix + f"change government to {GOVERNMENTS[kind].title} in {board.title(place)}"
-        where = board.title(place) if place in board.areas else (
-            board.mines[place].title + " mine" if place in board.mines else "Delphi's Free Temple")
+        where = (
+            board.title(place)
+            if place in board.areas
+            else (board.mines[place].title + " mine" if place in board.mines else "Delphi's Free Temple")
+        )
         text = prefix + f"build {UPGRADES[kind].title} in {where}"
         if over:
             replaced = over.split("-")
             text += f", replacing the {UPGRADES[replaced[0]].title}" + (
-                f" to {DEITIES[replaced[1]].title}" if len(replaced) > 1 else "")
+                f" to {DEITIES[replaced[1]].title}" if len(replaced) > 1 else ""
+            )
         return text
     parsed = produce.parse(words)
     if parsed is None:

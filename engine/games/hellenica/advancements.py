@@ -18,13 +18,33 @@ from typing import Any
 
 from engine.games.hellenica.components import ADVANCEMENTS, UNITS, advancement_cost
 
-EFFECTS = frozenset({
-    "mines", "extra_cube", "walls_strength", "wonder", "replace_exhausted", "acropolis",
-    "upkeep_commerce", "government_counts", "keep_upgrades_on_conquest", "upkeep_favor",
-    "supply_commerce", "conversion", "exchange_cost", "research_bonus", "conquest_commerce",
-    "transport", "attack_die", "train_bonus", "leader", "elite", "harbour_commerce",
-    "supply_limit", "cross_mountains",
-})
+EFFECTS = frozenset(
+    {
+        "mines",
+        "extra_cube",
+        "walls_strength",
+        "wonder",
+        "replace_exhausted",
+        "acropolis",
+        "upkeep_commerce",
+        "government_counts",
+        "keep_upgrades_on_conquest",
+        "upkeep_favor",
+        "supply_commerce",
+        "conversion",
+        "exchange_cost",
+        "research_bonus",
+        "conquest_commerce",
+        "transport",
+        "attack_die",
+        "train_bonus",
+        "leader",
+        "elite",
+        "harbour_commerce",
+        "supply_limit",
+        "cross_mountains",
+    }
+)
 """Every effect the rules implement; data naming another fails at import."""
 
 _unknown = {a.effect for a in ADVANCEMENTS.values()} - EFFECTS
@@ -42,8 +62,7 @@ def with_effect(state: dict, seat: int, effect: str) -> list[Any]:
 
 
 def has_effect(state: dict, seat: int, effect: str, **params: Any) -> bool:
-    return any(all(adv.params.get(k) == v for k, v in params.items())
-               for adv in with_effect(state, seat, effect))
+    return any(all(adv.params.get(k) == v for k, v in params.items()) for adv in with_effect(state, seat, effect))
 
 
 def effect_value(state: dict, seat: int, effect: str, default: int) -> int:
@@ -63,8 +82,7 @@ def supply_limit(state: dict, seat: int, kind: str) -> int:
     base = UNITS[kind].supply_limit
     if base == 0:
         return 0
-    bonus = sum(adv.params["value"] for adv in with_effect(state, seat, "supply_limit")
-                if kind in adv.params["units"])
+    bonus = sum(adv.params["value"] for adv in with_effect(state, seat, "supply_limit") if kind in adv.params["units"])
     return base + bonus
 
 
@@ -91,17 +109,16 @@ def research_refusal(state: dict, seat: int, name: str) -> str | None:
     cost = advancement_cost(advancement.level)
     philosophers = state["seats"][seat]["philosophers"]
     if philosophers < cost:
-        return (f"{advancement.title} costs {cost} Philosopher{'s' if cost > 1 else ''}; "
-                f"you have {philosophers}.")
+        return f"{advancement.title} costs {cost} Philosopher{'s' if cost > 1 else ''}; you have {philosophers}."
     if advancement.level == 2:
-        level1 = sum(1 for n in mine if ADVANCEMENTS[n].category == advancement.category
-                     and ADVANCEMENTS[n].level == 1)
-        level2 = sum(1 for n in mine if ADVANCEMENTS[n].category == advancement.category
-                     and ADVANCEMENTS[n].level == 2)
+        level1 = sum(1 for n in mine if ADVANCEMENTS[n].category == advancement.category and ADVANCEMENTS[n].level == 1)
+        level2 = sum(1 for n in mine if ADVANCEMENTS[n].category == advancement.category and ADVANCEMENTS[n].level == 2)
         if level2 >= level1:
             which = "a" if level1 == 0 else "another"
-            return (f"{advancement.title} is level 2: you need {which} level 1 "
-                    f"{advancement.category.title()} advancement first.")
+            return (
+                f"{advancement.title} is level 2: you need {which} level 1 "
+                f"{advancement.category.title()} advancement first."
+            )
     return None
 
 

@@ -20,9 +20,10 @@ which map a game uses.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from engine.core import load_toml
 
@@ -85,8 +86,9 @@ class Mine:
 class Map:
     """One board: areas, borders between them, mines and the seating order."""
 
-    def __init__(self, name: str, areas: Iterable[Area], mines: Iterable[Mine], seating: Iterable[str],
-                 size: tuple[int, int]):
+    def __init__(
+        self, name: str, areas: Iterable[Area], mines: Iterable[Mine], seating: Iterable[str], size: tuple[int, int]
+    ):
         self.name = name
         self.areas: dict[str, Area] = {area.name: area for area in areas}
         self.mines: dict[str, Mine] = {mine.name: mine for mine in mines}
@@ -97,9 +99,11 @@ class Map:
         self.homes: tuple[str, ...] = tuple(a for a in self.seating)
         self.cities: tuple[str, ...] = tuple(n for n, a in self.areas.items() if a.is_city)
         self._mines_of: dict[str, tuple[str, ...]] = {
-            city: tuple(m.name for m in self.mines.values() if m.city == city) for city in self.cities}
+            city: tuple(m.name for m in self.mines.values() if m.city == city) for city in self.cities
+        }
         self._mines_in: dict[str, tuple[str, ...]] = {
-            area: tuple(m.name for m in self.mines.values() if m.area == area) for area in self.areas}
+            area: tuple(m.name for m in self.mines.values() if m.area == area) for area in self.areas
+        }
         self._validate()
 
     # -- construction ------------------------------------------------------------
@@ -126,8 +130,9 @@ class Map:
                     borders[other][name] = kind
         return borders
 
-    def _side_kind(self, area: Area, other: Area, cell: tuple[int, int], direction: int,
-                   owner: Mapping[tuple[int, int], str]) -> str:
+    def _side_kind(
+        self, area: Area, other: Area, cell: tuple[int, int], direction: int, owner: Mapping[tuple[int, int], str]
+    ) -> str:
         if area.is_land:
             return area.sides[direction]
         if other.is_land:
@@ -141,7 +146,7 @@ class Map:
             if area.is_land:
                 if len(area.hexes) != 1 or len(area.sides) != 6 or set(area.sides) - {CLEARING, MOUNTAIN, SHALLOWS}:
                     raise ValueError(f"land area {area.name} needs one hex and six sides of c, m or s")
-                (col, row), = area.hexes
+                ((col, row),) = area.hexes
                 for direction in range(6):
                     other = owner.get(hex_neighbour(col, row, direction))
                     if other is None or not self.areas[other].is_land:
@@ -227,14 +232,25 @@ def parse_map(data: Mapping[str, Any]) -> Map:
     for name, body in data["areas"].items():
         if not hexes[name]:
             raise ValueError(f"area {name} has no hex in the layout")
-        areas.append(Area(
-            name=name, title=body["title"], kind=body["kind"], hexes=tuple(hexes[name]),
-            settlements=body.get("settlements", 0), home=body.get("home", False),
-            island=body.get("island", False), volcano=body.get("volcano", False),
-            shallows=body.get("shallows", False), free_temple=body.get("free_temple", ""),
-            sides=body.get("sides", "")))
-    mines = [Mine(name=name, title=body["title"], area=body["area"], city=body["city"])
-             for name, body in data.get("mines", {}).items()]
+        areas.append(
+            Area(
+                name=name,
+                title=body["title"],
+                kind=body["kind"],
+                hexes=tuple(hexes[name]),
+                settlements=body.get("settlements", 0),
+                home=body.get("home", False),
+                island=body.get("island", False),
+                volcano=body.get("volcano", False),
+                shallows=body.get("shallows", False),
+                free_temple=body.get("free_temple", ""),
+                sides=body.get("sides", ""),
+            )
+        )
+    mines = [
+        Mine(name=name, title=body["title"], area=body["area"], city=body["city"])
+        for name, body in data.get("mines", {}).items()
+    ]
     size = (max(len(row) for row in rows), len(rows))
     return Map(data["map"], areas, mines, data["seating"], size)
 
@@ -250,5 +266,6 @@ def get_map(state: Mapping[str, Any]) -> Map:
     """The map a game is played on (a built map once its tiles are down)."""
     if state.get("tiles") is not None:
         from engine.games.hellenica.maps.assemble import built_map  # maps build on this module
+
         return built_map(state["tiles"], state["map"])
     return preset(state["map"])

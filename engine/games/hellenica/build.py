@@ -31,8 +31,19 @@ from engine.core import IllegalAction
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica import deity_modes
 from engine.games.hellenica.components import DEITIES, GOVERNMENTS, UPGRADES
-from engine.games.hellenica.state import (BUILDING, EXHAUSTED, get_site, is_settlement, log, map_of,
-                                          new_upgrade, owned_cities, seat_name, set_site, upgrades_of)
+from engine.games.hellenica.state import (
+    BUILDING,
+    EXHAUSTED,
+    get_site,
+    is_settlement,
+    log,
+    map_of,
+    new_upgrade,
+    owned_cities,
+    seat_name,
+    set_site,
+    upgrades_of,
+)
 from engine.games.hellenica.steps import Step, finish, push, register
 
 ORACLE = "oracle"
@@ -69,8 +80,10 @@ def resolve_site(state: dict, seat: int, place: str, over: str | None) -> tuple[
             for index, piece in enumerate(slots):
                 if piece is None:
                     return city, f"s{index}"
-            return (f"{board.title(city)} has no empty settlement: build over an upgrade, "
-                    f"e.g. `build market {city} over {target_token(slots[0])}`.")
+            return (
+                f"{board.title(city)} has no empty settlement: build over an upgrade, "
+                f"e.g. `build market {city} over {target_token(slots[0])}`."
+            )
         found_exhausted = False
         for index, piece in enumerate(slots):
             if piece is not None and target_token(piece) == over:
@@ -92,14 +105,14 @@ def resolve_site(state: dict, seat: int, place: str, over: str | None) -> tuple[
         if piece is not None and not _replaceable(state, seat, piece):
             return f"The {UPGRADES[piece['type']].title} on {mine.title} is Exhausted and cannot be replaced."
         return mine.city, place
-    if place == ORACLE and _oracle_city(state) is not None:
-        city = _oracle_city(state)
-        if state["cities"][city]["owner"] != seat:
-            return f"The Free Temple is in {board.title(city)}, which you do not own."
-        piece = state["cities"][city][ORACLE]
+    oracle_city = _oracle_city(state) if place == ORACLE else None
+    if oracle_city is not None:
+        if state["cities"][oracle_city]["owner"] != seat:
+            return f"The Free Temple is in {board.title(oracle_city)}, which you do not own."
+        piece = state["cities"][oracle_city][ORACLE]
         if piece is not None and not _replaceable(state, seat, piece):
             return "The Free Temple is Exhausted and cannot be replaced."
-        return city, ORACLE
+        return oracle_city, ORACLE
     return f"`{place}` is not a city, a mine or the Free Temple (`oracle`)."
 
 
@@ -174,14 +187,19 @@ def upgrade_commands(state: dict, seat: int) -> list[str]:
 
 
 def build_upgrade(state: dict, seat: int, kind: str, place: str, over: str | None) -> None:
-    city, site = resolve_site(state, seat, place, over)  # type: ignore[misc]
+    where = resolve_site(state, seat, place, over)
+    assert not isinstance(where, str), where  # the callers have checked the refusals first
+    city, site = where
     replaced = get_site(state, city, site)
     set_site(state, city, site, new_upgrade(kind, BUILDING))
     if UPGRADES[kind].one_per_player:
         state["seats"][seat]["wonder_built"] = True
     board = map_of(state)
-    where = board.title(city) if is_settlement(site) else (
-        "Delphi's Free Temple" if site == ORACLE else f"{board.mines[site].title} ({board.title(city)})")
+    where = (
+        board.title(city)
+        if is_settlement(site)
+        else ("Delphi's Free Temple" if site == ORACLE else f"{board.mines[site].title} ({board.title(city)})")
+    )
     text = f"{seat_name(seat)} builds {_article(UPGRADES[kind].title)} in {where}"
     if replaced is not None:
         text += f", replacing {_article(UPGRADES[replaced['type']].title)}"
@@ -191,7 +209,7 @@ def build_upgrade(state: dict, seat: int, kind: str, place: str, over: str | Non
 
 
 def _article(title: str) -> str:
-    """"a Market", "an Academy", but "Docks", "Stables", "City Walls"."""
+    """ "a Market", "an Academy", but "Docks", "Stables", "City Walls"."""
     if title.endswith("s"):
         return title
     return f"{'an' if title[0] in 'AEIOU' else 'a'} {title}"
@@ -222,16 +240,26 @@ def government_refusal(state: dict, seat: int, kind: str, city: str) -> str | No
 
 def _marker(state: dict, seat: int) -> tuple[str, dict] | None:
     """(city, marker) of the seat's Government Marker on the map, if any."""
-    return next(((name, record["government"]) for name, record in state["cities"].items()
-                 if record["owner"] == seat and record["government"] is not None), None)
+    return next(
+        (
+            (name, record["government"])
+            for name, record in state["cities"].items()
+            if record["owner"] == seat and record["government"] is not None
+        ),
+        None,
+    )
 
 
 def government_commands(state: dict, seat: int) -> list[str]:
     current = _marker(state, seat)
     if current is not None and current[1]["state"] == EXHAUSTED:
         return []
-    return [f"build government {kind} {city}" for city in owned_cities(state, seat) for kind in GOVERNMENTS
-            if government_refusal(state, seat, kind, city) is None]
+    return [
+        f"build government {kind} {city}"
+        for city in owned_cities(state, seat)
+        for kind in GOVERNMENTS
+        if government_refusal(state, seat, kind, city) is None
+    ]
 
 
 def change_government(state: dict, seat: int, kind: str, city: str, status: str = BUILDING) -> None:
@@ -262,8 +290,10 @@ def parse(words: list[str]) -> tuple[str, str, str, str | None] | None:
 def refusal(state: dict, seat: int, words: list[str]) -> str | None:
     parsed = parse(words)
     if parsed is None:
-        return ("Write `build <upgrade> <city>`, `build <upgrade> <city> over <upgrade>`, "
-                "`build <upgrade> <mine>` or `build government <government> <city>`.")
+        return (
+            "Write `build <upgrade> <city>`, `build <upgrade> <city> over <upgrade>`, "
+            "`build <upgrade> <mine>` or `build government <government> <city>`."
+        )
     what, kind, place, over = parsed
     if what == "government":
         return government_refusal(state, seat, kind, place)
@@ -299,9 +329,14 @@ class DedicateStep(Step):
             raise IllegalAction(f"`{words[1]}` is not a deity. Choose one of: {', '.join(DEITIES)}.")
         if words[1] not in deity_modes.allowed_dedications(state, seat):
             raise IllegalAction(deity_modes.dedication_refusal(state, seat, words[1]) or "")
-        get_site(state, frame["city"], frame["site"])["deity"] = words[1]
-        log(state, f"{seat_name(seat)} dedicates the new Temple in {map_of(state).title(frame['city'])} "
-                   f"to {DEITIES[words[1]].title}.")
+        temple = get_site(state, frame["city"], frame["site"])
+        assert temple is not None  # the frame was opened for the Temple just built there
+        temple["deity"] = words[1]
+        log(
+            state,
+            f"{seat_name(seat)} dedicates the new Temple in {map_of(state).title(frame['city'])} "
+            f"to {DEITIES[words[1]].title}.",
+        )
         finish(state, frame)
 
     def explain(self, state: dict, frame: dict, seat: int, action: str) -> str:

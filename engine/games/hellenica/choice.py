@@ -21,11 +21,28 @@ def suspend(frame: dict) -> None:
     frame["entered"] = False
 
 
-def ask(state: dict, parent: dict, key: str, seat: int, verb: str, options: list[str], prompt: str,
-        labels: dict[str, str] | None = None) -> None:
+def ask(
+    state: dict,
+    parent: dict,
+    key: str,
+    seat: int,
+    verb: str,
+    options: list[str],
+    prompt: str,
+    labels: dict[str, str] | None = None,
+) -> None:
     """Push a choice for ``seat`` and suspend ``parent`` until it is answered."""
-    push(state, "choose", seat=seat, parent=parent["id"], key=key, verb=verb, options=list(options),
-         prompt=prompt, labels=dict(labels or {}))
+    push(
+        state,
+        "choose",
+        seat=seat,
+        parent=parent["id"],
+        key=key,
+        verb=verb,
+        options=list(options),
+        prompt=prompt,
+        labels=dict(labels or {}),
+    )
     suspend(parent)
 
 
@@ -52,7 +69,7 @@ class ChooseStep(Step):
         finish(state, frame)
 
     def explain(self, state: dict, frame: dict, seat: int, action: str) -> str:
-        option = action[len(frame["verb"]) + 1:] if frame["verb"] else action
+        option = action[len(frame["verb"]) + 1 :] if frame["verb"] else action
         return frame["labels"].get(option, f"{frame['prompt']}: {option}")
 
     def title(self, state: dict, frame: dict) -> str:

@@ -55,14 +55,25 @@ from engine.core import IllegalAction, Rng
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica.board import CLEARING
 from engine.games.hellenica.cities import has_walls
-from engine.games.hellenica.components import (CREATURES, DICE_FACES, HEROES, NUMERIC_DICE, RULES, UNITS,
-                                               YELLOW_EFFECTS)
+from engine.games.hellenica.components import CREATURES, DICE_FACES, HEROES, NUMERIC_DICE, RULES, UNITS, YELLOW_EFFECTS
 from engine.games.hellenica.interdiction import arrival_used, blocked, creature_at
 from engine.games.hellenica.maps import explore
 from engine.games.hellenica.movement import land_step_ok, trireme_chain
 from engine.games.hellenica.notation import listing, parse_unit, unit_token
-from engine.games.hellenica.state import (government_city, log, map_of, put_stacks, remove_owner, rng_of,
-                                          seat_name, stacks, store_rng, take_units, unit_owners, unit_word)
+from engine.games.hellenica.state import (
+    government_city,
+    log,
+    map_of,
+    put_stacks,
+    remove_owner,
+    rng_of,
+    seat_name,
+    stacks,
+    store_rng,
+    take_units,
+    unit_owners,
+    unit_word,
+)
 from engine.games.hellenica.steps import Step, finish, push, register
 
 COMBAT = RULES["combat"]
@@ -75,11 +86,13 @@ DICE_ORDER = ("green", "red", "blue", "yellow")
 # Pure rules: dice pools and strength
 
 
-def dice_pool(units: list[dict[str, Any]], *, sea: bool, defender: bool = False, walls: bool = False,
-              extra: tuple[str, ...] = ()) -> dict[str, int]:
+def dice_pool(
+    units: list[dict[str, Any]], *, sea: bool, defender: bool = False, walls: bool = False, extra: tuple[str, ...] = ()
+) -> dict[str, int]:
     """The dice one side takes for a combat round. ``units`` are that side's
     stacks; ``walls`` means City Walls stand in a land combat; ``extra`` are
     dice from advancements (Tactics, Ramming)."""
+
     def present(kind: str, elite: bool | None = None) -> bool:
         return any(s["kind"] == kind and s["n"] > 0 and (elite is None or s["elite"] == elite) for s in units)
 
@@ -120,8 +133,11 @@ def dice_pool(units: list[dict[str, Any]], *, sea: bool, defender: bool = False,
 
 def roll(rng: Rng, pool: dict[str, int]) -> dict[str, list[Any]]:
     """Roll a pool: faces by colour, in a fixed colour order."""
-    return {colour: [rng.choice(DICE_FACES[colour]) for _ in range(pool[colour])]
-            for colour in DICE_ORDER if pool.get(colour)}
+    return {
+        colour: [rng.choice(DICE_FACES[colour]) for _ in range(pool[colour])]
+        for colour in DICE_ORDER
+        if pool.get(colour)
+    }
 
 
 def strength(rolls: dict[str, list[Any]], bonus: int = 0) -> tuple[int, int]:
@@ -185,12 +201,16 @@ def clear_hopeless(state: dict, area: str, seats: list[int]) -> None:
         mine = side(state, area, seat)
         if not mine:
             continue
-        enemies_land = any(s["kind"] in LAND_UNITS for other in seats if other != seat
-                           for s in side(state, area, other))
+        enemies_land = any(
+            s["kind"] in LAND_UNITS for other in seats if other != seat for s in side(state, area, other)
+        )
         if board.areas[area].is_land and enemies_land and all(s["kind"] == "trireme" for s in mine):
             lost = remove_owner(state, area, seat)
-            log(state, f"{seat_name(seat)}'s {lost} trireme{'s' if lost > 1 else ''} alone on land "
-                       f"{'are' if lost > 1 else 'is'} eliminated.")
+            log(
+                state,
+                f"{seat_name(seat)}'s {lost} trireme{'s' if lost > 1 else ''} alone on land "
+                f"{'are' if lost > 1 else 'is'} eliminated.",
+            )
         elif board.areas[area].is_sea and not any(s["kind"] == "trireme" for s in mine):
             lost = remove_owner(state, area, seat, HEROES)
             if lost:
@@ -262,9 +282,22 @@ class CombatStep(Step):
         """Fill in the combat's bookkeeping: who defends, on land or at sea."""
         area = frame["area"]
         others = sorted(unit_owners(state, area) - {frame["attacker"]})
-        frame.update(defender=others[0] if others else None, round=0, leaders=[], asked=[], choosers=[],
-                     picks={}, last=None, step="", decider=None, sea=map_of(state).areas[area].is_sea,
-                     mods={}, lasting={}, dice={}, peace=False)
+        frame.update(
+            defender=others[0] if others else None,
+            round=0,
+            leaders=[],
+            asked=[],
+            choosers=[],
+            picks={},
+            last=None,
+            step="",
+            decider=None,
+            sea=map_of(state).areas[area].is_sea,
+            mods={},
+            lasting={},
+            dice={},
+            peace=False,
+        )
 
     def _fighters(self, frame: dict) -> list[int]:
         return [frame["attacker"], frame["defender"]]
@@ -307,9 +340,14 @@ class CombatStep(Step):
 
     def _leader_candidates(self, state: dict, frame: dict) -> list[int]:
         terrain = "sea" if frame["sea"] else "land"
-        return [seat for seat in self._fighters(frame)
-                if adv.has_leader(state, seat, terrain) and terrain not in state["seats"][seat]["leaders_used"]
-                and seat not in frame["leaders"] and seat not in frame["asked"]]
+        return [
+            seat
+            for seat in self._fighters(frame)
+            if adv.has_leader(state, seat, terrain)
+            and terrain not in state["seats"][seat]["leaders_used"]
+            and seat not in frame["leaders"]
+            and seat not in frame["asked"]
+        ]
 
     def _ask_leaders(self, state: dict, frame: dict) -> None:
         waiting = self._leader_candidates(state, frame)
@@ -331,8 +369,9 @@ class CombatStep(Step):
         walls = not frame["sea"] and walls_stand(state, frame["area"], frame["defender"])
         extra = tuple(adv.attack_dice(state, seat, terrain)) if attacking else ()
         extra += tuple(frame.get("dice", {}).get(str(seat), ()))
-        return dice_pool(side(state, frame["area"], seat), sea=frame["sea"], defender=not attacking,
-                         walls=walls, extra=extra)
+        return dice_pool(
+            side(state, frame["area"], seat), sea=frame["sea"], defender=not attacking, walls=walls, extra=extra
+        )
 
     def bonus(self, state: dict, frame: dict, seat: int) -> int:
         total = COMBAT["leader_strength"] if seat in frame["leaders"] else 0
@@ -353,17 +392,24 @@ class CombatStep(Step):
             winners = [attacker, defender]
         else:
             winners = [attacker if scores[attacker] > scores[defender] else defender]
-        frame["last"] = {"round": frame["round"], "rolls": {str(s): _faces(rolls[s]) for s in rolls},
-                         "strength": {str(s): scores[s] for s in scores}, "winners": winners}
+        frame["last"] = {
+            "round": frame["round"],
+            "rolls": {str(s): _faces(rolls[s]) for s in rolls},
+            "strength": {str(s): scores[s] for s in scores},
+            "winners": winners,
+        }
         outcome = "a tie" if len(winners) == 2 else f"{seat_name(winners[0])} wins the round"
-        log(state, f"Round {frame['round']} in {map_of(state).title(area)}: {seat_name(attacker)} rolls "
-                   f"{_faces_text(rolls[attacker])} = {scores[attacker]}, {seat_name(defender)} rolls "
-                   f"{_faces_text(rolls[defender])} = {scores[defender]}: {outcome}.")
+        log(
+            state,
+            f"Round {frame['round']} in {map_of(state).title(area)}: {seat_name(attacker)} rolls "
+            f"{_faces_text(rolls[attacker])} = {scores[attacker]}, {seat_name(defender)} rolls "
+            f"{_faces_text(rolls[defender])} = {scores[defender]}: {outcome}.",
+        )
         frame["kills"] = {seat: n for seat, n in kills.items() if n}
         self._yellow_kills(state, frame)
 
     def _yellow_kills(self, state: dict, frame: dict) -> None:
-        """"Players apply any effects of the Yellow die they rolled to
+        """ "Players apply any effects of the Yellow die they rolled to
         themselves": a ``-`` kills one of their Heroes — the player picks which
         when both a Hero and Alcibiades are there (step ``hero``)."""
         for key in sorted(frame.get("kills", {})):
@@ -468,8 +514,10 @@ class CombatStep(Step):
         elif step == "hero":
             choices = hero_choices(state, frame["area"], seat)
             if len(words) != 2 or words[0] != "lose" or words[1] not in choices:
-                raise IllegalAction(f"Your Yellow die rolled -: one of your Heroes falls. Choose which: "
-                                    f"{listing([f'`lose {k}`' for k in choices], 'or')}.")
+                raise IllegalAction(
+                    f"Your Yellow die rolled -: one of your Heroes falls. Choose which: "
+                    f"{listing([f'`lose {k}`' for k in choices], 'or')}."
+                )
             self._kill_hero(state, frame, seat, words[1])
             frame["step"], frame["decider"] = "", None
             self._yellow_kills(state, frame)
@@ -484,8 +532,9 @@ class CombatStep(Step):
         elif words == ["roll"]:
             frame["asked"].append(seat)
         elif words and words[0] in LEADER_WORD.values():
-            raise IllegalAction(f"This combat is on {'sea' if frame['sea'] else 'land'}: the Brilliant "
-                                f"{word.title()} serves here.")
+            raise IllegalAction(
+                f"This combat is on {'sea' if frame['sea'] else 'land'}: the Brilliant {word.title()} serves here."
+            )
         else:
             raise self.refuse(state, frame, seat, action)
         self._ask_leaders(state, frame)
@@ -496,8 +545,9 @@ class CombatStep(Step):
         if len(words) != 2 or words[0] != "destroy":
             raise self.refuse(state, frame, seat, action)
         if words[1] not in choices:
-            raise IllegalAction(f"{seat_name(enemy)} has no {words[1].replace('-', ' ')} here; destroy one of: "
-                                f"{', '.join(choices)}.")
+            raise IllegalAction(
+                f"{seat_name(enemy)} has no {words[1].replace('-', ' ')} here; destroy one of: {', '.join(choices)}."
+            )
         frame["picks"][str(seat)] = words[1]
         if all(str(s) in frame["picks"] for s in frame["choosers"]):
             self._apply_picks(state, frame)
@@ -518,12 +568,16 @@ class CombatStep(Step):
             raise self.refuse(state, frame, seat, action)
         creature = creature_at(state, frame["area"])
         if creature is not None:
-            raise IllegalAction(f"Units may never retreat from an Area containing a Creature (the "
-                                f"{CREATURES[creature].title} is in {board.title(frame['area'])}): `fight`.")
+            raise IllegalAction(
+                f"Units may never retreat from an Area containing a Creature (the "
+                f"{CREATURES[creature].title} is in {board.title(frame['area'])}): `fight`."
+            )
         if seat == attacker:
             if len(words) != 1:
-                raise IllegalAction(f"The attacker withdraws to where it came from: just `withdraw` (back to "
-                                    f"{board.title(frame['origin'])}).")
+                raise IllegalAction(
+                    f"The attacker withdraws to where it came from: just `withdraw` (back to "
+                    f"{board.title(frame['origin'])})."
+                )
             group = [dict(s) for s in stacks(state, frame["area"]) if s["owner"] == attacker]
             remove_owner(state, frame["area"], attacker)
             for stack in group:
@@ -536,8 +590,11 @@ class CombatStep(Step):
             raise IllegalAction(f"Withdraw to an adjacent friendly area (or a neutral one if none): {where}.")
         # From a land combat only the land units march off; Triremes left alone
         # with enemy land units are then eliminated.
-        moving = [dict(s) for s in stacks(state, frame["area"])
-                  if s["owner"] == defender and (frame["sea"] or s["kind"] != "trireme")]
+        moving = [
+            dict(s)
+            for s in stacks(state, frame["area"])
+            if s["owner"] == defender and (frame["sea"] or s["kind"] != "trireme")
+        ]
         for stack in moving:
             take_units(state, frame["area"], defender, stack["kind"], stack["elite"], stack["n"])
         for stack in moving:
@@ -565,10 +622,13 @@ class CombatStep(Step):
 
     def title(self, state: dict, frame: dict) -> str:
         where = f"combat in {map_of(state).title(frame['area'])}, round {frame.get('round', 1)}"
-        return where + {"leaders": ": place the Brilliant leader or roll", "casualties": ": choose a casualty",
-                        "hero": ": which Hero the Yellow die kills",
-                        "cast": ": Combat Invocations",
-                        "withdraw": ": fight on or withdraw"}.get(frame.get("step", ""), "")
+        return where + {
+            "leaders": ": place the Brilliant leader or roll",
+            "casualties": ": choose a casualty",
+            "hero": ": which Hero the Yellow die kills",
+            "cast": ": Combat Invocations",
+            "withdraw": ": fight on or withdraw",
+        }.get(frame.get("step", ""), "")
 
 
 def _faces(rolls: dict[str, list[Any]]) -> dict[str, list[Any]]:

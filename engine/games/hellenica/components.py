@@ -10,8 +10,9 @@ live in the other modules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import load_toml
 
@@ -139,25 +140,31 @@ def _records(table: Mapping[str, Any], build: Any, skip: tuple[str, ...] = ()) -
 RULES: dict[str, Any] = load_toml(GAME, "rules.toml")
 
 UNITS: dict[str, UnitType] = _records(load_toml(GAME, "units.toml"), lambda n, b: UnitType(name=n, **b))
-UPGRADES: dict[str, UpgradeType] = _records(load_toml(GAME, "upgrades.toml"),
-                                            lambda n, b: UpgradeType(name=n, **b))
-GOVERNMENTS: dict[str, Government] = _records(load_toml(GAME, "governments.toml"),
-                                              lambda n, b: Government(name=n, **b))
+UPGRADES: dict[str, UpgradeType] = _records(load_toml(GAME, "upgrades.toml"), lambda n, b: UpgradeType(name=n, **b))
+GOVERNMENTS: dict[str, Government] = _records(load_toml(GAME, "governments.toml"), lambda n, b: Government(name=n, **b))
 
 _ADVANCEMENT_KEYS = ("title", "category", "level", "effect", "text")
 _advancement_table = load_toml(GAME, "advancements.toml")
 CATEGORIES: tuple[str, ...] = tuple(_advancement_table["categories"])
 ADVANCEMENTS: dict[str, Advancement] = _records(
     _advancement_table,
-    lambda n, b: Advancement(name=n, **{k: b[k] for k in _ADVANCEMENT_KEYS},
-                             params={k: v for k, v in b.items() if k not in _ADVANCEMENT_KEYS}),
-    skip=("categories",))
+    lambda n, b: Advancement(
+        name=n,
+        **{k: b[k] for k in _ADVANCEMENT_KEYS},
+        params={k: v for k, v in b.items() if k not in _ADVANCEMENT_KEYS},
+    ),
+    skip=("categories",),
+)
 
 _OBJECTIVE_KEYS = ("title", "kind", "check", "text", "copies", "standard")
 OBJECTIVES: dict[str, Objective] = _records(
     load_toml(GAME, "objectives.toml"),
-    lambda n, b: Objective(name=n, **{k: b[k] for k in _OBJECTIVE_KEYS if k in b},
-                           params={k: v for k, v in b.items() if k not in _OBJECTIVE_KEYS}))
+    lambda n, b: Objective(
+        name=n,
+        **{k: b[k] for k in _OBJECTIVE_KEYS if k in b},
+        params={k: v for k, v in b.items() if k not in _OBJECTIVE_KEYS},
+    ),
+)
 PATHOS = tuple(name for name, card in OBJECTIVES.items() if card.kind == "pathos")
 STANDARD_PATHOS = tuple(name for name in PATHOS if OBJECTIVES[name].standard)
 ETHOS = tuple(name for name, card in OBJECTIVES.items() if card.kind == "ethos")
@@ -165,26 +172,42 @@ ETHOS = tuple(name for name, card in OBJECTIVES.items() if card.kind == "ethos")
 _deity_table = load_toml(GAME, "deities.toml")
 DEITY_COPIES: int = _deity_table["copies"]
 DEITIES: dict[str, Deity] = _records(
-    _deity_table, lambda n, b: Deity(name=n, title=b["title"], colour=tuple(b["colour"]),
-                                     invocations=tuple(i["name"] for i in b.get("invocations", ()))),
-    skip=("copies",))
+    _deity_table,
+    lambda n, b: Deity(
+        name=n,
+        title=b["title"],
+        colour=tuple(b["colour"]),
+        invocations=tuple(i["name"] for i in b.get("invocations", ())),
+    ),
+    skip=("copies",),
+)
 _INVOCATION_KEYS = ("name", "title", "level", "phase", "target", "effect", "text")
 INVOCATIONS: dict[str, Invocation] = {
-    body["name"]: Invocation(deity=deity, **{k: body[k] for k in _INVOCATION_KEYS},
-                             params={k: v for k, v in body.items() if k not in _INVOCATION_KEYS})
-    for deity, table in _deity_table.items() if deity != "copies" for body in table.get("invocations", ())}
+    body["name"]: Invocation(
+        deity=deity,
+        **{k: body[k] for k in _INVOCATION_KEYS},
+        params={k: v for k, v in body.items() if k not in _INVOCATION_KEYS},
+    )
+    for deity, table in _deity_table.items()
+    if deity != "copies"
+    for body in table.get("invocations", ())
+}
 
 _CREATURE_KEYS = ("title", "letter", "place", "ability", "text")
 CREATURES: dict[str, Creature] = _records(
     load_toml(GAME, "creatures.toml"),
-    lambda n, b: Creature(name=n, **{k: b[k] for k in _CREATURE_KEYS},
-                          params={k: v for k, v in b.items() if k not in _CREATURE_KEYS}))
+    lambda n, b: Creature(
+        name=n, **{k: b[k] for k in _CREATURE_KEYS}, params={k: v for k, v in b.items() if k not in _CREATURE_KEYS}
+    ),
+)
 
 _EVENT_KEYS = ("title", "chaos", "copies", "effect", "flavor", "text", "reward")
 EVENTS: dict[str, EventCard] = _records(
     load_toml(GAME, "events.toml"),
-    lambda n, b: EventCard(name=n, **{k: b[k] for k in _EVENT_KEYS if k in b},
-                           params={k: v for k, v in b.items() if k not in _EVENT_KEYS}))
+    lambda n, b: EventCard(
+        name=n, **{k: b[k] for k in _EVENT_KEYS if k in b}, params={k: v for k, v in b.items() if k not in _EVENT_KEYS}
+    ),
+)
 OLYMPUS: str = RULES["events"]["olympus"]
 
 _dice = load_toml(GAME, "dice.toml")
@@ -228,21 +251,26 @@ def government_for(upgrade: str) -> list[str]:
 
 def _check_consistency() -> None:
     """Fail at import if the data files disagree with one another."""
+
     def need(condition: bool, message: str) -> None:
         if not condition:
             raise ValueError(f"data/hellenica: {message}")
 
     for unit in UNITS.values():
-        need(unit.trained_by in UPGRADES or (unit.unique and not unit.trained_by),
-             f"unit {unit.name} is trained by unknown {unit.trained_by}")
+        need(
+            unit.trained_by in UPGRADES or (unit.unique and not unit.trained_by),
+            f"unit {unit.name} is trained by unknown {unit.trained_by}",
+        )
         need(unit.die in DICE_FACES, f"unit {unit.name} rolls unknown die {unit.die}")
     for gov in GOVERNMENTS.values():
         need(gov.upgrade in UPGRADES, f"government {gov.name} shows unknown upgrade {gov.upgrade}")
     for adv in ADVANCEMENTS.values():
         need(adv.category in CATEGORIES and adv.level in (1, 2), f"advancement {adv.name} is misfiled")
     for upgrade in UPGRADES.values():
-        need(not upgrade.needs_advancement or upgrade.needs_advancement in ADVANCEMENTS,
-             f"upgrade {upgrade.name} needs unknown advancement")
+        need(
+            not upgrade.needs_advancement or upgrade.needs_advancement in ADVANCEMENTS,
+            f"upgrade {upgrade.name} needs unknown advancement",
+        )
     for face in DICE_FACES["yellow"]:
         need(face in YELLOW_EFFECTS, f"yellow face {face!r} has no effect")
     need(sum(OBJECTIVES[n].copies for n in ETHOS) + len(PATHOS) == 44, "the rulebook has 44 objective cards")
@@ -256,8 +284,10 @@ def _check_consistency() -> None:
     need(sum(card.copies for card in EVENTS.values()) == 52, "the rulebook has 52 World Event cards")
     need(EVENTS[OLYMPUS].copies == 1 and EVENTS[OLYMPUS].effect == "olympus", "one Olympus Awakens card")
     for card in EVENTS.values():
-        need(card.effect != "creature" or card.params.get("creature") in CREATURES,
-             f"event {card.name} names an unknown creature")
+        need(
+            card.effect != "creature" or card.params.get("creature") in CREATURES,
+            f"event {card.name} names an unknown creature",
+        )
         for kind in card.reward.get("units", {}):
             need(kind in UNITS, f"event {card.name} rewards unknown unit {kind}")
     need(len(CREATURES) == 7, "the rulebook has 7 Mythological Creatures")

@@ -29,17 +29,27 @@ Notation: the Favorite orders the Creatures with ``unleash <creature>``.
 
 from __future__ import annotations
 
-from engine.games.hellenica.maps import explore
 from engine.games.hellenica.ai import world as ai_world
 from engine.games.hellenica.choice import ask, suspend
 from engine.games.hellenica.combat import dice_pool, roll, strength
 from engine.games.hellenica.components import CREATURES, DICE_FACES, HEROES, RULES, UNITS
 from engine.games.hellenica.interdiction import creature_at, pin_area, unpin_area
 from engine.games.hellenica.losses import check_emptied, city_upgrades, lose, piece_title
+from engine.games.hellenica.maps import explore
 from engine.games.hellenica.movement import strand_heroes
 from engine.games.hellenica.notation import listing
-from engine.games.hellenica.state import (government_city, log, map_of, rng_of, seat_name, set_site, stacks,
-                                          store_rng, take_units, unit_word)
+from engine.games.hellenica.state import (
+    government_city,
+    log,
+    map_of,
+    rng_of,
+    seat_name,
+    set_site,
+    stacks,
+    store_rng,
+    take_units,
+    unit_word,
+)
 from engine.games.hellenica.steps import Step, finish, push, register
 
 DUEL = RULES["duel"]
@@ -92,8 +102,11 @@ def slay(state: dict, name: str, seat: int, how: str) -> None:
     state["creatures"][name] = None
     state["slain"][name] = seat
     unpin_area(state, area)
-    log(state, f"{seat_name(seat)} slays the {CREATURES[name].title} in {map_of(state).title(area)} {how} and "
-               f"takes its marker.")
+    log(
+        state,
+        f"{seat_name(seat)} slays the {CREATURES[name].title} in {map_of(state).title(area)} {how} and "
+        f"takes its marker.",
+    )
 
 
 def _yellow(state: dict) -> str:
@@ -118,8 +131,11 @@ def supply_succeeds(state: dict, area: str) -> bool:
         return True
     face = _yellow(state)
     ok = face in CREATURES[name].params["supply_safe"]
-    log(state, f"The {CREATURES[name].title} guards {map_of(state).title(area)}: the Yellow die shows "
-               f"{_face(face)}; the Supply {'succeeds' if ok else 'is cancelled'}.")
+    log(
+        state,
+        f"The {CREATURES[name].title} guards {map_of(state).title(area)}: the Yellow die shows "
+        f"{_face(face)}; the Supply {'succeeds' if ok else 'is cancelled'}.",
+    )
     return ok
 
 
@@ -129,8 +145,12 @@ def duels(state: dict, seat: int) -> None:
     board = map_of(state)
     for name in on_map(state):
         area = state["creatures"][name]
-        heroes = [kind for s in stacks(state, area) if s["owner"] == seat and s["kind"] in HEROES
-                  for kind in [s["kind"]] * s["n"]]
+        heroes = [
+            kind
+            for s in stacks(state, area)
+            if s["owner"] == seat and s["kind"] in HEROES
+            for kind in [s["kind"]] * s["n"]
+        ]
         for kind in heroes:
             face = _yellow(state)
             if face in DUEL["slay"]:
@@ -138,23 +158,35 @@ def duels(state: dict, seat: int) -> None:
                 break
             if face in DUEL["kill"]:
                 take_units(state, area, seat, kind, False, 1)
-                log(state, f"{seat_name(seat)}'s {UNITS[kind].title} duels the {CREATURES[name].title} in "
-                           f"{board.title(area)}, rolls {_face(face)} and is killed.")
+                log(
+                    state,
+                    f"{seat_name(seat)}'s {UNITS[kind].title} duels the {CREATURES[name].title} in "
+                    f"{board.title(area)}, rolls {_face(face)} and is killed.",
+                )
             else:
-                log(state, f"{seat_name(seat)}'s {UNITS[kind].title} duels the {CREATURES[name].title} in "
-                           f"{board.title(area)}, rolls {_face(face)}: neither wins.")
+                log(
+                    state,
+                    f"{seat_name(seat)}'s {UNITS[kind].title} duels the {CREATURES[name].title} in "
+                    f"{board.title(area)}, rolls {_face(face)}: neither wins.",
+                )
 
 
 # ---------------------------------------------------------------------------
 # Upkeep abilities
 
 
-def _random_unit(state: dict, area: str, owners: set[int] | None = None,
-                 kinds: tuple[str, ...] | None = None) -> tuple[int, str, bool] | None:
+def _random_unit(
+    state: dict, area: str, owners: set[int] | None = None, kinds: tuple[str, ...] | None = None
+) -> tuple[int, str, bool] | None:
     """One unit picked at random (never a Hero), as (owner, kind, elite)."""
-    pool = [(s["owner"], s["kind"], s["elite"]) for s in stacks(state, area) for _ in range(s["n"])
-            if s["kind"] not in HEROES and (owners is None or s["owner"] in owners)
-            and (kinds is None or s["kind"] in kinds)]
+    pool = [
+        (s["owner"], s["kind"], s["elite"])
+        for s in stacks(state, area)
+        for _ in range(s["n"])
+        if s["kind"] not in HEROES
+        and (owners is None or s["owner"] in owners)
+        and (kinds is None or s["kind"] in kinds)
+    ]
     if not pool:
         return None
     rng = rng_of(state)
@@ -163,15 +195,19 @@ def _random_unit(state: dict, area: str, owners: set[int] | None = None,
     return chosen
 
 
-def _kill_random(state: dict, area: str, name: str, owners: set[int] | None = None,
-                 kinds: tuple[str, ...] | None = None) -> bool:
+def _kill_random(
+    state: dict, area: str, name: str, owners: set[int] | None = None, kinds: tuple[str, ...] | None = None
+) -> bool:
     victim = _random_unit(state, area, owners, kinds)
     if victim is None:
         return False
     owner, kind, elite = victim
     take_units(state, area, owner, kind, elite, 1)
-    log(state, f"The {CREATURES[name].title} destroys {seat_name(owner)}'s {unit_word(kind, elite)[2:]} in "
-               f"{map_of(state).title(area)}.")
+    log(
+        state,
+        f"The {CREATURES[name].title} destroys {seat_name(owner)}'s {unit_word(kind, elite)[2:]} in "
+        f"{map_of(state).title(area)}.",
+    )
     return True
 
 
@@ -204,9 +240,12 @@ def creature_combat(state: dict, name: str) -> None:
             score, _ = strength(dice)
             faces = listing([f"{c}:{_face(f)}" for c, fs in dice.items() for f in fs]) or "nothing"
             wins, ties = creature.params["strength"] > score, creature.params["strength"] == score
-            log(state, f"The {creature.title} attacks {seat_name(seat)} in {board.title(area)} (round "
-                       f"{round_no}): {creature.params['strength']} against {faces} = {score}"
-                       f"{': the creature wins' if wins else (': a tie' if ties else f': {seat_name(seat)} holds')}.")
+            log(
+                state,
+                f"The {creature.title} attacks {seat_name(seat)} in {board.title(area)} (round "
+                f"{round_no}): {creature.params['strength']} against {faces} = {score}"
+                f"{': the creature wins' if wins else (': a tie' if ties else f': {seat_name(seat)} holds')}.",
+            )
             if wins or ties:
                 _kill_random(state, area, name, {seat}, victims)
             if not wins:
@@ -228,8 +267,9 @@ def cyclops(state: dict, name: str) -> None:
             hits = sum(1 for _ in range(stack["n"]) if _yellow(state) in creature.params["lose_on"])
             if hits:
                 take_units(state, sea, stack["owner"], stack["kind"], stack["elite"], hits)
-                lost.append(f"{seat_name(stack['owner'])}'s {unit_word('trireme', stack['elite'], hits)} in "
-                            f"{board.title(sea)}")
+                lost.append(
+                    f"{seat_name(stack['owner'])}'s {unit_word('trireme', stack['elite'], hits)} in {board.title(sea)}"
+                )
         strand_heroes_everyone(state, sea)
     for stack in list(stacks(state, area)):
         if stack["kind"] in HEROES:
@@ -249,8 +289,11 @@ def cyclops(state: dict, name: str) -> None:
             whose = f"{seat_name(owner)}'s " if owner is not None else ""
             lost.append(f"{whose}{piece_title(state, site, piece)}")
             set_site(state, area, site, None)
-    log(state, f"The {creature.title} rages on {board.title(area)}: "
-               + (f"it destroys {listing(lost)}." if lost else "nothing is destroyed."))
+    log(
+        state,
+        f"The {creature.title} rages on {board.title(area)}: "
+        + (f"it destroys {listing(lost)}." if lost else "nothing is destroyed."),
+    )
     if area in state["cities"]:
         check_emptied(state, area, f"the {creature.title}")
 
@@ -333,9 +376,16 @@ class CreaturesStep(Step):
             if not queue:
                 break
             if len(queue) > 1 and "next" not in answers:
-                ask(state, frame, "next", state["favorite"], "unleash", queue,
+                ask(
+                    state,
+                    frame,
+                    "next",
+                    state["favorite"],
+                    "unleash",
+                    queue,
                     "choose the next Creature to act",
-                    {name: f"the {CREATURES[name].title} acts next" for name in queue})
+                    {name: f"the {CREATURES[name].title} acts next" for name in queue},
+                )
                 return
             name = answers.pop("next", queue[0])
             frame["queue"].remove(name)

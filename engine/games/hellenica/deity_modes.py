@@ -22,7 +22,8 @@ Temples (the lower one on the track if equal).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import IllegalAction
 from engine.games.hellenica.components import DEITIES
@@ -31,9 +32,13 @@ from engine.games.hellenica.steps import Step, finish, push, register
 
 DEALT, ALL = "dealt", "all"
 PATRON_CHOICES = (DEALT, ALL)
-PATRONS_HELP = ("Patron of the first Temple: from the three Deity Cards `dealt` (standard) or from `all` "
-                "the Deities (advanced rule All Deities).")
-RIVALS_HELP = "Advanced rule Rival Deities: a player may never own Temples to two neighbouring Deities of the rival track."
+PATRONS_HELP = (
+    "Patron of the first Temple: from the three Deity Cards `dealt` (standard) or from `all` "
+    "the Deities (advanced rule All Deities)."
+)
+RIVALS_HELP = (
+    "Advanced rule Rival Deities: a player may never own Temples to two neighbouring Deities of the rival track."
+)
 
 
 def prepare(state: dict) -> None:
@@ -74,8 +79,10 @@ def dedication_refusal(state: Mapping[str, Any], seat: int, deity: str) -> str |
     """Why a new Temple of this seat may not be dedicated to ``deity``."""
     clash = [other for other in rivals_of(state, deity) if other in temples_owned(state, seat)]
     if clash:
-        return (f"Rival Deities: {DEITIES[deity].title} is a rival of {DEITIES[clash[0]].title}, "
-                f"to whom you own a Temple; choose another patron.")
+        return (
+            f"Rival Deities: {DEITIES[deity].title} is a rival of {DEITIES[clash[0]].title}, "
+            f"to whom you own a Temple; choose another patron."
+        )
     return None
 
 
@@ -127,8 +134,11 @@ def forsake(state: dict, seat: int, deity: str) -> None:
         else:
             state["mines"][site] = None
     places = ", ".join(sorted({map_of(state).title(city) for city, _ in removed}))
-    log(state, f"{seat_name(seat)} forsakes {DEITIES[deity].title}, a rival Deity: "
-               f"{len(removed)} Temple{'s' if len(removed) != 1 else ''} removed ({places}).")
+    log(
+        state,
+        f"{seat_name(seat)} forsakes {DEITIES[deity].title}, a rival Deity: "
+        f"{len(removed)} Temple{'s' if len(removed) != 1 else ''} removed ({places}).",
+    )
 
 
 @register
@@ -146,8 +156,10 @@ class RivalStep(Step):
             raise self.refuse(state, frame, seat, action)
         if words[1] not in frame["pair"]:
             names = " or ".join(DEITIES[d].title for d in frame["pair"])
-            raise IllegalAction(f"You own Temples to the rivals {names}: forsake one of those two "
-                                f"(`forsake {frame['pair'][0]}` or `forsake {frame['pair'][1]}`).")
+            raise IllegalAction(
+                f"You own Temples to the rivals {names}: forsake one of those two "
+                f"(`forsake {frame['pair'][0]}` or `forsake {frame['pair'][1]}`)."
+            )
         forsake(state, seat, words[1])
         finish(state, frame)
 
@@ -168,4 +180,6 @@ def check_snapshot(state: Mapping[str, Any]) -> None:
     require(isinstance(state["options"].get("rivals", False), bool), "bad rivals option")
     track = state.get("rivals")
     if track is not None:
-        require(isinstance(track, list) and sorted(track) == sorted(DEITIES), "the rival track must hold each Deity once")
+        require(
+            isinstance(track, list) and sorted(track) == sorted(DEITIES), "the rival track must hold each Deity once"
+        )

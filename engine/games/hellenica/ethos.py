@@ -72,20 +72,23 @@ class EthosStep(Step):
         if words == ["discard"]:
             cost = discard_cost(state)
             if player["favor"] < cost:
-                raise IllegalAction(f"Discarding costs {cost} Favor on turn {state['turn']}; you have "
-                                    f"{player['favor']}. Keep two different cards instead.")
+                raise IllegalAction(
+                    f"Discarding costs {cost} Favor on turn {state['turn']}; you have "
+                    f"{player['favor']}. Keep two different cards instead."
+                )
             player["favor"] -= cost
             state["ethos_deck"] = sorted(state["ethos_deck"] + hand)
             player["ethos_hand"] = []
-            log(state, f"{seat_name(seat)} pays {cost} Favor to discard the Ethos cards and will draw "
-                       f"again next turn.")
+            log(state, f"{seat_name(seat)} pays {cost} Favor to discard the Ethos cards and will draw again next turn.")
         elif len(words) == 3 and words[0] == "keep":
             first, second = (int(w) if w.isdigit() else 0 for w in words[1:])
             if not (1 <= first <= len(hand) and 1 <= second <= len(hand)) or first == second:
                 raise IllegalAction(f"Name two different cards by their places 1 to {len(hand)}: `keep 1 3`.")
             if hand[first - 1] == hand[second - 1]:
-                raise IllegalAction(f"Cards {first} and {second} are both "
-                                    f"{OBJECTIVES[hand[first - 1]].title}; keep two different cards.")
+                raise IllegalAction(
+                    f"Cards {first} and {second} are both "
+                    f"{OBJECTIVES[hand[first - 1]].title}; keep two different cards."
+                )
             kept = [hand[first - 1], hand[second - 1]]
             rest = [card for index, card in enumerate(hand, 1) if index not in (first, second)]
             player["ethos"] = kept

@@ -9,19 +9,43 @@ Invocations of the Action phase, or of a Movement under way
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import BaseGame, IllegalAction, Option, Outcome, normalize_action, state_rng, usable
+
 # Importing the rule modules registers their decision frames (``steps.register``).
-from engine.games.hellenica import (actions, build, choice, combat, creatures, ethos, events,  # noqa: F401
-                                    favorite, invocations, losses, movement, produce, setup, trade, upkeep)
-from engine.games.hellenica import bot, deity_modes, menus, pathos, phases, quick, snapshot, views
-from engine.games.hellenica.maps import hooks as map_hooks
+from engine.games.hellenica import (  # noqa: F401
+    actions,
+    bot,
+    build,
+    choice,
+    combat,
+    creatures,
+    deity_modes,
+    ethos,
+    events,
+    favorite,
+    invocations,
+    losses,
+    menus,
+    movement,
+    pathos,
+    phases,
+    produce,
+    quick,
+    setup,
+    snapshot,
+    trade,
+    upkeep,
+    views,
+)
 from engine.games.hellenica.ai import ai_trade_refusal
 from engine.games.hellenica.ai.grudges import note_action
+from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.objectives import completed
 from engine.games.hellenica.state import copy_for_play, seat_name
-from engine.games.hellenica.steps import STEPS, current
+from engine.games.hellenica.steps import STEPS, current, open_frame
 
 
 class Hellenica(BaseGame):
@@ -30,9 +54,12 @@ class Hellenica(BaseGame):
     min_players = 2
     max_players = 7
     options = {
-        "homes": Option("choose", "With fewer than 7 players: players choose their Home Cities in turn "
-                                  "(`choose`) or receive them at random (`random`), following the spacing rule.",
-                        choices=("choose", "random")),
+        "homes": Option(
+            "choose",
+            "With fewer than 7 players: players choose their Home Cities in turn "
+            "(`choose`) or receive them at random (`random`), following the spacing rule.",
+            choices=("choose", "random"),
+        ),
         "patrons": Option(deity_modes.DEALT, deity_modes.PATRONS_HELP, choices=deity_modes.PATRON_CHOICES),
         "rivals": Option(False, deity_modes.RIVALS_HELP),
         "pathos": Option(pathos.STANDARD, pathos.PATHOS_HELP, choices=pathos.PATHOS_CHOICES),
@@ -42,17 +69,18 @@ class Hellenica(BaseGame):
     }
     _last_played: tuple[dict, int, str, tuple[str, ...]] | None = None
     """(state before, seat, action, the log lines it wrote) of the last ``play``."""
-    bot_levels = bot.LEVELS + ("ai",)  # "ai": the rulebook's own AI players (hellenica.ai)
-    stand_in_level = "medium"  # the planning bot plays for a person who missed a deadline or resigned
-    rulebook_levels = ("ai",)
+    bot_levels: tuple[str, ...] = bot.LEVELS + ("ai",)  # "ai": the rulebook's own AI players (hellenica.ai)
+    stand_in_level: str | None = "medium"  # the planning bot plays for a person who missed a deadline or resigned
+    rulebook_levels: tuple[str, ...] = ("ai",)
     cheap_legal = True
 
     # -- the contract ------------------------------------------------------------
 
     def new(self, players: int, options: dict[str, Any], seed: int) -> dict:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction(f"Hellenica is played by {self.min_players} to {self.max_players} players, "
-                                f"not {players}.")
+            raise IllegalAction(
+                f"Hellenica is played by {self.min_players} to {self.max_players} players, not {players}."
+            )
         full = {name: option.default for name, option in self.options.items()}
         # Quick steps only when asked (the table's options always say): games
         # stored before the option existed replay as they were played.
@@ -72,15 +100,15 @@ class Hellenica(BaseGame):
     def legal(self, state: dict, seat: int) -> list[str]:
         if state["phase"] == "over" or not 0 <= seat < state["players"] or seat in state.get("ai_seats", ()):
             return []
-        actions: list[str] = []
-        if seat in self.to_move(state):
-            frame = current(state)
-            actions = STEPS[frame["kind"]].legal(state, frame, seat)
+        frame_commands: list[str] = []
+        frame = current(state)
+        if frame is not None and seat in self.to_move(state):
+            frame_commands = STEPS[frame["kind"]].legal(state, frame, seat)
         trades = trade.commands(state, seat)
         if state.get("ai_seats"):  # AI players do not trade
             trades = [c for c in trades if not ai_trade_refusal(state, c)]
         extra = invocations.free_commands(state, seat) + trades
-        return actions + [a for a in extra if a not in actions]
+        return frame_commands + [a for a in extra if a not in frame_commands]
 
     def play(self, state: dict, seat: int, action: str) -> dict:
         after = self._play(state, seat, action)
@@ -111,7 +139,7 @@ class Hellenica(BaseGame):
             return after
         self.require_turn(state, seat)
         after = copy_for_play(state)
-        frame = current(after)
+        frame = open_frame(after)  # require_turn passed: some seat is to move
         STEPS[frame["kind"]].play(after, frame, seat, text)
         note_action(state, after, seat, text)  # harm aimed at an AI player earns its grudge
         phases.advance(after)
@@ -197,9 +225,11 @@ class Hellenica(BaseGame):
     def reveals(self, before: dict, seat: int, action: str, after: dict) -> bool:
         """Dice, drawn cards and dealt hands (the generator moved), secret
         bids opened, or map tiles drawn to explore."""
-        return state_rng(before) != state_rng(after) or \
-            before["events"]["reveals"] != after["events"]["reveals"] or \
-            before.get("explore", {}).get("stack") != after.get("explore", {}).get("stack")
+        return (
+            state_rng(before) != state_rng(after)
+            or before["events"]["reveals"] != after["events"]["reveals"]
+            or before.get("explore", {}).get("stack") != after.get("explore", {}).get("stack")
+        )
 
     def choose(self, state: dict, seat: int, level: str, seed: int, budget: float = 2.0) -> str:
         return bot.choose(self, state, seat, level, seed)

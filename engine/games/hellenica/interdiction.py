@@ -49,8 +49,9 @@ def blocked(state: dict) -> set[str]:
 def no_transport(state: dict) -> set[str]:
     """Sea areas no Sea Transport (and no Hero at sea) may pass through:
     closed seas and seas holding a Creature that blocks it (the Cetus)."""
-    return blocked(state) | {area for area, name in creature_areas(state).items()
-                             if CREATURES[name].params.get("blocks_transport")}
+    return blocked(state) | {
+        area for area, name in creature_areas(state).items() if CREATURES[name].params.get("blocks_transport")
+    }
 
 
 def arrival_used(state: dict, area: str, used: int) -> int:

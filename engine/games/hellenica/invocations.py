@@ -58,19 +58,29 @@ the number of the Invocation in the window (``invoke intervention 1``);
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from engine.core import IllegalAction
-from engine.games.hellenica.maps import explore
 from engine.games.hellenica import creatures
 from engine.games.hellenica.choice import ask, frame_by_id, suspend
-from engine.games.hellenica.components import (ACTIONS, CREATURES, DEITIES, HEROES, INVOCATIONS, RULES,
-                                               Invocation)
+from engine.games.hellenica.components import ACTIONS, CREATURES, DEITIES, HEROES, INVOCATIONS, RULES, Invocation
 from engine.games.hellenica.interdiction import blocked
-from engine.games.hellenica.losses import area_reduction, check_emptied, city_upgrades, piece_title, players_on
-from engine.games.hellenica.state import (ACTIVE, BUILDING, EXHAUSTED, counts_as, government_city, log, map_of,
-                                          owned_cities, rng_of, seat_by_name, seat_name, set_site, stacks,
-                                          store_rng, take_units, unit_word, upgrades_of)
+from engine.games.hellenica.invocation_effects import EFFECTS, enemy_in
+from engine.games.hellenica.losses import city_upgrades, players_on
+from engine.games.hellenica.maps import explore
+from engine.games.hellenica.state import (
+    BUILDING,
+    EXHAUSTED,
+    counts_as,
+    government_city,
+    log,
+    map_of,
+    owned_cities,
+    seat_by_name,
+    seat_name,
+    stacks,
+    upgrades_of,
+)
 from engine.games.hellenica.steps import Step, current, finish, push, register
 
 RESPONSES = frozenset(name for name, inv in INVOCATIONS.items() if inv.phase == "response")
@@ -136,8 +146,10 @@ def cast_refusal(state: dict, seat: int, name: str, counted: dict[str, int] | No
         return f"{inv.title} costs {inv.level} Favor; you have {player['favor']}."
     temples = (temple_counts(state, seat) if counted is None else counted).get(inv.deity, 0)
     if temples < inv.level:
-        return (f"{inv.title} is level {inv.level}: it needs {inv.level} Temples to {DEITIES[inv.deity].title} "
-                f"(you count {temples}).")
+        return (
+            f"{inv.title} is level {inv.level}: it needs {inv.level} Temples to {DEITIES[inv.deity].title} "
+            f"(you count {temples})."
+        )
     return None
 
 
@@ -151,17 +163,18 @@ def _fighters(combat: dict) -> list[int]:
 
 def _combatant(state: dict, seat: int, ctx: Context) -> bool:
     combat = ctx.get("combat")
-    return (combat is not None and combat.get("defender") is not None and seat in _fighters(combat)
-            and any(s["owner"] == seat for s in stacks(state, combat["area"])))
-
-
-def _enemy(combat: dict, seat: int) -> int:
-    return combat["defender"] if seat == combat["attacker"] else combat["attacker"]
+    return (
+        combat is not None
+        and combat.get("defender") is not None
+        and seat in _fighters(combat)
+        and any(s["owner"] == seat for s in stacks(state, combat["area"]))
+    )
 
 
 def _refreshable(state: dict, city: str, kinds: list[str]) -> bool:
-    return any(piece["state"] == EXHAUSTED and counts_as(piece, site) in kinds
-               for site, piece in upgrades_of(state, city))
+    return any(
+        piece["state"] == EXHAUSTED and counts_as(piece, site) in kinds for site, piece in upgrades_of(state, city)
+    )
 
 
 def _target_list(state: dict, seat: int, inv: Invocation, ctx: Context) -> list[str]:
@@ -179,9 +192,12 @@ def _target_list(state: dict, seat: int, inv: Invocation, ctx: Context) -> list[
             return []
         combat = ctx["combat"]
         if effect == "rout":
-            enemy = _enemy(combat, seat)
-            return [""] if any(s["owner"] == enemy and s["kind"] not in HEROES
-                               for s in stacks(state, combat["area"])) else []
+            enemy = enemy_in(combat, seat)
+            return (
+                [""]
+                if any(s["owner"] == enemy and s["kind"] not in HEROES for s in stacks(state, combat["area"]))
+                else []
+            )
         if effect == "peace":
             return [] if combat.get("peace") else [""]
         return [""]
@@ -223,28 +239,42 @@ def _target_list(state: dict, seat: int, inv: Invocation, ctx: Context) -> list[
         return [""]
     if target == "player":
         commodity = inv.params["commodity"]
-        return [seat_name(other).lower() for other in range(state["players"])
-                if other != seat and state["seats"][other][commodity] > 0]
+        return [
+            seat_name(other).lower()
+            for other in range(state["players"])
+            if other != seat and state["seats"][other][commodity] > 0
+        ]
     if target == "action":
         return [] if state["seats"][seat]["passed"] else list(ACTIONS)
     if target == "own-city":
         if effect == "refresh":
             return [c for c in owned_cities(state, seat) if _refreshable(state, c, inv.params["upgrades"])]
-        return [c for c in owned_cities(state, seat)
-                if any(piece["state"] == BUILDING for _, piece in upgrades_of(state, c))]
+        return [
+            c
+            for c in owned_cities(state, seat)
+            if any(piece["state"] == BUILDING for _, piece in upgrades_of(state, c))
+        ]
     if target == "enemy-city":
-        return [c for c, record in state["cities"].items()
-                if record["owner"] not in (None, seat) and record["government"] is None
-                and any(site != "government" for site, _ in city_upgrades(state, c))]
+        return [
+            c
+            for c, record in state["cities"].items()
+            if record["owner"] not in (None, seat)
+            and record["government"] is None
+            and any(site != "government" for site, _ in city_upgrades(state, c))
+        ]
     if target == "land":
         governments = {government_city(state, s) for s in range(state["players"])}
-        return [a for a, area in board.areas.items() if area.is_land and a not in state["impassable"]
-                and a not in governments and _has_pieces(state, a)]
+        return [
+            a
+            for a, area in board.areas.items()
+            if area.is_land and a not in state["impassable"] and a not in governments and _has_pieces(state, a)
+        ]
     if target == "neutral-city":
         return _alliance_targets(state, seat)
     if target == "creature":
-        return [c for c in creatures.on_map(state)
-                if any(s["owner"] == seat for s in stacks(state, state["creatures"][c]))]
+        return [
+            c for c in creatures.on_map(state) if any(s["owner"] == seat for s in stacks(state, state["creatures"][c]))
+        ]
     return []
 
 
@@ -256,10 +286,14 @@ def _alliance_targets(state: dict, seat: int) -> list[str]:
     board = map_of(state)
     mine = {a for a in board.areas if any(s["owner"] == seat for s in stacks(state, a))}
     mine |= set(owned_cities(state, seat))
-    return [c for c, record in state["cities"].items()
-            if record["owner"] is None and c not in state["impassable"]
-            and not any(s["owner"] != seat for s in stacks(state, c))
-            and any(n in mine for n in board.neighbours(c))] + explore.alliance_targets(state, seat)
+    return [
+        c
+        for c, record in state["cities"].items()
+        if record["owner"] is None
+        and c not in state["impassable"]
+        and not any(s["owner"] != seat for s in stacks(state, c))
+        and any(n in mine for n in board.neighbours(c))
+    ] + explore.alliance_targets(state, seat)
 
 
 def commands(state: dict, seat: int, ctx: Context, phases: set[str]) -> list[str]:
@@ -282,12 +316,18 @@ def context_of(state: dict, window: dict | None) -> Context:
     """The frames a window (or the current moment) refers to."""
     if window is None:
         top = current(state)
-        return {"window": None, "combat": None, "event": None,
-                "move": top if top is not None and top["kind"] == "move" else None}
-    return {"window": window,
-            "combat": frame_by_id(state, window["combat"]) if window.get("combat") else None,
-            "move": frame_by_id(state, window["move"]) if window.get("move") else None,
-            "event": frame_by_id(state, window["event"]) if window.get("event") else None}
+        return {
+            "window": None,
+            "combat": None,
+            "event": None,
+            "move": top if top is not None and top["kind"] == "move" else None,
+        }
+    return {
+        "window": window,
+        "combat": frame_by_id(state, window["combat"]) if window.get("combat") else None,
+        "move": frame_by_id(state, window["move"]) if window.get("move") else None,
+        "event": frame_by_id(state, window["event"]) if window.get("event") else None,
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -323,8 +363,15 @@ def cast_freely(state: dict, seat: int, action: str) -> None:
     # own Invocations before the first Invocation is resolved": the window
     # takes every Invocation that could be cast freely at this moment, as
     # well as answers to this one.
-    window = push(state, "window", phase=phase, phases=sorted(free_phases(state)), open_phase=True, exclude=[],
-                  move=ctx["move"]["id"] if ctx["move"] else None)
+    window = push(
+        state,
+        "window",
+        phase=phase,
+        phases=sorted(free_phases(state)),
+        open_phase=True,
+        exclude=[],
+        move=ctx["move"]["id"] if ctx["move"] else None,
+    )
     _init_window(window)
     _cast(state, window, seat, action)
 
@@ -338,12 +385,20 @@ def _why_not(state: dict, seat: int, action: str, legal: list[str]) -> str:
         return refusal
     same = [a for a in legal if a.split()[1] == words[1]]
     if same:
-        return f"`{action}` is not a target {INVOCATIONS[words[1]].title} can take now; you can: " + \
-            ", ".join(f"`{a}`" for a in same[:6]) + "."
+        return (
+            f"`{action}` is not a target {INVOCATIONS[words[1]].title} can take now; you can: "
+            + ", ".join(f"`{a}`" for a in same[:6])
+            + "."
+        )
     inv = INVOCATIONS[words[1]]
-    when = {"combat": "in a combat you fight, before the dice", "event": "when a World Event is revealed",
-            "upkeep": "at the start of Upkeep", "response": "in answer to another Invocation",
-            "movement": "during a Movement", "action": "during the Action phase"}[inv.phase]
+    when = {
+        "combat": "in a combat you fight, before the dice",
+        "event": "when a World Event is revealed",
+        "upkeep": "at the start of Upkeep",
+        "response": "in answer to another Invocation",
+        "movement": "during a Movement",
+        "action": "during the Action phase",
+    }[inv.phase]
     return f"{inv.title} is cast {when}; it has no use now."
 
 
@@ -376,8 +431,9 @@ def window_commands(state: dict, frame: dict, seat: int) -> list[str]:
 
 
 def _refresh_waiting(state: dict, frame: dict) -> None:
-    frame["waiting"] = [seat for seat in range(state["players"])
-                        if seat not in frame["passed"] and window_commands(state, frame, seat)]
+    frame["waiting"] = [
+        seat for seat in range(state["players"]) if seat not in frame["passed"] and window_commands(state, frame, seat)
+    ]
 
 
 def _cast(state: dict, frame: dict, seat: int, action: str) -> None:
@@ -394,13 +450,22 @@ def _cast(state: dict, frame: dict, seat: int, action: str) -> None:
         wave = last["wave"] + 1
     else:
         wave = last["wave"]
-    cast = {"n": len(frame["casts"]) + 1, "seat": seat, "name": name, "target": target, "wave": wave,
-            "status": "pending"}
+    cast = {
+        "n": len(frame["casts"]) + 1,
+        "seat": seat,
+        "name": name,
+        "target": target,
+        "wave": wave,
+        "status": "pending",
+    }
     frame["casts"].append(cast)
     frame["seen"] = [seat]
     frame["passed"] = []
-    log(state, f"{seat_name(seat)} invokes {DEITIES[inv.deity].title}: {inv.title}"
-               f"{_target_words(state, frame, inv, target)} (#{cast['n']}, {inv.level} Favor).")
+    log(
+        state,
+        f"{seat_name(seat)} invokes {DEITIES[inv.deity].title}: {inv.title}"
+        f"{_target_words(state, frame, inv, target)} (#{cast['n']}, {inv.level} Favor).",
+    )
 
 
 def _target_words(state: dict, frame: dict | None, inv: Invocation, target: str) -> str:
@@ -448,8 +513,11 @@ class WindowStep(Step):
         elif words[:1] == ["invoke"]:
             legal = window_commands(state, frame, seat)
             if action not in legal:
-                raise IllegalAction(_why_not(state, seat, action, legal) if len(words) > 1 else
-                                    "Write `invoke <invocation> [target]` or `pass`.")
+                raise IllegalAction(
+                    _why_not(state, seat, action, legal)
+                    if len(words) > 1
+                    else "Write `invoke <invocation> [target]` or `pass`."
+                )
             _cast(state, frame, seat, action)
         else:
             raise self.refuse(state, frame, seat, action)
@@ -496,9 +564,16 @@ class WindowStep(Step):
                 order.append(remaining[0])
                 remaining = []
             if remaining:
-                ask(state, frame, key, state["favorite"], "first", [seat_name(s).lower() for s in remaining],
+                ask(
+                    state,
+                    frame,
+                    key,
+                    state["favorite"],
+                    "first",
+                    [seat_name(s).lower() for s in remaining],
                     "order near-simultaneous Invocations: whose resolves first",
-                    {seat_name(s).lower(): f"{seat_name(s)}'s Invocation resolves first" for s in remaining})
+                    {seat_name(s).lower(): f"{seat_name(s)}'s Invocation resolves first" for s in remaining},
+                )
                 return False
             queue += [c["n"] for s in (order or seats) for c in in_wave if c["seat"] == s]
         frame["queue"] = queue
@@ -510,8 +585,13 @@ class WindowStep(Step):
         return invoke_label(state, frame, action)
 
     def title(self, state: dict, frame: dict) -> str:
-        what = {"movement": "Movement", "combat": "Combat", "event": "World Event", "upkeep": "Upkeep",
-                "action": "Action phase"}.get(frame["phase"], frame["phase"])
+        what = {
+            "movement": "Movement",
+            "combat": "Combat",
+            "event": "World Event",
+            "upkeep": "Upkeep",
+            "action": "Action phase",
+        }.get(frame["phase"], frame["phase"])
         if frame["casts"]:
             return f"answering Invocations ({what})"
         return f"casting {what} Invocations"
@@ -521,12 +601,14 @@ def invoke_label(state: dict, frame: dict | None, action: str) -> str:
     words = action.split()
     inv = INVOCATIONS[words[1]]
     target = words[2] if len(words) > 2 else ""
-    return (f"{DEITIES[inv.deity].title}: {inv.title}{_target_words(state, frame, inv, target)} for {inv.level} "
-            f"Favor — {inv.text}")
+    return (
+        f"{DEITIES[inv.deity].title}: {inv.title}{_target_words(state, frame, inv, target)} for {inv.level} "
+        f"Favor — {inv.text}"
+    )
 
 
 # ---------------------------------------------------------------------------
-# Effects
+# Resolution (what each Invocation does: invocation_effects)
 
 
 def _respond(state: dict, frame: dict, cast: dict) -> None:
@@ -542,8 +624,11 @@ def _respond(state: dict, frame: dict, cast: dict) -> None:
             log(state, f"{who}'s Interference: {whose} pays {INTERFERENCE_COST} more Favor for {title}.")
         else:
             target["status"] = "fizzled"
-            log(state, f"{who}'s Interference: {whose} cannot pay {INTERFERENCE_COST} more Favor; {title} fizzles "
-                       f"(the Favor spent is lost).")
+            log(
+                state,
+                f"{who}'s Interference: {whose} cannot pay {INTERFERENCE_COST} more Favor; {title} fizzles "
+                f"(the Favor spent is lost).",
+            )
     else:
         if target["status"] != "pending":
             log(state, f"{who}'s Intervention finds {whose}'s {title} already undone.")
@@ -566,184 +651,8 @@ def _apply(state: dict, frame: dict, cast: dict) -> None:
     EFFECTS[inv.effect](state, cast, inv, ctx)
 
 
-def _gain(state, cast, inv, ctx):
-    player = state["seats"][cast["seat"]]
-    commodity, n = inv.params["commodity"], inv.params["n"]
-    player[commodity] += n
-    log(state, f"{inv.title}: {seat_name(cast['seat'])} gains {n} {_word(commodity, n)}.")
-
-
-def _gain_per_city(state, cast, inv, ctx):
-    commodity = inv.params["commodity"]
-    n = inv.params["n"] * len(owned_cities(state, cast["seat"]))
-    state["seats"][cast["seat"]][commodity] += n
-    log(state, f"{inv.title}: {seat_name(cast['seat'])} gains {n} {_word(commodity, n)}.")
-
-
-def _word(commodity: str, n: int) -> str:
-    return {"favor": "Favor", "commerce": "Commerce"}.get(commodity, "Philosopher" + ("s" if n != 1 else ""))
-
-
-def _steal(state, cast, inv, ctx, keep: bool = True):
-    other = seat_by_name(state, cast["target"])
-    commodity = inv.params["commodity"]
-    taken = min(inv.params["n"], state["seats"][other][commodity])
-    state["seats"][other][commodity] -= taken
-    if keep:
-        state["seats"][cast["seat"]][commodity] += taken
-        log(state, f"{inv.title}: {seat_name(cast['seat'])} takes {taken} {_word(commodity, taken)} from "
-                   f"{seat_name(other)}.")
-    else:
-        log(state, f"{inv.title}: {seat_name(other)} returns {taken} {_word(commodity, taken)} to the pool.")
-
-
-def _drain(state, cast, inv, ctx):
-    _steal(state, cast, inv, ctx, keep=False)
-
-
-def _cube(state, cast, inv, ctx):
-    state["seats"][cast["seat"]]["cubes"][cast["target"]] += 1
-    log(state, f"{inv.title}: {seat_name(cast['seat'])} gains a {cast['target'].title()} cube.")
-
-
-def _refresh(state, cast, inv, ctx):
-    city = cast["target"]
-    count = 0
-    for site, piece in upgrades_of(state, city):
-        if piece["state"] == EXHAUSTED and counts_as(piece, site) in inv.params["upgrades"]:
-            piece["state"] = ACTIVE
-            count += 1
-    log(state, f"{inv.title}: {count} upgrade{'s' if count != 1 else ''} in {map_of(state).title(city)} "
-               f"become{'s' if count == 1 else ''} Active.")
-
-
-def _complete(state, cast, inv, ctx):
-    city = cast["target"]
-    count = 0
-    for _, piece in upgrades_of(state, city):
-        if piece["state"] == BUILDING:
-            piece["state"] = ACTIVE
-            count += 1
-    log(state, f"{inv.title}: {count} upgrade{'s' if count != 1 else ''} in {map_of(state).title(city)} "
-               f"{'is' if count == 1 else 'are'} finished and Active.")
-
-
-def _strength(state, cast, inv, ctx):
-    combat = ctx["combat"]
-    seat = cast["seat"]
-    whom = _enemy(combat, seat) if inv.target == "enemy" else seat
-    scope = "mods" if inv.params["scope"] == "round" else "lasting"
-    combat[scope][str(whom)] = combat[scope].get(str(whom), 0) + inv.params["value"]
-    when = "this round" if scope == "mods" else "for the rest of the combat"
-    log(state, f"{inv.title}: {seat_name(whom)}'s Combat Strength {inv.params['value']:+d} {when}.")
-
-
-def _extra_die(state, cast, inv, ctx):
-    combat = ctx["combat"]
-    die = inv.params["sea" if combat["sea"] else "land"]
-    combat["dice"].setdefault(str(cast["seat"]), []).append(die)
-    log(state, f"{inv.title}: {seat_name(cast['seat'])} rolls an extra {die.title()} die this round.")
-
-
-def _rout(state, cast, inv, ctx):
-    combat = ctx["combat"]
-    enemy = _enemy(combat, cast["seat"])
-    pool = [(s["kind"], s["elite"]) for s in stacks(state, combat["area"]) if s["owner"] == enemy
-            and s["kind"] not in HEROES for _ in range(s["n"])]
-    rng = rng_of(state)
-    kind, elite = rng.choice(pool)
-    store_rng(state, rng)
-    take_units(state, combat["area"], enemy, kind, elite, 1)
-    log(state, f"{inv.title}: {seat_name(enemy)} loses {unit_word(kind, elite)[2:]} before the dice.")
-
-
-def _peace(state, cast, inv, ctx):
-    ctx["combat"]["peace"] = True
-    log(state, f"{inv.title}: the combat in {map_of(state).title(ctx['combat']['area'])} will end.")
-
-
-def _close(state, cast, inv, ctx):
-    state["turn_effects"].append({"kind": "closed", "seat": cast["seat"], "target": cast["target"]})
-    log(state, f"{inv.title}: {map_of(state).title(cast['target'])} is closed to movement for the rest of the turn.")
-
-
-def _transport(state, cast, inv, ctx):
-    ctx["move"]["bonus"] = ctx["move"].get("bonus", 0) + inv.params["value"]
-    log(state, f"{inv.title}: {seat_name(cast['seat'])}'s Triremes carry {inv.params['value']} more each in this "
-               f"Movement.")
-
-
-def _free_moves(state, cast, inv, ctx):
-    ctx["move"]["free_moves"] = True
-    log(state, f"{inv.title}: {seat_name(cast['seat'])}'s units move without spending their Supply Limit.")
-
-
-def _earthquake(state, cast, inv, ctx):
-    city = cast["target"]
-    standing = [(site, piece) for site, piece in city_upgrades(state, city) if site != "government"]
-    rng = rng_of(state)
-    site, piece = rng.choice(standing)
-    store_rng(state, rng)
-    set_site(state, city, site, None)
-    log(state, f"{inv.title}: the {piece_title(state, site, piece)} of {map_of(state).title(city)} falls.")
-    check_emptied(state, city, inv.title)
-
-
-def _reduction(state, cast, inv, ctx):
-    order = list(state["order"]) or list(range(state["players"]))
-    start = order.index(cast["seat"]) if cast["seat"] in order else 0
-    area_reduction(state, cast["target"], [], order[start:] + order[:start], inv.title)
-
-
-def _alliance(state, cast, inv, ctx):
-    if explore.is_empty(state, cast["target"]):  # Explorable Map: a free exploration for a City tile
-        explore.cast_alliance(state, cast["seat"], cast["target"])
-        return
-    state["cities"][cast["target"]]["owner"] = cast["seat"]
-    log(state, f"{inv.title}: {map_of(state).title(cast['target'])} joins {seat_name(cast['seat'])}.")
-
-
-def _spared(state, cast, inv, ctx):
-    ctx["event"].setdefault("spared", []).append(cast["seat"])
-    log(state, f"{inv.title}: this World Event spares {seat_name(cast['seat'])}.")
-
-
-def _cancel_event(state, cast, inv, ctx):
-    ctx["event"]["cancelled"] = True
-    log(state, f"{inv.title}: this World Event's effect will not happen.")
-
-
-def _sanctuary(state, cast, inv, ctx):
-    state["turn_effects"].append({"kind": "sanctuary", "seat": cast["seat"], "target": cast["target"]})
-    log(state, f"{inv.title}: {map_of(state).title(cast['target'])} cannot be conquered this Upkeep.")
-
-
-def _calm(state, cast, inv, ctx):
-    state["turn_effects"].append({"kind": "calm", "seat": cast["seat"], "target": cast["target"]})
-    log(state, f"{inv.title}: the {CREATURES[cast['target']].title} will not act this Upkeep.")
-
-
-def _slay(state, cast, inv, ctx):
-    creatures.slay(state, cast["target"], cast["seat"], f"with {inv.title}")
-
-
-EFFECTS: dict[str, Callable[[dict, dict, Invocation, Context], Any]] = {
-    "gain": _gain, "gain_per_city": _gain_per_city, "steal": _steal, "drain": _drain, "cube": _cube,
-    "refresh": _refresh, "complete": _complete, "strength": _strength, "extra_die": _extra_die, "rout": _rout,
-    "peace": _peace, "close": _close, "transport": _transport, "free_moves": _free_moves,
-    "earthquake": _earthquake, "reduction": _reduction, "alliance": _alliance, "spared": _spared,
-    "cancel_event": _cancel_event, "sanctuary": _sanctuary, "calm": _calm, "slay": _slay,
-    "intervention": lambda *args: None, "interference": lambda *args: None,
-}
-"""Every effect an Invocation in the data may name (responses act in ``_respond``)."""
-
-_unknown = {inv.effect for inv in INVOCATIONS.values()} - set(EFFECTS)
-if _unknown:
-    raise ValueError(f"data/hellenica/deities.toml names unknown Invocation effects: {sorted(_unknown)}")
-
-
 def run_upkeep_window(state: dict, first: bool) -> bool:
-    """"at the start of Upkeep": a window for Upkeep Invocations."""
+    """ "at the start of Upkeep": a window for Upkeep Invocations."""
     if first:
         push(state, "window", phase="upkeep", open_phase=True, exclude=[])
         return False
@@ -758,10 +667,25 @@ def spent_view(state: dict, seat: int) -> list[dict[str, Any]]:
     cards = []
     for deity in player["deities"]:
         temples = counted.get(deity, 0)
-        cards.append({"deity": deity, "title": DEITIES[deity].title, "temples": temples, "invocations": [
-            {"name": n, "title": INVOCATIONS[n].title, "level": INVOCATIONS[n].level, "phase": INVOCATIONS[n].phase,
-             "text": INVOCATIONS[n].text, "spent": n in player["invoked"], "reachable": temples >= INVOCATIONS[n].level}
-            for n in DEITIES[deity].invocations]})
+        cards.append(
+            {
+                "deity": deity,
+                "title": DEITIES[deity].title,
+                "temples": temples,
+                "invocations": [
+                    {
+                        "name": n,
+                        "title": INVOCATIONS[n].title,
+                        "level": INVOCATIONS[n].level,
+                        "phase": INVOCATIONS[n].phase,
+                        "text": INVOCATIONS[n].text,
+                        "spent": n in player["invoked"],
+                        "reachable": temples >= INVOCATIONS[n].level,
+                    }
+                    for n in DEITIES[deity].invocations
+                ],
+            }
+        )
     return cards
 
 
@@ -769,7 +693,19 @@ def window_view(state: dict) -> dict[str, Any] | None:
     frame = next((f for f in reversed(state["stack"]) if f["kind"] == "window" and f.get("entered")), None)
     if frame is None or "casts" not in frame:
         return None
-    return {"phase": frame["phase"], "stage": frame["stage"], "waiting": list(frame["waiting"]),
-            "casts": [{"n": c["n"], "seat": c["seat"], "name": c["name"], "title": INVOCATIONS[c["name"]].title,
-                       "target": c["target"], "status": c["status"]} for c in frame["casts"]]}
-
+    return {
+        "phase": frame["phase"],
+        "stage": frame["stage"],
+        "waiting": list(frame["waiting"]),
+        "casts": [
+            {
+                "n": c["n"],
+                "seat": c["seat"],
+                "name": c["name"],
+                "title": INVOCATIONS[c["name"]].title,
+                "target": c["target"],
+                "status": c["status"],
+            }
+            for c in frame["casts"]
+        ],
+    }

@@ -41,8 +41,20 @@ from engine.games.hellenica.ai import world as ai_world
 from engine.games.hellenica.components import DICE_FACES, GOVERNMENTS, RULES, UPGRADES, YELLOW_SIGNS
 from engine.games.hellenica.movement import strand_heroes
 from engine.games.hellenica.notation import listing, parse_unit, unit_token
-from engine.games.hellenica.state import (is_government_city, is_settlement, log, map_of, rng_of, seat_name,
-                                          set_site, sites, stacks, store_rng, take_units, unit_word)
+from engine.games.hellenica.state import (
+    is_government_city,
+    is_settlement,
+    log,
+    map_of,
+    rng_of,
+    seat_name,
+    set_site,
+    sites,
+    stacks,
+    store_rng,
+    take_units,
+    unit_word,
+)
 from engine.games.hellenica.steps import Step, finish, push, register
 
 REDUCTION = RULES["events"]["area_reduction"]
@@ -74,8 +86,11 @@ def piece_title(state: dict, site: str, piece: dict) -> str:
 def city_upgrades(state: dict, city: str) -> list[tuple[str, dict]]:
     """The City Upgrades standing on a city itself: settlements, the Free
     Temple and the Government Marker (not its mines)."""
-    found = [(site, piece) for site, piece in sites(state, city)
-             if piece is not None and (is_settlement(site) or site == "oracle")]
+    found = [
+        (site, piece)
+        for site, piece in sites(state, city)
+        if piece is not None and (is_settlement(site) or site == "oracle")
+    ]
     government = state["cities"][city]["government"]
     if government is not None:
         found.append(("government", government))
@@ -111,8 +126,11 @@ def units_in_area(state: dict, area: str, seat: int) -> int:
 
 def players_on(state: dict, area: str) -> list[int]:
     """Seats with units or City Upgrades on an area."""
-    return [seat for seat in range(state["players"])
-            if units_in_area(state, area, seat) or upgrades_in_area(state, area, seat)]
+    return [
+        seat
+        for seat in range(state["players"])
+        if units_in_area(state, area, seat) or upgrades_in_area(state, area, seat)
+    ]
 
 
 def options(state: dict, seat: int, areas: list[str], what: str) -> list[str]:
@@ -120,11 +138,13 @@ def options(state: dict, seat: int, areas: list[str], what: str) -> list[str]:
     found: list[str] = []
     for area in areas:
         if what in ("any", "units"):
-            found += sorted({f"{unit_token(s['kind'], s['elite'])} {area}"
-                             for s in stacks(state, area) if s["owner"] == seat})
+            found += sorted(
+                {f"{unit_token(s['kind'], s['elite'])} {area}" for s in stacks(state, area) if s["owner"] == seat}
+            )
         if what in ("any", "upgrades"):
-            found += sorted({f"{piece_token(site, piece)} {area}"
-                             for _, site, piece in upgrades_in_area(state, area, seat)})
+            found += sorted(
+                {f"{piece_token(site, piece)} {area}" for _, site, piece in upgrades_in_area(state, area, seat)}
+            )
     return found
 
 
@@ -179,7 +199,7 @@ def revert(state: dict, city: str, why: str) -> None:
 
 
 def check_emptied(state: dict, city: str, why: str) -> None:
-    """"If all units and City Upgrades on a city are destroyed then the city
+    """ "If all units and City Upgrades on a city are destroyed then the city
     becomes neutral immediately" (Home Cities revert to their owners)."""
     owner = state["cities"][city]["owner"]
     if owner is None:
@@ -200,8 +220,11 @@ def revolt_result(face: str, units: int, upgrades: int) -> int:
 
 def revolt_cities(state: dict, seat: int) -> list[str]:
     """A seat's cities that may revolt: not its Government City."""
-    return [name for name, record in state["cities"].items()
-            if record["owner"] == seat and not is_government_city(state, name)]
+    return [
+        name
+        for name, record in state["cities"].items()
+        if record["owner"] == seat and not is_government_city(state, name)
+    ]
 
 
 def revolt(state: dict, city: str) -> None:
@@ -218,9 +241,11 @@ def revolt(state: dict, city: str) -> None:
     upgrades = counted_upgrades(state, city)
     result = revolt_result(face, units, upgrades)
     shown = face or "blank"
-    text = (f"Revolt in {board.title(city)}: {seat_name(owner)} rolls {shown}: {YELLOW_SIGNS[face]:+d} "
-            f"+ {units} unit{'s' if units != 1 else ''} - {upgrades} City Upgrade{'s' if upgrades != 1 else ''} "
-            f"= {result}")
+    text = (
+        f"Revolt in {board.title(city)}: {seat_name(owner)} rolls {shown}: {YELLOW_SIGNS[face]:+d} "
+        f"+ {units} unit{'s' if units != 1 else ''} - {upgrades} City Upgrade{'s' if upgrades != 1 else ''} "
+        f"= {result}"
+    )
     if result >= 0:
         log(state, text + ": the revolt fails.")
         return
@@ -239,8 +264,9 @@ def _after_revolt(state: dict, city: str) -> None:
 # The losses step
 
 
-def lose(state: dict, seat: int, areas: list[str], n: int, what: str, after: dict[str, Any] | None = None,
-         why: str = "") -> None:
+def lose(
+    state: dict, seat: int, areas: list[str], n: int, what: str, after: dict[str, Any] | None = None, why: str = ""
+) -> None:
     """``seat`` loses ``n`` pieces (``what``: any, units or upgrades) from
     ``areas``: at once when there is nothing to choose, else a ``losses`` step."""
     what = ai_world.loss_kind(state, seat, what)  # an AI player loses units only
@@ -253,14 +279,22 @@ def area_reduction(state: dict, area: str, spared: list[int], order: list[int], 
     """Every player on the area (but the spared) loses 2 pieces there; pushed
     so that the first in ``order`` chooses first."""
     board = map_of(state)
-    hit = [seat for seat in order if seat in players_on(state, area) and seat not in spared
-           and not ai_world.spared_by_reduction(state, seat, area)]
+    hit = [
+        seat
+        for seat in order
+        if seat in players_on(state, area)
+        and seat not in spared
+        and not ai_world.spared_by_reduction(state, seat, area)
+    ]
     if not hit:
         log(state, f"Area Reduction in {board.title(area)}: nobody is there.")
         return
     who = listing([seat_name(s) for s in hit])
-    log(state, f"Area Reduction in {board.title(area)} ({why}): {who} "
-               f"{'each lose' if len(hit) > 1 else 'loses'} {REDUCTION} pieces.")
+    log(
+        state,
+        f"Area Reduction in {board.title(area)} ({why}): {who} "
+        f"{'each lose' if len(hit) > 1 else 'loses'} {REDUCTION} pieces.",
+    )
     for seat in reversed(hit):
         lose(state, seat, [area], REDUCTION, "any", after={"emptied": [area]}, why=why)
 
@@ -318,8 +352,9 @@ class LossesStep(Step):
         if len(words) != 3 or words[0] != "lose":
             raise IllegalAction(f"Choose what you lose: {', '.join('`lose ' + c + '`' for c in choices[:6])}.")
         if f"{words[1]} {words[2]}" not in choices:
-            raise IllegalAction(f"You have no `{words[1]}` to lose in `{words[2]}`; choose one of: "
-                                f"{', '.join(choices)}.")
+            raise IllegalAction(
+                f"You have no `{words[1]}` to lose in `{words[2]}`; choose one of: {', '.join(choices)}."
+            )
         _take(state, frame, words[1], words[2])
         if _auto(state, frame):
             finish(state, frame)
@@ -331,4 +366,5 @@ class LossesStep(Step):
 
     def title(self, state: dict, frame: dict) -> str:
         return f"choosing {frame['n']} loss{'es' if frame['n'] != 1 else ''}" + (
-            f" ({frame['why']})" if frame["why"] else "")
+            f" ({frame['why']})" if frame["why"] else ""
+        )

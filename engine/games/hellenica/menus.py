@@ -16,23 +16,61 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.hellenica.components import ADVANCEMENTS, CREATURES, DEITIES, GOVERNMENTS, INVOCATIONS, UNITS, \
-    UPGRADES
+from engine.games.hellenica.components import (
+    ADVANCEMENTS,
+    CREATURES,
+    DEITIES,
+    GOVERNMENTS,
+    INVOCATIONS,
+    UNITS,
+    UPGRADES,
+)
 from engine.games.hellenica.notation import parse_train, parse_unit
 from engine.games.hellenica.state import map_of, seat_by_name
 from engine.games.hellenica.trade import VERBS as TRADE_VERBS
 
 MENU_LIMIT = 25
 VERB_TITLES = {
-    "build": "Build", "train": "Train", "research": "Research", "worship": "Worship", "supply": "Supply",
-    "pass": "Pass", "move": "Move", "attack": "Attack", "raid": "Raid", "done": "Done", "bid": "Bid",
-    "invoke": "Invoke", "keep": "Keep Ethos cards", "discard": "Discard Ethos cards", "home": "Home City",
-    "patron": "Patron", "favorite": "Favorite", "zeus": "Zeus (clockwise)", "hera": "Hera (counter-clockwise)",
-    "learn": "Learn", "convert": "Convert Commerce", "dedicate": "Dedicate", "lose": "Lose",
-    "destroy": "Destroy", "award": "Award", "place": "Place", "revolt": "Revolt", "strike": "Strike",
-    "refresh": "Refresh", "unleash": "Unleash", "first": "First", "government": "Government", "temple": "Temple",
-    "forsake": "Forsake", "explore": "Explore", "fight": "Fight on", "withdraw": "Withdraw", "roll": "Roll",
-    "general": "Brilliant General", "admiral": "Brilliant Admiral",
+    "build": "Build",
+    "train": "Train",
+    "research": "Research",
+    "worship": "Worship",
+    "supply": "Supply",
+    "pass": "Pass",
+    "move": "Move",
+    "attack": "Attack",
+    "raid": "Raid",
+    "done": "Done",
+    "bid": "Bid",
+    "invoke": "Invoke",
+    "keep": "Keep Ethos cards",
+    "discard": "Discard Ethos cards",
+    "home": "Home City",
+    "patron": "Patron",
+    "favorite": "Favorite",
+    "zeus": "Zeus (clockwise)",
+    "hera": "Hera (counter-clockwise)",
+    "learn": "Learn",
+    "convert": "Convert Commerce",
+    "dedicate": "Dedicate",
+    "lose": "Lose",
+    "destroy": "Destroy",
+    "award": "Award",
+    "place": "Place",
+    "revolt": "Revolt",
+    "strike": "Strike",
+    "refresh": "Refresh",
+    "unleash": "Unleash",
+    "first": "First",
+    "government": "Government",
+    "temple": "Temple",
+    "forsake": "Forsake",
+    "explore": "Explore",
+    "fight": "Fight on",
+    "withdraw": "Withdraw",
+    "roll": "Roll",
+    "general": "Brilliant General",
+    "admiral": "Brilliant Admiral",
 }
 CUBE_ACTIONS = ("build", "train", "research", "worship", "supply")
 
@@ -107,8 +145,11 @@ def _path(state: dict, seat: int, action: str, present: set[str]) -> tuple[str, 
         return ("Invoke", title) + tuple(_target(state, w) for w in words[2:])
     if verb == "place" and len(words) in (3, 4) and words[-1].isdigit():  # a map tile and its turns
         turns = int(words[-1])
-        return ("Place", _word(state, words[1])) + tuple(w.upper() for w in words[2:-1]) + (
-            "as printed" if turns == 0 else f"turned {turns}× clockwise",)
+        return (
+            ("Place", _word(state, words[1]))
+            + tuple(w.upper() for w in words[2:-1])
+            + ("as printed" if turns == 0 else f"turned {turns}× clockwise",)
+        )
     if verb in TRADE_VERBS:
         return ("Trade", verb.title()) + tuple(_word(state, w) for w in words[1:])
     return (VERB_TITLES.get(verb, verb.title()),) + tuple(_word(state, w) for w in words[1:])
@@ -123,12 +164,16 @@ def _cube_action(state: dict, words: list[str]) -> tuple[str, ...]:
     verb = words[0]
     if verb == "build":
         rest = words[1:]
-        over = ()
+        over: tuple[str, ...] = ()
         if "over" in rest:
             at = rest.index("over")
-            over, rest = (f"replacing the {_word(state, rest[at + 1].split('-')[0])}"
-                          + (f" to {_word(state, rest[at + 1].split('-', 1)[1])}" if "-" in rest[at + 1] else ""),), \
-                rest[:at]
+            over, rest = (
+                (
+                    f"replacing the {_word(state, rest[at + 1].split('-')[0])}"
+                    + (f" to {_word(state, rest[at + 1].split('-', 1)[1])}" if "-" in rest[at + 1] else ""),
+                ),
+                rest[:at],
+            )
         if rest[:1] == ["government"] and len(rest) == 3:
             return ("Build", "Government", _word(state, rest[1]), _word(state, rest[2])) + over
         if len(rest) == 2:
@@ -141,8 +186,8 @@ def _cube_action(state: dict, words: list[str]) -> tuple[str, ...]:
         then = f"Learn {_word(state, words[3])}" if len(words) == 4 else "Choose once the Philosophers are in"
         return ("Research", _word(state, words[1]), then)
     if verb == "train" and len(words) == 3:
-        kind = parse_train(words[1])
-        return ("Train", UNITS[kind].plural.title() if kind else words[1], _word(state, words[2]))
+        unit = parse_train(words[1])
+        return ("Train", UNITS[unit].plural.title() if unit else words[1], _word(state, words[2]))
     if verb == "supply" and len(words) == 4 and words[2] == "from":
         what = "Commerce" if words[1] == "commerce" else f"Move from {_word(state, words[1])}"
         return ("Supply", what, f"Market in {_word(state, words[3])}")
@@ -181,7 +226,7 @@ def _split_wide_steps(paths: dict[str, tuple[str, ...]], depth: int = 0) -> dict
         size = -(-len(entries) // -(-len(entries) // MENU_LIMIT))  # even ranges, none above the limit
         bucket_of = {}
         for start in range(0, len(entries), size):
-            chunk = entries[start:start + size]
+            chunk = entries[start : start + size]
             label = chunk[0] if len(chunk) == 1 else f"{chunk[0]} – {chunk[-1]}"
             bucket_of.update({entry: label for entry in chunk})
         for action in actions:

@@ -55,16 +55,29 @@ from collections import deque
 from typing import Any
 
 from engine.core import IllegalAction
-from engine.games.hellenica.maps import explore
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica.ai.grudges import note_entry
 from engine.games.hellenica.board import CLEARING, MOUNTAIN
 from engine.games.hellenica.components import HEROES, RULES, UPGRADES
 from engine.games.hellenica.interdiction import arrival_used, blocked, no_transport
+from engine.games.hellenica.maps import explore
 from engine.games.hellenica.notation import listing, parse_count, parse_unit, unit_token
-from engine.games.hellenica.state import (PINNED, copy_state, count_units, enemies_in, log, map_of, put_stacks,
-                                          remove_owner, seat_name, stacks, take_units, tidy_units, unit_owners,
-                                          unit_word)
+from engine.games.hellenica.state import (
+    PINNED,
+    copy_state,
+    count_units,
+    enemies_in,
+    log,
+    map_of,
+    put_stacks,
+    remove_owner,
+    seat_name,
+    stacks,
+    take_units,
+    tidy_units,
+    unit_owners,
+    unit_word,
+)
 from engine.games.hellenica.steps import Step, current, finish, push, register
 
 CARGO = ("hoplite", "cavalry")
@@ -106,8 +119,9 @@ def capacity(state: dict, seat: int, sea: str, bonus: int = 0) -> int:
     return per_trireme * count_units(state, sea, seat, ("trireme",))
 
 
-def trireme_chain(state: dict, seat: int, origin: str, cargo: int, carried: dict[str, int],
-                  bonus: int = 0) -> dict[str, list[str]]:
+def trireme_chain(
+    state: dict, seat: int, origin: str, cargo: int, carried: dict[str, int], bonus: int = 0
+) -> dict[str, list[str]]:
     """Sea areas reachable through a chain of the seat's Triremes from
     ``origin``, each with room for ``cargo`` more land units, with the
     shortest path of seas to each (never through a Creature's or a closed sea)."""
@@ -115,8 +129,11 @@ def trireme_chain(state: dict, seat: int, origin: str, cargo: int, carried: dict
     closed = no_transport(state)
 
     def usable(sea: str) -> bool:
-        return (sea not in closed and count_units(state, sea, seat, ("trireme",)) > 0
-                and capacity(state, seat, sea, bonus) - carried.get(sea, 0) >= cargo)
+        return (
+            sea not in closed
+            and count_units(state, sea, seat, ("trireme",)) > 0
+            and capacity(state, seat, sea, bonus) - carried.get(sea, 0) >= cargo
+        )
 
     starts = [origin] if board.areas[origin].is_sea else board.seas_by_clearing(origin)
     paths: dict[str, list[str]] = {}
@@ -138,8 +155,9 @@ def land_step_ok(state: dict, seat: int, border: str | None) -> bool:
     return border == CLEARING or (border == MOUNTAIN and adv.has_effect(state, seat, "cross_mountains"))
 
 
-def destinations(state: dict, seat: int, origin: str, kind: str, n: int,
-                 carried: dict[str, int], bonus: int = 0) -> dict[str, list[str]]:
+def destinations(
+    state: dict, seat: int, origin: str, kind: str, n: int, carried: dict[str, int], bonus: int = 0
+) -> dict[str, list[str]]:
     """Where ``n`` units of ``kind`` can move from ``origin`` in one step, with
     the Sea Transport route used (empty for a direct move)."""
     board = map_of(state)
@@ -152,8 +170,13 @@ def destinations(state: dict, seat: int, origin: str, kind: str, n: int,
                 continue
             if board.areas[there].is_sea and (here.is_sea or border == CLEARING):
                 result[there] = []
-            elif board.areas[there].is_land and here.is_sea and border == CLEARING \
-                    and not enemies_in(state, there, seat) and explore.trireme_may_enter(state, there):
+            elif (
+                board.areas[there].is_land
+                and here.is_sea
+                and border == CLEARING
+                and not enemies_in(state, there, seat)
+                and explore.trireme_may_enter(state, there)
+            ):
                 result[there] = []
         return result
     if here.is_land:
@@ -184,21 +207,23 @@ def raid_targets(state: dict, seat: int) -> list[str]:
     targets = []
     for name, mine in board.mines.items():
         owner = state["cities"][mine.city]["owner"]
-        if state["mines"][name] is not None and owner not in (None, seat) \
-                and unit_owners(state, mine.area) == {seat}:
+        if state["mines"][name] is not None and owner not in (None, seat) and unit_owners(state, mine.area) == {seat}:
             targets.append(name)
     return targets
 
 
 def strand_heroes(state: dict, seat: int) -> None:
-    """"Heroes at Sea without Triremes are eliminated.\""""
+    """ "Heroes at Sea without Triremes are eliminated.\""""
     board = map_of(state)
     for area in list(state["units"]):
         if board.areas[area].is_sea and not count_units(state, area, seat, ("trireme",)):
             lost = remove_owner(state, area, seat, HEROES)
             if lost:
-                log(state, f"{seat_name(seat)} loses {unit_word('hero', False, lost)} at sea without Triremes "
-                           f"in {board.title(area)}.")
+                log(
+                    state,
+                    f"{seat_name(seat)} loses {unit_word('hero', False, lost)} at sea without Triremes "
+                    f"in {board.title(area)}.",
+                )
 
 
 # ---------------------------------------------------------------------------
@@ -229,8 +254,10 @@ def move_refusal(state: dict, frame: dict, seat: int, n: int, kind: str, elite: 
         return f"Combat was fought in {board.title(dest)} during this Supply action: no more units may enter."
     waiting = next(iter(frame["assaults"]), None)
     if waiting is not None and dest != waiting:
-        return (f"Your units massed against {board.title(waiting)} attack before anything else moves: "
-                f"add more with `move <n> <unit> {waiting}` or `attack {waiting}`.")
+        return (
+            f"Your units massed against {board.title(waiting)} attack before anything else moves: "
+            f"add more with `move <n> <unit> {waiting}` or `attack {waiting}`."
+        )
     if dest in state["impassable"]:
         return f"{board.title(dest)} is impassable in this game."
     if dest in blocked(state):
@@ -254,8 +281,9 @@ def _unreachable(state: dict, seat: int, origin: str, kind: str, n: int, dest: s
         return f"A mountain side separates {source} from {target} (Leadership lets you cross)."
     if board.areas[dest].is_sea:
         return f"Land units cannot enter {target}" + (" (a Hero needs your Triremes there)." if kind in HEROES else ".")
-    return (f"{target} is not next to {source}, and no chain of your Triremes with room for {n} more "
-            f"can carry them there.")
+    return (
+        f"{target} is not next to {source}, and no chain of your Triremes with room for {n} more can carry them there."
+    )
 
 
 def move_units(state: dict, frame: dict, seat: int, n: int, kind: str, elite: bool, dest: str) -> None:
@@ -273,13 +301,19 @@ def move_units(state: dict, frame: dict, seat: int, n: int, kind: str, elite: bo
     if enemies_in(state, dest, seat):
         assault = frame["assaults"].setdefault(dest, [])
         assault.extend(taken)
-        log(state, f"{seat_name(seat)} masses {unit_word(kind, elite, n)} from {board.title(origin)} to attack "
-                   f"{board.title(dest)}{by_sea}.")
+        log(
+            state,
+            f"{seat_name(seat)} masses {unit_word(kind, elite, n)} from {board.title(origin)} to attack "
+            f"{board.title(dest)}{by_sea}.",
+        )
         return
     _arrive(state, seat, dest, taken, frame.get("free_moves", False))
     frame["moved_any"] = True
-    log(state, f"{seat_name(seat)} moves {unit_word(kind, elite, n)} from {board.title(origin)} to "
-               f"{board.title(dest)}{by_sea}.")
+    log(
+        state,
+        f"{seat_name(seat)} moves {unit_word(kind, elite, n)} from {board.title(origin)} to "
+        f"{board.title(dest)}{by_sea}.",
+    )
 
 
 def _arrive(state: dict, seat: int, dest: str, taken: list[dict], free: bool = False) -> None:
@@ -315,8 +349,11 @@ def raid(state: dict, seat: int, mine: str) -> None:
     piece = state["mines"][mine]
     owner = state["cities"][board.mines[mine].city]["owner"]
     state["mines"][mine] = None
-    log(state, f"{seat_name(seat)} raids {board.mines[mine].title} and destroys {seat_name(owner)}'s "
-               f"{UPGRADES[piece['type']].title}.")
+    log(
+        state,
+        f"{seat_name(seat)} raids {board.mines[mine].title} and destroys {seat_name(owner)}'s "
+        f"{UPGRADES[piece['type']].title}.",
+    )
 
 
 def _parse_group(words: list[str]) -> list[tuple[int, str, bool]] | None:
@@ -339,8 +376,9 @@ sails with them)."""
 
 
 def _whole_stack(state: dict, seat: int, origin: str) -> list[tuple[tuple[str, bool], int]]:
-    return sorted(movable(state, seat, origin).items(),
-                  key=lambda item: (_WHOLE_STACK_ORDER.get(item[0][0], 3), item[0][1]))
+    return sorted(
+        movable(state, seat, origin).items(), key=lambda item: (_WHOLE_STACK_ORDER.get(item[0][0], 3), item[0][1])
+    )
 
 
 def _whole_stack_refusal(state: dict, frame: dict, seat: int, dest: str) -> str | None:
@@ -414,8 +452,12 @@ def move_whole_stack(state: dict, frame: dict, seat: int, dest: str) -> None:
     if dest in frame["assaults"]:
         launch(state, frame, seat, dest)
         return
-    if not movable(state, seat, frame["area"]) and not frame["assaults"] and not raid_targets(state, seat) \
-            and not free_commands(state, seat):
+    if (
+        not movable(state, seat, frame["area"])
+        and not frame["assaults"]
+        and not raid_targets(state, seat)
+        and not free_commands(state, seat)
+    ):
         end_movement(state, frame, seat)
 
 
@@ -479,8 +521,9 @@ class MoveStep(Step):
         elif words[0] == "move" and len(words) > 4:
             pairs = _parse_group(words)
             if pairs is None:
-                raise IllegalAction("Write `move <number> <unit> [<number> <unit> ...] <area>`, e.g. "
-                                    "`move 2 hoplite 1 cavalry megara`.")
+                raise IllegalAction(
+                    "Write `move <number> <unit> [<number> <unit> ...] <area>`, e.g. `move 2 hoplite 1 cavalry megara`."
+                )
             for n, kind, elite in pairs:
                 refusal = move_refusal(state, frame, seat, n, kind, elite, words[-1])
                 if refusal:
@@ -489,22 +532,27 @@ class MoveStep(Step):
         elif words[0] == "move":
             parsed = _parse_move(words)
             if parsed is None:
-                raise IllegalAction("Write `move <number> <unit> <area>`, e.g. `move 2 hoplite megara`; units "
-                                    "are hoplite, elite-hoplite, cavalry, elite-cavalry, trireme, elite-trireme, hero, "
-                                    "alcibiades.")
+                raise IllegalAction(
+                    "Write `move <number> <unit> <area>`, e.g. `move 2 hoplite megara`; units "
+                    "are hoplite, elite-hoplite, cavalry, elite-cavalry, trireme, elite-trireme, hero, "
+                    "alcibiades."
+                )
             refusal = move_refusal(state, frame, seat, *parsed)
             if refusal:
                 raise IllegalAction(refusal)
             move_units(state, frame, seat, *parsed)
         elif words[0] == "attack" and len(words) == 2:
             if words[1] not in frame["assaults"]:
-                raise IllegalAction(f"You have no assault group massed against `{words[1]}`: first "
-                                    f"`move <n> <unit> {words[1]}`.")
+                raise IllegalAction(
+                    f"You have no assault group massed against `{words[1]}`: first `move <n> <unit> {words[1]}`."
+                )
             launch(state, frame, seat, words[1])
         elif words[0] == "raid" and len(words) == 2:
             if words[1] not in raid_targets(state, seat):
-                raise IllegalAction(f"You can raid a mine only where your units alone stand and an enemy "
-                                    f"upgrade sits on it; `{words[1]}` is not such a mine.")
+                raise IllegalAction(
+                    f"You can raid a mine only where your units alone stand and an enemy "
+                    f"upgrade sits on it; `{words[1]}` is not such a mine."
+                )
             raid(state, seat, words[1])
         elif words == ["done"]:
             end_movement(state, frame, seat)
@@ -520,8 +568,9 @@ class MoveStep(Step):
             return f"{verb} {board.title(words[2])} with everything: {group}"
         if words[0] == "move":
             n, kind, elite, dest = _parse_move(words)  # type: ignore[misc]
-            route = destinations(state, seat, frame["area"], kind, n, frame["carried"],
-                                 frame.get("bonus", 0)).get(dest, [])
+            route = destinations(state, seat, frame["area"], kind, n, frame["carried"], frame.get("bonus", 0)).get(
+                dest, []
+            )
             verb = "mass to attack" if enemies_in(state, dest, seat) else "move to"
             via = f" by sea via {listing([board.title(s) for s in route])}" if route else ""
             return f"{verb} {board.title(dest)}: {unit_word(kind, elite, n)}{via}"

@@ -18,8 +18,9 @@ for _kind in UNITS:
     if _kind not in HEROES:
         UNIT_TOKENS[f"elite-{_kind}"] = (_kind, True)
 
-TRAIN_TOKENS: dict[str, str] = {("hero" if UNITS[kind].one_at_a_time else UNITS[kind].plural): kind
-                                for kind in TRAINABLE}
+TRAIN_TOKENS: dict[str, str] = {
+    ("hero" if UNITS[kind].one_at_a_time else UNITS[kind].plural): kind for kind in TRAINABLE
+}
 """``train hoplites``: the word a Train action uses for each unit type."""
 
 _PLURALS = {f"{unit.plural}": kind for kind, unit in UNITS.items()}
@@ -32,7 +33,7 @@ def unit_token(kind: str, elite: bool) -> str:
 def parse_unit(word: str) -> tuple[str, bool] | None:
     """``elite-hoplite`` -> ("hoplite", True); plurals are accepted too."""
     elite = word.startswith("elite-")
-    base = word[len("elite-"):] if elite else word
+    base = word[len("elite-") :] if elite else word
     kind = base if base in UNITS else _PLURALS.get(base)
     if kind is None or (elite and kind in HEROES):
         return None

@@ -14,14 +14,24 @@ Each card's ``check`` (objectives.toml) names one of the tests in ``CHECKS``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.games.hellenica.cities import has_walls
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES, RULES
 from engine.games.hellenica.notation import listing
 from engine.games.hellenica.pathos import objectives_to_win
-from engine.games.hellenica.state import (city_has_type, counts_as, log, map_of, owned_cities, seat_name,
-                                          stacks, total_units, upgrades_of)
+from engine.games.hellenica.state import (
+    city_has_type,
+    counts_as,
+    log,
+    map_of,
+    owned_cities,
+    seat_name,
+    stacks,
+    total_units,
+    upgrades_of,
+)
 
 TO_WIN = RULES["victory"]["objectives"]
 
@@ -57,8 +67,11 @@ def _foreign_home(state: dict, seat: int, p: Any) -> bool:
 
 def _sea_areas(state: dict, seat: int, p: Any) -> bool:
     board = map_of(state)
-    seas = [a for a, area_stacks in state["units"].items()
-            if any(s["kind"] == "trireme" and s["owner"] == seat for s in area_stacks) and board.areas[a].is_sea]
+    seas = [
+        a
+        for a, area_stacks in state["units"].items()
+        if any(s["kind"] == "trireme" and s["owner"] == seat for s in area_stacks) and board.areas[a].is_sea
+    ]
     return len(seas) >= p["count"]
 
 
@@ -73,8 +86,9 @@ def _own_with_hero(state: dict, seat: int, p: Any) -> bool:
 
 def _most_cities(state: dict, seat: int, p: Any) -> bool:
     mine = len(_cities(state, seat))
-    return mine >= p["count"] and all(len(_cities(state, other)) < mine
-                                      for other in range(state["players"]) if other != seat)
+    return mine >= p["count"] and all(
+        len(_cities(state, other)) < mine for other in range(state["players"]) if other != seat
+    )
 
 
 def _island_cities(state: dict, seat: int, p: Any) -> bool:
@@ -84,13 +98,16 @@ def _island_cities(state: dict, seat: int, p: Any) -> bool:
 
 def _mines(state: dict, seat: int, p: Any) -> bool:
     board = map_of(state)
-    return sum(1 for city in _cities(state, seat) for mine in board.mines_of(city)
-               if state["mines"][mine] is not None) >= p["count"]
+    return (
+        sum(1 for city in _cities(state, seat) for mine in board.mines_of(city) if state["mines"][mine] is not None)
+        >= p["count"]
+    )
 
 
 def _category(state: dict, seat: int, p: Any) -> bool:
-    return sum(1 for a in state["seats"][seat]["advancements"]
-               if ADVANCEMENTS[a].category == p["category"]) >= p["count"]
+    return (
+        sum(1 for a in state["seats"][seat]["advancements"] if ADVANCEMENTS[a].category == p["category"]) >= p["count"]
+    )
 
 
 def _every_category(state: dict, seat: int, p: Any) -> bool:
@@ -115,8 +132,7 @@ CHECKS: dict[str, Callable[[dict, int, Any], bool]] = {
     "commerce": lambda s, seat, p: s["seats"][seat]["commerce"] >= p["count"],
     "advancements": lambda s, seat, p: len(s["seats"][seat]["advancements"]) >= p["count"],
     "heroes": lambda s, seat, p: sum(total_units(s, seat, kind) for kind in HEROES) >= p["count"],
-    "land_units": lambda s, seat, p: (total_units(s, seat, "hoplite") + total_units(s, seat, "cavalry"))
-    >= p["count"],
+    "land_units": lambda s, seat, p: (total_units(s, seat, "hoplite") + total_units(s, seat, "cavalry")) >= p["count"],
 }
 
 _unknown = {card.check for card in OBJECTIVES.values()} - set(CHECKS)
@@ -133,16 +149,26 @@ def completed(state: dict, seat: int) -> list[str]:
     """The public Pathos cards and the seat's own Ethos cards it satisfies now."""
     if seat in state.get("ai_seats", ()):  # an AI player: the shared AI Ethos cards, as the AI sees them
         from engine.games.hellenica.ai.objectives import ai_completed
+
         return ai_completed(state, seat)
     return [card for card in state["pathos"] + state["seats"][seat]["ethos"] if met(state, seat, card)]
 
 
 def tiebreak_key(state: dict, seat: int) -> tuple[int, ...]:
     player = state["seats"][seat]
-    advancements = state["ai"]["boards"][str(seat)]["advancements"] if seat in state.get("ai_seats", ()) \
-        else len(player["advancements"])  # an AI player's Advancements are a count on the AI Board
-    return (len(completed(state, seat)), all_upgrades(state, seat), advancements,
-            player["favor"], player["philosophers"], player["commerce"])
+    advancements = (
+        state["ai"]["boards"][str(seat)]["advancements"]
+        if seat in state.get("ai_seats", ())
+        else len(player["advancements"])
+    )  # an AI player's Advancements are a count on the AI Board
+    return (
+        len(completed(state, seat)),
+        all_upgrades(state, seat),
+        advancements,
+        player["favor"],
+        player["philosophers"],
+        player["commerce"],
+    )
 
 
 TIEBREAK_WORDS = ("Objectives", "City Upgrades", "Advancements", "Favor", "Philosophers", "Commerce")

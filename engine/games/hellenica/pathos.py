@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.games.hellenica.components import OBJECTIVES, PATHOS, RULES, STANDARD_PATHOS
 from engine.games.hellenica.notation import listing
@@ -18,8 +19,10 @@ from engine.games.hellenica.state import log, rng_of, store_rng
 
 STANDARD, RANDOM = "standard", "random"
 PATHOS_CHOICES = (STANDARD, RANDOM)
-PATHOS_HELP = ("Public objectives: the `standard` three (Destruction, Empire, Sea Power) or three dealt "
-               "at `random` from all the Pathos cards.")
+PATHOS_HELP = (
+    "Public objectives: the `standard` three (Destruction, Empire, Sea Power) or three dealt "
+    "at `random` from all the Pathos cards."
+)
 EPIC_HELP = "Epic game: the winner must complete 4 objectives instead of 3 (longer)."
 
 

@@ -14,7 +14,7 @@ is over. Upkeep opens with a casting window for Upkeep Invocations
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from engine.games.hellenica import actions, creatures, deity_modes, ethos, favorite, invocations, setup, upkeep
 from engine.games.hellenica.ai import driver as ai_driver

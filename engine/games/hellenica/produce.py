@@ -29,14 +29,30 @@ from __future__ import annotations
 from engine.core import IllegalAction
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica.cities import exhaust_one, production, productions
+from engine.games.hellenica.components import (
+    ADVANCEMENTS,
+    RULES,
+    TRAINABLE,
+    UNITS,
+    UPGRADES,
+    advancement_cost,
+    unit_limit,
+)
 from engine.games.hellenica.creatures import supply_succeeds
 from engine.games.hellenica.interdiction import arrival_used
-from engine.games.hellenica.components import (ADVANCEMENTS, RULES, TRAINABLE, UNITS, UPGRADES, advancement_cost,
-                                               unit_limit)
 from engine.games.hellenica.movement import movable_areas
 from engine.games.hellenica.notation import TRAIN_TOKENS, parse_train, train_word
-from engine.games.hellenica.state import (add_units, city_has_type, enemies_in, log, map_of, owned_cities,
-                                          seat_name, total_units, unit_word)
+from engine.games.hellenica.state import (
+    add_units,
+    city_has_type,
+    enemies_in,
+    log,
+    map_of,
+    owned_cities,
+    seat_name,
+    total_units,
+    unit_word,
+)
 from engine.games.hellenica.steps import Step, finish, push, register
 
 COMMERCE_PER_PHILOSOPHER = RULES["actions"]["commerce_per_philosopher"]
@@ -66,8 +82,9 @@ def train_count(state: dict, seat: int, kind: str, city: str, found: int | None 
     if found == 0:
         return 0
     count = 1 if UNITS[kind].one_at_a_time else found
-    return count + sum(a.params["value"] for a in adv.with_effect(state, seat, "train_bonus")
-                       if a.params["unit"] == kind)
+    return count + sum(
+        a.params["value"] for a in adv.with_effect(state, seat, "train_bonus") if a.params["unit"] == kind
+    )
 
 
 def train_refusal(state: dict, seat: int, kind: str | None, city: str) -> str | None:
@@ -140,8 +157,11 @@ def research(state: dict, seat: int, city: str, *, free: bool) -> None:
     state["seats"][seat]["philosophers"] += gained
     if not free:
         exhaust_one(state, city, "academy")
-    log(state, f"{seat_name(seat)} researches in {map_of(state).title(city)} and gains {gained} "
-               f"Philosopher{'s' if gained != 1 else ''}.")
+    log(
+        state,
+        f"{seat_name(seat)} researches in {map_of(state).title(city)} and gains {gained} "
+        f"Philosopher{'s' if gained != 1 else ''}.",
+    )
     push(state, "research", seat=seat)
 
 
@@ -180,8 +200,10 @@ class ResearchStep(Step):
                 finish(state, frame)  # nothing left to do in this Research action
         elif len(words) == 2 and words[0] == "learn":
             if frame.get("learned"):
-                raise IllegalAction(f"A Research action gives exactly 1 Advancement, and you learned "
-                                    f"{ADVANCEMENTS[frame['learned']].title}: `convert` or `done`.")
+                raise IllegalAction(
+                    f"A Research action gives exactly 1 Advancement, and you learned "
+                    f"{ADVANCEMENTS[frame['learned']].title}: `convert` or `done`."
+                )
             refusal = adv.research_refusal(state, seat, words[1])
             if refusal:
                 raise IllegalAction(refusal)
@@ -203,8 +225,10 @@ class ResearchStep(Step):
             return f"pay {conversion_rate(state, seat)} Commerce for a Philosopher"
         if words[0] == "learn":
             advancement = ADVANCEMENTS[words[1]]
-            return (f"{advancement.title} ({advancement.category}, level {advancement.level}, "
-                    f"{advancement_cost(advancement.level)} Philosopher): {advancement.text}")
+            return (
+                f"{advancement.title} ({advancement.category}, level {advancement.level}, "
+                f"{advancement_cost(advancement.level)} Philosopher): {advancement.text}"
+            )
         if words[0] == "done":
             return "end the Research action"
         return action
@@ -303,8 +327,13 @@ def commands(state: dict, seat: int, verb: str, made: dict[str, dict[str, int]] 
             made[city] = productions(state, city)
     if verb == "train":
         room = [kind for kind in TRAINABLE if total_units(state, seat, kind) < unit_limit(kind)]
-        return [f"train {train_word(kind)} {city}" for city in cities if not enemies_in(state, city, seat)
-                for kind in room if train_count(state, seat, kind, city, made[city].get(UNITS[kind].trained_by, 0))]
+        return [
+            f"train {train_word(kind)} {city}"
+            for city in cities
+            if not enemies_in(state, city, seat)
+            for kind in room
+            if train_count(state, seat, kind, city, made[city].get(UNITS[kind].trained_by, 0))
+        ]
     if verb in ("worship", "research"):
         upgrade = "temple" if verb == "worship" else "academy"
         return [f"{verb} {city}" for city in cities if made[city].get(upgrade)]

@@ -19,12 +19,14 @@ from __future__ import annotations
 from engine.games.hellenica import invocations, phases
 from engine.games.hellenica.ai.grudges import GRUDGES, note_action
 from engine.games.hellenica.state import copy_for_play
-from engine.games.hellenica.steps import STEPS, current
+from engine.games.hellenica.steps import STEPS, current, open_frame
 
 QUICK = "quick"
-QUICK_HELP = ("Play a step at once when it is the only choice left (passing with no action left, ending a "
-              "Movement with nothing left to move, a bid of 0 without Favor, the only unit to destroy); "
-              "never while you could cast an Invocation.")
+QUICK_HELP = (
+    "Play a step at once when it is the only choice left (passing with no action left, ending a "
+    "Movement with nothing left to move, a bid of 0 without Favor, the only unit to destroy); "
+    "never while you could cast an Invocation."
+)
 STEP_LIMIT = 10_000
 """More forced steps in a row than a game has: a loop would be a bug."""
 
@@ -59,9 +61,10 @@ def play_forced(state: dict) -> None:
             return
         seat, action = found
         # a forced World Event choice aimed at an AI player still earns its grudge
-        before = copy_for_play(state) if state.get("ai_seats") and \
-            action.split()[0] in GRUDGES["event_choices"] else state
-        frame = current(state)
+        before = (
+            copy_for_play(state) if state.get("ai_seats") and action.split()[0] in GRUDGES["event_choices"] else state
+        )
+        frame = open_frame(state)  # ``forced`` found a seat to move
         STEPS[frame["kind"]].play(state, frame, seat, action)
         if before is not state:
             note_action(before, state, seat, action)

@@ -33,10 +33,9 @@ from engine.games.hellenica import components as data
 from engine.games.hellenica import deity_modes, pathos
 from engine.games.hellenica.ai import setup as ai_setup
 from engine.games.hellenica.board import preset
-from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.events import new_deck
-from engine.games.hellenica.state import (ACTIVE, add_units, log, map_of, new_upgrade, rng_of, seat_name,
-                                          store_rng)
+from engine.games.hellenica.maps import hooks as map_hooks
+from engine.games.hellenica.state import ACTIVE, add_units, log, map_of, new_upgrade, rng_of, seat_name, store_rng
 from engine.games.hellenica.steps import Step, done_waiting, finish, push, register
 
 SETUP = data.RULES["setup"]
@@ -47,10 +46,18 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> dict:
     rng = Rng(seed)
     board = preset("classic")
     state: dict[str, Any] = {
-        "players": players, "options": dict(options), "rng": 0, "map": board.name,
-        "turn": 1, "phase": "setup", "phase_started": False, "stack": [], "next_id": 1,
+        "players": players,
+        "options": dict(options),
+        "rng": 0,
+        "map": board.name,
+        "turn": 1,
+        "phase": "setup",
+        "phase_started": False,
+        "stack": [],
+        "next_id": 1,
         "chaos": players + SETUP["chaos_above_players"],
-        "favorite": rng.below(players), "direction": "zeus",
+        "favorite": rng.below(players),
+        "direction": "zeus",
         "pathos": list(data.STANDARD_PATHOS),
         "ethos_deck": data.ethos_deck(),
         "deity_deck": {deity: data.DEITY_COPIES for deity in data.DEITIES},
@@ -58,11 +65,24 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> dict:
         "seats": [_new_seat() for _ in range(players)],
         "cities": {name: _new_city(board.areas[name]) for name in board.cities},
         "mines": {name: None for name in board.mines},
-        "units": {}, "order": [], "cursor": -1, "round": 0,
-        "log": [], "log_seq": 0,
-        "winners": [], "reason": "", "notes": [], "revealed": {},
-        "events": new_deck(rng), "creatures": {name: None for name in data.CREATURES}, "slain": {},
-        "turn_effects": [], "offers": [], "drafts": {}, "reorder": False, "duel": None,
+        "units": {},
+        "order": [],
+        "cursor": -1,
+        "round": 0,
+        "log": [],
+        "log_seq": 0,
+        "winners": [],
+        "reason": "",
+        "notes": [],
+        "revealed": {},
+        "events": new_deck(rng),
+        "creatures": {name: None for name in data.CREATURES},
+        "slain": {},
+        "turn_effects": [],
+        "offers": [],
+        "drafts": {},
+        "reorder": False,
+        "duel": None,
     }
     state["ai_seats"] = ai_setup.checked_seats(players, options.get(AI_SEATS))  # the rulebook's AI players
     state["ai"] = ai_setup.new_records(state["ai_seats"])
@@ -72,12 +92,22 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> dict:
 
 def _new_seat() -> dict[str, Any]:
     return {
-        "city": None, "favor": SETUP["favor"], "commerce": 0, "philosophers": 0,
+        "city": None,
+        "favor": SETUP["favor"],
+        "commerce": 0,
+        "philosophers": 0,
         "cubes": {action: 0 for action in data.ACTIONS},
-        "advancements": [], "deities": [], "deity_hand": [],
-        "ethos": [], "ethos_hand": [], "ethos_kept": False,
-        "passed": False, "wonder_built": False, "leaders_used": [],
-        "won": [], "invoked": [],
+        "advancements": [],
+        "deities": [],
+        "deity_hand": [],
+        "ethos": [],
+        "ethos_hand": [],
+        "ethos_kept": False,
+        "passed": False,
+        "wonder_built": False,
+        "leaders_used": [],
+        "won": [],
+        "invoked": [],
     }
 
 
@@ -182,8 +212,11 @@ def _place_starting_pieces(state: dict) -> None:
             near.update(a for a, d in board.distances(home).items() if d <= SETUP["impassable_beyond"])
         state["impassable"] = [a for a in board.areas if a not in near]
         if state["impassable"]:
-            log(state, f"{len(state['impassable'])} areas more than {SETUP['impassable_beyond']} areas "
-                       f"from every home city are impassable.")
+            log(
+                state,
+                f"{len(state['impassable'])} areas more than {SETUP['impassable_beyond']} areas "
+                f"from every home city are impassable.",
+            )
 
 
 # ---------------------------------------------------------------------------
@@ -210,8 +243,10 @@ class HomeStep(Step):
         if any(s["city"] == city for s in state["seats"]):
             raise IllegalAction(f"{map_of(state).title(city)} is taken. Choose one of: {', '.join(choices)}.")
         if city not in choices:
-            raise IllegalAction(f"Choose a Home City within 3 or 4 areas of as many other players' home "
-                                f"cities as possible: {', '.join(choices)}.")
+            raise IllegalAction(
+                f"Choose a Home City within 3 or 4 areas of as many other players' home "
+                f"cities as possible: {', '.join(choices)}."
+            )
         state["seats"][seat]["city"] = city
         log(state, f"{seat_name(seat)} chooses {map_of(state).title(city)} as Home City.")
         finish(state, frame)
@@ -241,8 +276,9 @@ class PatronStep(Step):
             raise self.refuse(state, frame, seat, action)
         hand = state["seats"][seat]["deity_hand"]
         if words[1] not in hand:
-            raise IllegalAction(f"You were dealt {', '.join(data.DEITIES[d].title for d in hand)}; "
-                                f"choose your patron from those.")
+            raise IllegalAction(
+                f"You were dealt {', '.join(data.DEITIES[d].title for d in hand)}; choose your patron from those."
+            )
         player = state["seats"][seat]
         player["deities"] = [words[1]]
         player["deity_hand"] = []

@@ -8,27 +8,91 @@ card was created or lost, before handing back a copy.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import Rng, StateError, clone, require
 from engine.games.hellenica import deity_modes, pathos
 from engine.games.hellenica.ai import setup as ai_setup
 from engine.games.hellenica.board import get_map
-from engine.games.hellenica.maps import hooks as map_hooks
-from engine.games.hellenica.components import (ACTIONS, ADVANCEMENTS, CREATURES, DEITIES, DEITY_COPIES, EVENTS,
-                                               GOVERNMENTS, INVOCATIONS, OBJECTIVES, UNITS, UPGRADES, ethos_deck,
-                                               event_deck)
+from engine.games.hellenica.components import (
+    ACTIONS,
+    ADVANCEMENTS,
+    CREATURES,
+    DEITIES,
+    DEITY_COPIES,
+    EVENTS,
+    GOVERNMENTS,
+    INVOCATIONS,
+    OBJECTIVES,
+    UNITS,
+    UPGRADES,
+    ethos_deck,
+    event_deck,
+)
 from engine.games.hellenica.events import held_cards
+from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.state import UPGRADE_STATES
 from engine.games.hellenica.steps import STEPS
 
 PHASE_NAMES = ("setup", "ethos", "favorite", "actions", "invoke", "creatures", "conquest", "upkeep", "over")
-TOP_KEYS = ("players", "options", "rng", "map", "turn", "phase", "phase_started", "stack", "next_id", "chaos",
-            "favorite", "direction", "pathos", "ethos_deck", "deity_deck", "impassable", "seats", "cities",
-            "mines", "units", "order", "cursor", "round", "log", "log_seq", "winners", "reason", "notes",
-            "revealed", "events", "creatures", "slain", "turn_effects", "offers", "drafts", "reorder", "duel")
-SEAT_KEYS = ("city", "favor", "commerce", "philosophers", "cubes", "advancements", "deities", "deity_hand",
-             "ethos", "ethos_hand", "ethos_kept", "passed", "wonder_built", "leaders_used", "won", "invoked")
+TOP_KEYS = (
+    "players",
+    "options",
+    "rng",
+    "map",
+    "turn",
+    "phase",
+    "phase_started",
+    "stack",
+    "next_id",
+    "chaos",
+    "favorite",
+    "direction",
+    "pathos",
+    "ethos_deck",
+    "deity_deck",
+    "impassable",
+    "seats",
+    "cities",
+    "mines",
+    "units",
+    "order",
+    "cursor",
+    "round",
+    "log",
+    "log_seq",
+    "winners",
+    "reason",
+    "notes",
+    "revealed",
+    "events",
+    "creatures",
+    "slain",
+    "turn_effects",
+    "offers",
+    "drafts",
+    "reorder",
+    "duel",
+)
+SEAT_KEYS = (
+    "city",
+    "favor",
+    "commerce",
+    "philosophers",
+    "cubes",
+    "advancements",
+    "deities",
+    "deity_hand",
+    "ethos",
+    "ethos_hand",
+    "ethos_kept",
+    "passed",
+    "wonder_built",
+    "leaders_used",
+    "won",
+    "invoked",
+)
 
 
 def load(data: Mapping[str, Any]) -> dict:
@@ -90,10 +154,16 @@ def _check(state: dict) -> None:
     require(isinstance(state["phase_started"], bool), "phase_started must be true or false")
     require(state["favorite"] in seats, "the favorite must be a seat")
     require(state["direction"] in ("zeus", "hera"), "direction must be zeus or hera")
-    require(all(isinstance(c, str) and c in OBJECTIVES and OBJECTIVES[c].kind == "pathos" for c in state["pathos"]),
-            "unknown Pathos card")
-    require(isinstance(state["deity_deck"], dict) and set(state["deity_deck"]) == set(DEITIES)
-            and all(_int(v, 0, DEITY_COPIES) for v in state["deity_deck"].values()), "bad deity deck")
+    require(
+        all(isinstance(c, str) and c in OBJECTIVES and OBJECTIVES[c].kind == "pathos" for c in state["pathos"]),
+        "unknown Pathos card",
+    )
+    require(
+        isinstance(state["deity_deck"], dict)
+        and set(state["deity_deck"]) == set(DEITIES)
+        and all(_int(v, 0, DEITY_COPIES) for v in state["deity_deck"].values()),
+        "bad deity deck",
+    )
     require(all(a in board.areas for a in state["impassable"]), "unknown impassable area")
     require(isinstance(state["seats"], list) and len(state["seats"]) == players, "one seat record per player")
     for player in state["seats"]:
@@ -102,15 +172,27 @@ def _check(state: dict) -> None:
     _check_cities(state, board, seats)
     _check_units(state, board, seats)
     _check_stack(state, seats)
-    require(all(s in seats for s in state["order"]) and _int(state["cursor"], -1) and _int(state["round"]),
-            "bad turn order")
-    require(all(isinstance(e, dict) and _int(e["n"]) and isinstance(e["text"], str) for e in state["log"])
-            and _int(state["log_seq"]), "bad log")
-    require(all(s in seats for s in state["winners"]) and isinstance(state["reason"], str)
-            and all(isinstance(n, str) for n in state["notes"]), "bad result")
-    require(isinstance(state["revealed"], dict) and all(
-        k.isdigit() and int(k) in seats and all(c in OBJECTIVES for c in v) for k, v in state["revealed"].items()),
-        "bad revealed cards")
+    require(
+        all(s in seats for s in state["order"]) and _int(state["cursor"], -1) and _int(state["round"]), "bad turn order"
+    )
+    require(
+        all(isinstance(e, dict) and _int(e["n"]) and isinstance(e["text"], str) for e in state["log"])
+        and _int(state["log_seq"]),
+        "bad log",
+    )
+    require(
+        all(s in seats for s in state["winners"])
+        and isinstance(state["reason"], str)
+        and all(isinstance(n, str) for n in state["notes"]),
+        "bad result",
+    )
+    require(
+        isinstance(state["revealed"], dict)
+        and all(
+            k.isdigit() and int(k) in seats and all(c in OBJECTIVES for c in v) for k, v in state["revealed"].items()
+        ),
+        "bad revealed cards",
+    )
     require(_int(state["chaos"], 1, players + 1), "the chaos marker must be on the track (1 to players + 1)")
     _check_events(state)
     _check_part2(state, board, seats)
@@ -118,8 +200,13 @@ def _check(state: dict) -> None:
 
 def _check_events(state: dict) -> None:
     deck = state["events"]
-    require(isinstance(deck, dict) and all(isinstance(deck.get(k), list) for k in ("upper", "lower", "discard"))
-            and _int(deck.get("reveals")) and "last" in deck, "bad World Event deck")
+    require(
+        isinstance(deck, dict)
+        and all(isinstance(deck.get(k), list) for k in ("upper", "lower", "discard"))
+        and _int(deck.get("reveals"))
+        and "last" in deck,
+        "bad World Event deck",
+    )
     require(all(isinstance(c, str) for k in ("upper", "lower", "discard") for c in deck[k]), "bad World Event card")
     held = deck["upper"] + deck["lower"] + deck["discard"]
     held += [c for player in state["seats"] for c in player["won"]]
@@ -128,32 +215,65 @@ def _check_events(state: dict) -> None:
     require(Counter(held) == Counter(event_deck()), "World Event cards were created or lost")
     require(deck.get("quiet") is None or deck["quiet"] in EVENTS, "bad quiet World Event card")
     last = deck["last"]
-    require(last is None or (isinstance(last, dict) and isinstance(last.get("card"), str) and last["card"] in EVENTS
-                             and isinstance(last.get("occurred"), bool)), "bad last World Event")
+    require(
+        last is None
+        or (
+            isinstance(last, dict)
+            and isinstance(last.get("card"), str)
+            and last["card"] in EVENTS
+            and isinstance(last.get("occurred"), bool)
+        ),
+        "bad last World Event",
+    )
     if last is not None and last["occurred"]:
         bids = last.get("bids")
         require(last.get("winner") is None or last["winner"] in range(state["players"]), "bad World Event winner")
-        require(bids is None or (isinstance(bids, dict) and all(k.isdigit() and int(k) < state["players"]
-                                                                and _int(v) for k, v in bids.items())),
-                "bad revealed bids")
+        require(
+            bids is None
+            or (
+                isinstance(bids, dict)
+                and all(k.isdigit() and int(k) < state["players"] and _int(v) for k, v in bids.items())
+            ),
+            "bad revealed bids",
+        )
 
 
 def _check_part2(state: dict, board: Any, seats: range) -> None:
-    require(isinstance(state["creatures"], dict) and set(state["creatures"]) == set(CREATURES)
-            and all(a is None or a in board.areas for a in state["creatures"].values()), "bad creatures")
+    require(
+        isinstance(state["creatures"], dict)
+        and set(state["creatures"]) == set(CREATURES)
+        and all(a is None or a in board.areas for a in state["creatures"].values()),
+        "bad creatures",
+    )
     placed = [a for a in state["creatures"].values() if a is not None]
     require(len(placed) == len(set(placed)), "two Creatures share an Area")
-    require(isinstance(state["slain"], dict) and all(c in CREATURES and s in seats and state["creatures"][c] is None
-                                                     for c, s in state["slain"].items()), "bad slain creatures")
-    require(isinstance(state["turn_effects"], list) and all(
-        isinstance(e, dict) and e.get("kind") in ("closed", "sanctuary", "calm") and isinstance(e.get("target"), str)
-        for e in state["turn_effects"]), "bad turn effects")
+    require(
+        isinstance(state["slain"], dict)
+        and all(c in CREATURES and s in seats and state["creatures"][c] is None for c, s in state["slain"].items()),
+        "bad slain creatures",
+    )
+    require(
+        isinstance(state["turn_effects"], list)
+        and all(
+            isinstance(e, dict)
+            and e.get("kind") in ("closed", "sanctuary", "calm")
+            and isinstance(e.get("target"), str)
+            for e in state["turn_effects"]
+        ),
+        "bad turn effects",
+    )
     for offer, proposed in [(o, True) for o in state["offers"]] + [(d, False) for d in state["drafts"].values()]:
-        require(isinstance(offer, dict) and offer.get("from") in seats
-                and (not proposed or offer.get("to") in seats and offer["to"] != offer["from"])
-                and all(isinstance(offer.get(side), dict) and _int(offer[side].get(g))
-                        for side in ("give", "ask") for g in ("commerce", "philosophers")),
-                "bad trade offer")
+        require(
+            isinstance(offer, dict)
+            and offer.get("from") in seats
+            and (not proposed or offer.get("to") in seats and offer["to"] != offer["from"])
+            and all(
+                isinstance(offer.get(side), dict) and _int(offer[side].get(g))
+                for side in ("give", "ask")
+                for g in ("commerce", "philosophers")
+            ),
+            "bad trade offer",
+        )
     require(all(k.isdigit() and int(k) == d["from"] for k, d in state["drafts"].items()), "bad trade drafts")
     require(isinstance(state["reorder"], bool), "reorder must be true or false")
     require(state["duel"] is None or state["duel"] in seats, "bad duel marker")
@@ -170,21 +290,30 @@ def _check_seat(player: dict, homes: set[str]) -> None:
     require(not missing, f"a seat lacks {', '.join(missing)}")
     require(player["city"] is None or player["city"] in homes, "a seat's city must be a home city")
     require(all(_int(player[k]) for k in ("favor", "commerce", "philosophers")), "commodities must be 0 or more")
-    require(isinstance(player["cubes"], dict) and set(player["cubes"]) == set(ACTIONS)
-            and all(_int(v) for v in player["cubes"].values()), "bad action cubes")
+    require(
+        isinstance(player["cubes"], dict)
+        and set(player["cubes"]) == set(ACTIONS)
+        and all(_int(v) for v in player["cubes"].values()),
+        "bad action cubes",
+    )
     require(all(a in ADVANCEMENTS for a in player["advancements"]), "unknown advancement")
     require(len(set(player["advancements"])) == len(player["advancements"]), "an advancement is owned twice")
     require(all(d in DEITIES for d in player["deities"] + player["deity_hand"]), "unknown deity")
     require(all(isinstance(player[k], bool) for k in ("ethos_kept", "passed", "wonder_built")), "bad flags")
     require(all(t in ("land", "sea") for t in player["leaders_used"]), "bad leader tokens")
     for key in ("advancements", "deities", "deity_hand", "ethos", "ethos_hand", "leaders_used", "won", "invoked"):
-        require(isinstance(player[key], list) and all(isinstance(v, str) for v in player[key]),
-                f"a seat's {key} must be a list of names")
+        require(
+            isinstance(player[key], list) and all(isinstance(v, str) for v in player[key]),
+            f"a seat's {key} must be a list of names",
+        )
 
 
 def _check_ethos(state: dict) -> None:
-    held = list(state["ethos_deck"]) + [c for key in ("ethos", "ethos_hidden")  # and the AI players' shared cards
-                                        for c in state.get("ai", {}).get(key, [])]
+    held = list(state["ethos_deck"]) + [
+        c
+        for key in ("ethos", "ethos_hidden")  # and the AI players' shared cards
+        for c in state.get("ai", {}).get(key, [])
+    ]
     for player in state["seats"]:
         held += player["ethos"] + player["ethos_hand"]
     require(Counter(held) == Counter(ethos_deck()), "Ethos cards were created or lost")
@@ -204,8 +333,10 @@ def _check_cities(state: dict, board: Any, seats: range) -> None:
     for name, record in state["cities"].items():
         area = board.areas[name]
         require(record["owner"] is None or record["owner"] in seats, f"bad owner of {name}")
-        require(isinstance(record["slots"], list) and len(record["slots"]) == area.settlements,
-                f"{name} must have {area.settlements} settlements")
+        require(
+            isinstance(record["slots"], list) and len(record["slots"]) == area.settlements,
+            f"{name} must have {area.settlements} settlements",
+        )
         for piece in record["slots"]:
             _check_piece(piece)
         _check_piece(record["government"], government=True)
@@ -221,19 +352,27 @@ def _check_cities(state: dict, board: Any, seats: range) -> None:
 def _check_units(state: dict, board: Any, seats: range) -> None:
     require(isinstance(state["units"], dict), "units must be an object")
     for area, stacks in state["units"].items():
-        require(area in board.areas and isinstance(stacks, list) and stacks, f"bad units in {area}")
+        require(area in board.areas and isinstance(stacks, list) and bool(stacks), f"bad units in {area}")
         for stack in stacks:
-            require(stack["owner"] in seats and stack["kind"] in UNITS and isinstance(stack["elite"], bool)
-                    and isinstance(stack["moved"], bool) and _int(stack["used"]) and _int(stack["n"], 1),
-                    f"bad unit stack in {area}")
+            require(
+                stack["owner"] in seats
+                and stack["kind"] in UNITS
+                and isinstance(stack["elite"], bool)
+                and isinstance(stack["moved"], bool)
+                and _int(stack["used"])
+                and _int(stack["n"], 1),
+                f"bad unit stack in {area}",
+            )
 
 
 def _check_stack(state: dict, seats: range) -> None:
     require(isinstance(state["stack"], list), "the decision stack must be a list")
     ids = []
     for frame in state["stack"]:
-        require(isinstance(frame, dict) and frame.get("kind") in STEPS and _int(frame.get("id"), 1),
-                "unknown decision frame")
+        require(
+            isinstance(frame, dict) and frame.get("kind") in STEPS and _int(frame.get("id"), 1),
+            "unknown decision frame",
+        )
         ids.append(frame["id"])
         if "seat" in frame:
             require(frame["seat"] in seats, "a decision frame names an unknown seat")

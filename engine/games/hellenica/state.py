@@ -35,7 +35,8 @@ cards) and ``invoked`` (Invocations used this turn).
 from __future__ import annotations
 
 import marshal
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 from engine.core import SEAT_COLOURS, Rng
 from engine.games.hellenica.board import Map, get_map
@@ -68,8 +69,7 @@ def copy_for_play(state: State) -> State:
     in place (``SHARED_BY_PLAY``) and the log, whose entries are never changed,
     only added and dropped (a new list of the same entries). Key order stays."""
     deep = marshal.loads(marshal.dumps({k: v for k, v in state.items() if k not in _SHALLOW}))
-    return {key: deep[key] if key in deep else (list(value) if key == "log" else value)
-            for key, value in state.items()}
+    return {key: deep[key] if key in deep else (list(value) if key == "log" else value) for key, value in state.items()}
 
 
 _SHALLOW = frozenset(SHARED_BY_PLAY + ("log",))
@@ -96,6 +96,15 @@ def seat_by_name(state: State, word: str) -> int | None:
     return None
 
 
+def known_seat(state: State, word: str) -> int:
+    """The seat a colour word names, where the word was checked already (an
+    answer among the names offered, a target the cast was allowed)."""
+    seat = seat_by_name(state, word)
+    if seat is None:
+        raise ValueError(f"no seat is named {word!r}")
+    return seat
+
+
 def log(state: State, text: str) -> None:
     """Record a public event line (never anything hidden)."""
     state["log_seq"] += 1
@@ -119,7 +128,7 @@ def owner_of(state: State, city: str) -> int | None:
     return state["cities"][city]["owner"]
 
 
-def owned_cities(state: State, seat: int) -> list[str]:
+def owned_cities(state: Mapping[str, Any], seat: int) -> list[str]:
     """The cities a seat owns, in map order."""
     return [name for name, city in state["cities"].items() if city["owner"] == seat]
 
@@ -142,7 +151,7 @@ def is_government_city(state: State, city: str) -> bool:
     return owner is not None and government_city(state, owner) == city
 
 
-def sites(state: State, city: str) -> Iterator[tuple[str, dict[str, Any] | None]]:
+def sites(state: Mapping[str, Any], city: str) -> Iterator[tuple[str, dict[str, Any] | None]]:
     """Every place of a City Area that can hold an upgrade, as (site, upgrade):
     settlements ``s0``.., Delphi's ``oracle``, and the city's mines by name."""
     record = state["cities"][city]
@@ -223,29 +232,33 @@ def unit_owners(state: State, area: str) -> set[int]:
 
 
 def count_units(state: State, area: str, owner: int, kinds: Iterable | None = None) -> int:
-    return sum(s["n"] for s in stacks(state, area) if s["owner"] == owner
-               and (kinds is None or s["kind"] in kinds))
+    return sum(s["n"] for s in stacks(state, area) if s["owner"] == owner and (kinds is None or s["kind"] in kinds))
 
 
 def total_units(state: State, owner: int, kind: str) -> int:
     """Units of one type a seat has on the map (for the unit limits)."""
-    return sum(s["n"] for area in state["units"].values() for s in area
-               if s["owner"] == owner and s["kind"] == kind)
+    return sum(s["n"] for area in state["units"].values() for s in area if s["owner"] == owner and s["kind"] == kind)
 
 
 def enemies_in(state: State, area: str, seat: int) -> set[int]:
     return {s["owner"] for s in stacks(state, area) if s["owner"] != seat}
 
 
-def add_units(state: State, area: str, owner: int, kind: str, n: int, *, elite: bool = False,
-              used: int = 0, moved: bool = False) -> None:
+def add_units(
+    state: State, area: str, owner: int, kind: str, n: int, *, elite: bool = False, used: int = 0, moved: bool = False
+) -> None:
     """Put ``n`` units in an area, merging with an identical stack."""
     if n <= 0:
         return
     area_stacks = state["units"].setdefault(area, [])
     for stack in area_stacks:
-        if (stack["owner"], stack["kind"], stack["elite"], stack["used"], stack["moved"]) == \
-                (owner, kind, elite, used, moved):
+        if (stack["owner"], stack["kind"], stack["elite"], stack["used"], stack["moved"]) == (
+            owner,
+            kind,
+            elite,
+            used,
+            moved,
+        ):
             stack["n"] += n
             return
     area_stacks.append({"owner": owner, "kind": kind, "elite": elite, "used": used, "moved": moved, "n": n})
@@ -256,8 +269,9 @@ def _stack_order(stack: dict[str, Any]) -> tuple:
     return (stack["owner"], list(UNITS).index(stack["kind"]), stack["elite"], stack["used"], stack["moved"])
 
 
-def take_units(state: State, area: str, owner: int, kind: str, elite: bool, n: int,
-               *, movable_limit: int | None = None) -> list[dict[str, Any]]:
+def take_units(
+    state: State, area: str, owner: int, kind: str, elite: bool, n: int, *, movable_limit: int | None = None
+) -> list[dict[str, Any]]:
     """Remove ``n`` units of (kind, elite) from an area and return them as
     stacks. With ``movable_limit``, only units that may still move are taken
     (not moved this action, ``used`` below the limit; 0 = no limit), fresh
@@ -265,8 +279,11 @@ def take_units(state: State, area: str, owner: int, kind: str, elite: bool, n: i
     area_stacks = state["units"].get(area, [])
     candidates = [s for s in area_stacks if s["owner"] == owner and s["kind"] == kind and s["elite"] == elite]
     if movable_limit is not None:
-        candidates = [s for s in candidates if not s["moved"] and s["used"] < PINNED
-                      and (movable_limit == 0 or s["used"] < movable_limit)]
+        candidates = [
+            s
+            for s in candidates
+            if not s["moved"] and s["used"] < PINNED and (movable_limit == 0 or s["used"] < movable_limit)
+        ]
     candidates.sort(key=lambda s: s["used"])
     taken: list[dict[str, Any]] = []
     for stack in candidates:
@@ -287,8 +304,16 @@ def take_units(state: State, area: str, owner: int, kind: str, elite: bool, n: i
 def put_stacks(state: State, area: str, taken: list[dict[str, Any]], **changes: Any) -> None:
     for stack in taken:
         fields = {**stack, **changes}
-        add_units(state, area, fields["owner"], fields["kind"], fields["n"], elite=fields["elite"],
-                  used=fields["used"], moved=fields["moved"])
+        add_units(
+            state,
+            area,
+            fields["owner"],
+            fields["kind"],
+            fields["n"],
+            elite=fields["elite"],
+            used=fields["used"],
+            moved=fields["moved"],
+        )
 
 
 def remove_owner(state: State, area: str, owner: int, kinds: Iterable | None = None) -> int:
@@ -309,8 +334,16 @@ def tidy_units(state: State) -> None:
     for area in list(state["units"]):
         old = state["units"].pop(area)
         for stack in old:
-            add_units(state, area, stack["owner"], stack["kind"], stack["n"], elite=stack["elite"],
-                      used=stack["used"], moved=stack["moved"])
+            add_units(
+                state,
+                area,
+                stack["owner"],
+                stack["kind"],
+                stack["n"],
+                elite=stack["elite"],
+                used=stack["used"],
+                moved=stack["moved"],
+            )
 
 
 def unit_word(kind: str, elite: bool, n: int = 1) -> str:
@@ -322,4 +355,3 @@ def unit_word(kind: str, elite: bool, n: int = 1) -> str:
 
 def map_of(state: State) -> Map:
     return get_map(state)
-

@@ -90,6 +90,12 @@ def current(state: dict) -> Frame | None:
     return state["stack"][-1] if state["stack"] else None
 
 
+def open_frame(state: dict) -> Frame:
+    """The frame on top, where the caller knows one is open (a seat is to move,
+    or an action has just pushed its follow-up)."""
+    return state["stack"][-1]
+
+
 def done_waiting(state: dict, frame: Frame, seat: int) -> None:
     """A seat of a simultaneous frame has acted; close the frame after the last."""
     frame["waiting"] = [s for s in frame["waiting"] if s != seat]

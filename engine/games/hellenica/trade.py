@@ -22,6 +22,8 @@ then proposing; and a player who is not trading has a single trade action
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import IllegalAction
 from engine.games.hellenica.state import copy_state, log, seat_by_name, seat_name
 
@@ -32,9 +34,12 @@ VERBS = frozenset({"offer", "give", "ask", "propose", "cancel", "accept", "decli
 
 
 def _side(goods: dict) -> str:
-    parts = [f"{goods['commerce']} Commerce" if goods["commerce"] else "",
-             f"{goods['philosophers']} Philosopher{'s' if goods['philosophers'] != 1 else ''}"
-             if goods["philosophers"] else ""]
+    parts = [
+        f"{goods['commerce']} Commerce" if goods["commerce"] else "",
+        f"{goods['philosophers']} Philosopher{'s' if goods['philosophers'] != 1 else ''}"
+        if goods["philosophers"]
+        else "",
+    ]
     return " and ".join(p for p in parts if p) or "nothing"
 
 
@@ -116,6 +121,7 @@ def play(state: dict, seat: int, action: str) -> None:
     words = action.split()
     verb = words[0]
     draft = state["drafts"].get(str(seat))
+    offer: dict[str, Any] | None  # the offer made, or the one answered
     if words == ["offer"]:
         if draft is not None:
             raise IllegalAction("You are writing an offer already: add terms, `offer <colour>` it or `cancel` it.")
@@ -124,8 +130,10 @@ def play(state: dict, seat: int, action: str) -> None:
         state["drafts"][str(seat)] = {"from": seat, "give": _empty(), "ask": _empty()}
     elif verb in ("give", "ask"):
         if len(words) != 2 or words[1] not in _WORD:
-            raise IllegalAction("Only Commerce and Philosophers can be traded (`give commerce`, `ask "
-                                "philosopher`); Favor may not be traded.")
+            raise IllegalAction(
+                "Only Commerce and Philosophers can be traded (`give commerce`, `ask "
+                "philosopher`); Favor may not be traded."
+            )
         if draft is None:
             raise IllegalAction("Start a trade first with `offer`.")
         good = _WORD[words[1]]
@@ -137,8 +145,10 @@ def play(state: dict, seat: int, action: str) -> None:
     elif verb == "offer":
         other = seat_by_name(state, words[1]) if len(words) == 2 else None
         if draft is None:
-            raise IllegalAction("Start with `offer`, write the terms (`give commerce`, `ask philosopher` ... one "
-                                "token each), then `offer <colour>` proposes them.")
+            raise IllegalAction(
+                "Start with `offer`, write the terms (`give commerce`, `ask philosopher` ... one "
+                "token each), then `offer <colour>` proposes them."
+            )
         if not (any(draft["give"].values()) or any(draft["ask"].values())):
             raise IllegalAction("The offer is empty: `give` or `ask` something first.")
         if other is None or other not in _partners(state, seat):
@@ -177,8 +187,10 @@ def play(state: dict, seat: int, action: str) -> None:
         else:
             log(state, f"{seat_name(seat)} retracts the offer to {seat_name(offer['to'])}.")
     else:
-        raise IllegalAction("Trade with `offer`, then `give`/`ask` `commerce`/`philosopher` (one token each) and "
-                            "`offer <colour>`; answer with `accept <colour>` or `decline <colour>`.")
+        raise IllegalAction(
+            "Trade with `offer`, then `give`/`ask` `commerce`/`philosopher` (one token each) and "
+            "`offer <colour>`; answer with `accept <colour>` or `decline <colour>`."
+        )
 
 
 def explain(state: dict, seat: int, action: str) -> str:
@@ -205,12 +217,16 @@ def explain(state: dict, seat: int, action: str) -> str:
 
 def offers_view(state: dict) -> list[dict]:
     """Proposed offers (public: they are announced)."""
-    return [{"from": o["from"], "to": o["to"], "give": dict(o["give"]), "ask": dict(o["ask"]), "terms": terms(o)}
-            for o in state["offers"]]
+    return [
+        {"from": o["from"], "to": o["to"], "give": dict(o["give"]), "ask": dict(o["ask"]), "terms": terms(o)}
+        for o in state["offers"]
+    ]
 
 
 def drafts_view(state: dict) -> list[dict]:
     """Offers still being written. Public too: trades hide nothing (every
     Commodity is public and the offer is announced when proposed)."""
-    return [{"from": d["from"], "terms": terms(d)}
-            for _, d in sorted(state["drafts"].items(), key=lambda item: int(item[0]))]
+    return [
+        {"from": d["from"], "terms": terms(d)}
+        for _, d in sorted(state["drafts"].items(), key=lambda item: int(item[0]))
+    ]

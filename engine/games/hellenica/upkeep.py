@@ -34,18 +34,36 @@ Notation: ``government <government> <city>``; ``temple <deity>`` or ``pass``.
 from __future__ import annotations
 
 from engine.core import IllegalAction
-from engine.games.hellenica.ai import garrison as ai_garrison
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica import deity_modes
+from engine.games.hellenica.ai import garrison as ai_garrison
 from engine.games.hellenica.build import change_government
 from engine.games.hellenica.cities import production
 from engine.games.hellenica.components import ACTIONS, DEITIES, GOVERNMENTS, UNITS, UPGRADES, unit_limit
+from engine.games.hellenica.interdiction import creature_areas
 from engine.games.hellenica.objectives import declare_victory, victors
 from engine.games.hellenica.produce import commerce_from_supply
-from engine.games.hellenica.state import (ACTIVE, BUILDING, add_units, enemies_in, government_city, is_settlement,
-                                          log, map_of, new_upgrade, owned_cities, rng_of, seat_name, sites,
-                                          store_rng, tidy_units, total_units, unit_owners, unit_word, upgrades_of)
-from engine.games.hellenica.interdiction import creature_areas
+from engine.games.hellenica.state import (
+    ACTIVE,
+    BUILDING,
+    add_units,
+    enemies_in,
+    government_city,
+    is_settlement,
+    log,
+    map_of,
+    new_upgrade,
+    owned_cities,
+    rng_of,
+    seat_name,
+    sites,
+    store_rng,
+    tidy_units,
+    total_units,
+    unit_owners,
+    unit_word,
+    upgrades_of,
+)
 from engine.games.hellenica.steps import Step, finish, push, register
 
 ORACLE = "oracle"
@@ -148,8 +166,11 @@ def activate_government(state: dict, seat: int, kind: str, city: str) -> None:
     if trained:
         unit = trained[0]
         if enemies_in(state, city, seat):  # as for a Train action: nothing is raised beside enemy units
-            log(state, f"Enemy units stand in {map_of(state).title(city)}: {seat_name(seat)}'s new government "
-                       f"raises no {UNITS[unit].plural}.")
+            log(
+                state,
+                f"Enemy units stand in {map_of(state).title(city)}: {seat_name(seat)}'s new government "
+                f"raises no {UNITS[unit].plural}.",
+            )
             return
         count = min(weight, unit_limit(unit) - total_units(state, seat, unit))
         elite = adv.trains_elite(state, seat, unit)
@@ -175,8 +196,12 @@ class GovernmentStep(Step):
     kind = "government"
 
     def legal(self, state: dict, frame: dict, seat: int) -> list[str]:
-        return [f"government {kind} {city}" for city in owned_cities(state, seat) for kind in GOVERNMENTS
-                if government_refusal(state, seat, kind, city) is None]
+        return [
+            f"government {kind} {city}"
+            for city in owned_cities(state, seat)
+            for kind in GOVERNMENTS
+            if government_refusal(state, seat, kind, city) is None
+        ]
 
     def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
         words = action.split()
@@ -227,8 +252,11 @@ class OracleStep(Step):
 
     def explain(self, state: dict, frame: dict, seat: int, action: str) -> str:
         words = action.split()
-        return "leave the Free Temple as it is" if words[0] == "pass" else \
-            f"a free Active Temple to {DEITIES[words[1]].title}"
+        return (
+            "leave the Free Temple as it is"
+            if words[0] == "pass"
+            else f"a free Active Temple to {DEITIES[words[1]].title}"
+        )
 
     def title(self, state: dict, frame: dict) -> str:
         return "placing Delphi's Free Temple"
@@ -296,8 +324,9 @@ def replenish(state: dict) -> None:
             continue  # "AI Players do not use a player board"
         cities = owned_cities(state, seat)
         markets = sum(production(state, city, "market") for city in cities)
-        player["cubes"] = {action: (markets if action == "supply" else 1) + adv.extra_cubes(state, seat, action)
-                           for action in ACTIONS}
+        player["cubes"] = {
+            action: (markets if action == "supply" else 1) + adv.extra_cubes(state, seat, action) for action in ACTIONS
+        }
         favor = adv.effect_value(state, seat, "upkeep_favor", 0)
         per = [a.params["per_cities"] for a in adv.with_effect(state, seat, "upkeep_commerce")]
         commerce = len(cities) // per[0] if per else 0

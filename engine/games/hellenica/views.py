@@ -17,15 +17,15 @@ from typing import Any
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica import trade
 from engine.games.hellenica.ai.board import ai_view
-from engine.games.hellenica.maps import hooks as map_hooks
+from engine.games.hellenica.board import Map
 from engine.games.hellenica.components import ADVANCEMENTS, CREATURES, DEITIES, EVENTS, OBJECTIVES, RULES
 from engine.games.hellenica.events import bid_view, own_bid, reward_text
 from engine.games.hellenica.interdiction import pinned
 from engine.games.hellenica.invocations import spent_view, window_view
+from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.movement import assault_view
 from engine.games.hellenica.objectives import completed, met
 from engine.games.hellenica.pathos import objectives_to_win
-from engine.games.hellenica.board import Map
 from engine.games.hellenica.state import map_of, seat_name
 from engine.games.hellenica.steps import STEPS, current
 
@@ -54,11 +54,28 @@ def _static_areas(board: Map) -> list[dict[str, Any]]:
     if cached is None or cached[0] is not board:
         if len(_STATIC_AREAS) > 64:  # built maps are many: keep the cache small
             _STATIC_AREAS.clear()
-        fixed = [{"name": name, "title": area.title, "kind": area.kind, "hexes": [list(h) for h in area.hexes],
-                  "sides": area.sides, "settlements": area.settlements, "home": area.home, "island": area.island,
-                  "volcano": area.volcano, "shallows": area.shallows, "impassable": False, "empty": area.empty,
-                  "home_of": None, "owner": None, "slots": None, "government": None, "units": None}
-                 for name, area in board.areas.items()]
+        fixed = [
+            {
+                "name": name,
+                "title": area.title,
+                "kind": area.kind,
+                "hexes": [list(h) for h in area.hexes],
+                "sides": area.sides,
+                "settlements": area.settlements,
+                "home": area.home,
+                "island": area.island,
+                "volcano": area.volcano,
+                "shallows": area.shallows,
+                "impassable": False,
+                "empty": area.empty,
+                "home_of": None,
+                "owner": None,
+                "slots": None,
+                "government": None,
+                "units": None,
+            }
+            for name, area in board.areas.items()
+        ]
         cached = _STATIC_AREAS[id(board)] = (board, fixed)
     return [dict(area) for area in cached[1]]
 
@@ -74,8 +91,14 @@ def _areas(state: dict, board: Map, homes: dict[str, int]) -> list[dict[str, Any
             view["impassable"] = True
         view["home_of"] = homes.get(name)
         here = units.get(name)
-        view["units"] = [{"owner": s["owner"], "kind": s["kind"], "elite": s["elite"], "n": s["n"],
-                          "spent": _spent(state, s)} for s in here] if here else []
+        view["units"] = (
+            [
+                {"owner": s["owner"], "kind": s["kind"], "elite": s["elite"], "n": s["n"], "spent": _spent(state, s)}
+                for s in here
+            ]
+            if here
+            else []
+        )
         record = cities.get(name)
         if record is None:
             view["slots"] = []
@@ -97,14 +120,22 @@ def _player(state: dict, seat: int) -> dict[str, Any]:
     player = state["seats"][seat]
     pathos_done = [card for card in state["pathos"] if met(state, seat, card)]
     return {
-        "seat": seat, "colour": seat_name(seat), "city": player["city"],
-        "favor": player["favor"], "commerce": player["commerce"], "philosophers": player["philosophers"],
-        "cubes": dict(player["cubes"]), "passed": player["passed"],
+        "seat": seat,
+        "colour": seat_name(seat),
+        "city": player["city"],
+        "favor": player["favor"],
+        "commerce": player["commerce"],
+        "philosophers": player["philosophers"],
+        "cubes": dict(player["cubes"]),
+        "passed": player["passed"],
         "advancements": list(player["advancements"]),
         "advancement_titles": [ADVANCEMENTS[a].title for a in player["advancements"]],
-        "deities": list(player["deities"]), "ethos_count": len(player["ethos"]),
-        "ethos_kept": player["ethos_kept"], "pathos_done": pathos_done,
-        "wonder_built": player["wonder_built"], "leaders_used": list(player["leaders_used"]),
+        "deities": list(player["deities"]),
+        "ethos_count": len(player["ethos"]),
+        "ethos_kept": player["ethos_kept"],
+        "pathos_done": pathos_done,
+        "wonder_built": player["wonder_built"],
+        "leaders_used": list(player["leaders_used"]),
         "leaders": [t for t in ("land", "sea") if adv.has_leader(state, seat, t)],
         "won": [{"name": c, "title": EVENTS[c].title} for c in player["won"]],
         "deity_cards": spent_view(state, seat),
@@ -118,32 +149,62 @@ def public_view(state: dict, game: str) -> dict[str, Any]:
     frame = current(state)
     waiting = [] if frame is None or state["phase"] == "over" else STEPS[frame["kind"]].seats(state, frame)
     view: dict[str, Any] = {
-        "game": game, "players": state["players"],
+        "game": game,
+        "players": state["players"],
         "seats": [seat_name(s) for s in range(state["players"])],
-        "turn": state["turn"], "phase": state["phase"], "round": state["round"],
-        "waiting": waiting, "doing": STEPS[frame["kind"]].title(state, frame) if frame else "",
-        "favorite": state["favorite"], "direction": state["direction"], "order": list(state["order"]),
-        "chaos": state["chaos"], "chaos_start": state["players"] + RULES["setup"]["chaos_above_players"],
-        "pathos": [_card(c) for c in state["pathos"]], "ethos_deck": len(state["ethos_deck"]),
-        "objectives_to_win": objectives_to_win(state), "rivals": list(state.get("rivals", [])),
-        "map": {"name": board.name, "columns": board.size[0], "rows": board.size[1],
-                "seating": list(board.seating)},
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "round": state["round"],
+        "waiting": waiting,
+        "doing": STEPS[frame["kind"]].title(state, frame) if frame else "",
+        "favorite": state["favorite"],
+        "direction": state["direction"],
+        "order": list(state["order"]),
+        "chaos": state["chaos"],
+        "chaos_start": state["players"] + RULES["setup"]["chaos_above_players"],
+        "pathos": [_card(c) for c in state["pathos"]],
+        "ethos_deck": len(state["ethos_deck"]),
+        "objectives_to_win": objectives_to_win(state),
+        "rivals": list(state.get("rivals", [])),
+        "map": {"name": board.name, "columns": board.size[0], "rows": board.size[1], "seating": list(board.seating)},
         "areas": _areas(state, board, homes),
-        "mines": [{"name": m.name, "title": m.title, "area": m.area, "city": m.city,
-                   "upgrade": dict(state["mines"][m.name]) if state["mines"][m.name] else None}
-                  for m in board.mines.values()],
+        "mines": [
+            {
+                "name": m.name,
+                "title": m.title,
+                "area": m.area,
+                "city": m.city,
+                "upgrade": dict(state["mines"][m.name]) if state["mines"][m.name] else None,
+            }
+            for m in board.mines.values()
+        ],
         "deities": {name: {"title": d.title, "colour": list(d.colour)} for name, d in DEITIES.items()},
         "players_info": [_player(state, s) for s in range(state["players"])],
-        "combat": _combat(state), "movement": _movement(state), "offers": trade.offers_view(state),
+        "combat": _combat(state),
+        "movement": _movement(state),
+        "offers": trade.offers_view(state),
         "drafts": trade.drafts_view(state),
-        "events": _events(state), "bid": bid_view(state), "window": window_view(state),
-        "creatures": [{"name": name, "title": c.title, "letter": c.letter, "area": state["creatures"][name],
-                       "slain_by": state["slain"].get(name), "text": c.text} for name, c in CREATURES.items()],
+        "events": _events(state),
+        "bid": bid_view(state),
+        "window": window_view(state),
+        "creatures": [
+            {
+                "name": name,
+                "title": c.title,
+                "letter": c.letter,
+                "area": state["creatures"][name],
+                "slain_by": state["slain"].get(name),
+                "text": c.text,
+            }
+            for name, c in CREATURES.items()
+        ],
         "closed": sorted({e["target"] for e in state["turn_effects"] if e["kind"] == "closed"}),
         "log": [entry["text"] for entry in state["log"][-LOG_SHOWN:]],
         "ai": ai_view(state),  # the AI Board and the AI players' shared Ethos cards (None without AI)
         **map_hooks.public_view(state),  # built maps: the layout, map building, the tile stack
-        "winners": list(state["winners"]), "reason": state["reason"], "notes": list(state["notes"]),
+        "winners": list(state["winners"]),
+        "reason": state["reason"],
+        "notes": list(state["notes"]),
         "revealed": {seat: [_card(c) for c in cards] for seat, cards in state["revealed"].items()},
     }
     return view
@@ -153,22 +214,40 @@ def _combat(state: dict) -> dict[str, Any] | None:
     frame = next((f for f in reversed(state["stack"]) if f["kind"] == "combat" and f.get("entered")), None)
     if frame is None:
         return None
-    return {"area": frame["area"], "attacker": frame["attacker"], "defender": frame["defender"],
-            "round": frame["round"], "step": frame["step"], "last": frame["last"], "leaders": list(frame["leaders"])}
+    return {
+        "area": frame["area"],
+        "attacker": frame["attacker"],
+        "defender": frame["defender"],
+        "round": frame["round"],
+        "step": frame["step"],
+        "last": frame["last"],
+        "leaders": list(frame["leaders"]),
+    }
 
 
 def _movement(state: dict) -> dict[str, Any] | None:
     frame = next((f for f in reversed(state["stack"]) if f["kind"] == "move"), None)
     if frame is None:
         return None
-    return {"seat": frame["seat"], "area": frame["area"], "assaults": assault_view(frame),
-            "fought": list(frame["fought"])}
+    return {
+        "seat": frame["seat"],
+        "area": frame["area"],
+        "assaults": assault_view(frame),
+        "fought": list(frame["fought"]),
+    }
 
 
 def event_card(name: str) -> dict[str, Any]:
     card = EVENTS[name]
-    return {"name": name, "title": card.title, "chaos": card.chaos, "flavor": card.flavor, "text": card.text,
-            "reward": reward_text(name), "silence": card.effect == "silence"}
+    return {
+        "name": name,
+        "title": card.title,
+        "chaos": card.chaos,
+        "flavor": card.flavor,
+        "text": card.text,
+        "reward": reward_text(name),
+        "silence": card.effect == "silence",
+    }
 
 
 def _events(state: dict) -> dict[str, Any]:
@@ -176,11 +255,20 @@ def _events(state: dict) -> dict[str, Any]:
     last = deck["last"]
     shown = None
     if last is not None:
-        shown = {**event_card(last["card"]), "occurred": last["occurred"], "winner": last.get("winner"),
-                 "bids": dict(last["bids"]) if last.get("bids") else None, "cancelled": last.get("cancelled", False)}
+        shown = {
+            **event_card(last["card"]),
+            "occurred": last["occurred"],
+            "winner": last.get("winner"),
+            "bids": dict(last["bids"]) if last.get("bids") else None,
+            "cancelled": last.get("cancelled", False),
+        }
     quiet = deck.get("quiet")  # the last card revealed that did not occur
-    return {"deck": len(deck["upper"]) + len(deck["lower"]), "discard": len(deck["discard"]), "last": shown,
-            "quiet": event_card(quiet) if quiet else None}
+    return {
+        "deck": len(deck["upper"]) + len(deck["lower"]),
+        "discard": len(deck["discard"]),
+        "last": shown,
+        "quiet": event_card(quiet) if quiet else None,
+    }
 
 
 def private_view(state: dict, seat: int) -> dict[str, Any]:

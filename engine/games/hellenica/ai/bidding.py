@@ -58,7 +58,7 @@ def pick_favorite(state: dict, seat: int, tied: list[int]) -> int:
 
 
 def flip_token(state: dict) -> str:
-    """"Flip the Favorite of the Gods token in the air": Zeus or Hera."""
+    """ "Flip the Favorite of the Gods token in the air": Zeus or Hera."""
     return _random(state, ["zeus", "hera"])
 
 

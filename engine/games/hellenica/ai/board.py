@@ -23,8 +23,13 @@ from engine.games.hellenica.state import seat_name
 
 
 def new_board() -> dict[str, Any]:
-    return {"advancements": BOARD["advancements"], "supply": BOARD["supply"], "grudge": None,
-            "garrison": None, "card": None}
+    return {
+        "advancements": BOARD["advancements"],
+        "supply": BOARD["supply"],
+        "grudge": None,
+        "garrison": None,
+        "card": None,
+    }
 
 
 def board_of(state: dict, seat: int) -> dict[str, Any]:
@@ -51,17 +56,27 @@ def ai_view(state: dict) -> dict[str, Any] | None:
     for seat in seats:
         board = board_of(state, seat)
         player = state["seats"][seat]
-        rows.append({
-            "objectives": len(ai_completed(state, seat)),
-            "ethos_met": [OBJECTIVES[c].title for c in ethos_met(state, seat)],
-            "seat": seat, "colour": seat_name(seat), "advancements": board["advancements"],
-            "supply": board["supply"], "favor": player["favor"], "philosophers": player["philosophers"],
-            "commerce": player["commerce"],
-            "grudge": None if board["grudge"] is None else seat_name(board["grudge"]),
-            "garrison": board["garrison"],
-            "card": None if board["card"] is None else CARDS[board["card"]].title,
-        })
+        rows.append(
+            {
+                "objectives": len(ai_completed(state, seat)),
+                "ethos_met": [OBJECTIVES[c].title for c in ethos_met(state, seat)],
+                "seat": seat,
+                "colour": seat_name(seat),
+                "advancements": board["advancements"],
+                "supply": board["supply"],
+                "favor": player["favor"],
+                "philosophers": player["philosophers"],
+                "commerce": player["commerce"],
+                "grudge": None if board["grudge"] is None else seat_name(board["grudge"]),
+                "garrison": board["garrison"],
+                "card": None if board["card"] is None else CARDS[board["card"]].title,
+            }
+        )
     shared = state["ai"]["ethos"]
-    return {"seats": list(seats), "board": rows,
-            "ethos": [{"name": c, "title": OBJECTIVES[c].title, "text": OBJECTIVES[c].text} for c in shared],
-            "ethos_hidden": len(state["ai"]["ethos_hidden"]), "deck": len(state["ai"]["deck"])}
+    return {
+        "seats": list(seats),
+        "board": rows,
+        "ethos": [{"name": c, "title": OBJECTIVES[c].title, "text": OBJECTIVES[c].text} for c in shared],
+        "ethos_hidden": len(state["ai"]["ethos_hidden"]),
+        "deck": len(state["ai"]["deck"]),
+    }

@@ -24,8 +24,16 @@ from engine.games.hellenica.ai.board import board_of
 from engine.games.hellenica.ai.garrison import government_area
 from engine.games.hellenica.components import UNITS, UPGRADES, unit_limit
 from engine.games.hellenica.notation import listing
-from engine.games.hellenica.state import (ACTIVE, add_units, counts_as, enemies_in, map_of, owned_cities, total_units,
-                                          upgrades_of)
+from engine.games.hellenica.state import (
+    ACTIVE,
+    add_units,
+    counts_as,
+    enemies_in,
+    map_of,
+    owned_cities,
+    total_units,
+    upgrades_of,
+)
 
 SHEET: dict[str, Any] = load_toml("hellenica", "ai_quick_reference.toml")
 UPGRADE_BONUS: dict[str, dict[str, int]] = {kind: dict(gain) for kind, gain in SHEET["upgrades"].items()}

@@ -24,8 +24,19 @@ from engine.core import load_toml
 from engine.games.hellenica.state import rng_of, store_rng
 
 FILTERS = ("grudge", "least-friendly", "most-settlements", "map-objective", "enemy")
-BENEFITS = ("advances", "favor", "philosophers", "commerce", "wonder", "walls", "hoplites", "cavalry", "triremes",
-            "hero", "supply")
+BENEFITS = (
+    "advances",
+    "favor",
+    "philosophers",
+    "commerce",
+    "wonder",
+    "walls",
+    "hoplites",
+    "cavalry",
+    "triremes",
+    "hero",
+    "supply",
+)
 
 
 @dataclass(frozen=True)
@@ -82,8 +93,16 @@ def draw(state: dict) -> AiCard:
 
 def describe_benefits(benefits: dict[str, Any]) -> str:
     """``+1 Advance, +2 Hoplites, Supply 3``: a production column in words."""
-    words = {"advances": "Advance", "favor": "Favor", "philosophers": "Philosopher", "commerce": "Commerce",
-             "hoplites": "Hoplite", "cavalry": "Cavalry", "triremes": "Trireme", "hero": "Hero"}
+    words = {
+        "advances": "Advance",
+        "favor": "Favor",
+        "philosophers": "Philosopher",
+        "commerce": "Commerce",
+        "hoplites": "Hoplite",
+        "cavalry": "Cavalry",
+        "triremes": "Trireme",
+        "hero": "Hero",
+    }
     parts = []
     for key in BENEFITS:
         value = benefits.get(key)

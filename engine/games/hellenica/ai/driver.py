@@ -24,14 +24,14 @@ import random
 
 from engine.core import IllegalAction
 from engine.games.hellenica import bot
-from engine.games.hellenica.ai import ai_name, ai_seats
-from engine.games.hellenica.ai import bidding, combat, event_choices, garrison, movement, production
+from engine.games.hellenica.ai import ai_name, ai_seats, bidding, combat, event_choices, garrison, movement, production
 from engine.games.hellenica.ai.grudges import note_action
 from engine.games.hellenica.ai.setup import reveal_shared_ethos
 from engine.games.hellenica.ai.world import tidy_blocks
 from engine.games.hellenica.maps import explore
 from engine.games.hellenica.state import log, rng_of, seat_by_name, seat_name, store_rng
 from engine.games.hellenica.steps import STEPS, finish
+
 
 def act(state: dict, frame: dict) -> bool:
     """Answer one waiting decision of an AI seat; False when only people

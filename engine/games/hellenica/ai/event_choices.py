@@ -19,7 +19,8 @@ by an AI). Every random draw comes from the state's generator.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import load_toml
 from engine.games.hellenica.ai import draw_one, is_ai
@@ -55,8 +56,11 @@ def reach(state: dict, area: str, how: str) -> list[tuple[str, bool]]:
 
 
 def _units(state: dict, owner: int, area: str, triremes_only: bool = False) -> int:
-    return sum(s["n"] for s in stacks(state, area) if s["owner"] == owner and s["kind"] not in HEROES
-               and (not triremes_only or s["kind"] == "trireme"))
+    return sum(
+        s["n"]
+        for s in stacks(state, area)
+        if s["owner"] == owner and s["kind"] not in HEROES and (not triremes_only or s["kind"] == "trireme")
+    )
 
 
 def _upgrades(state: dict, owner: int, area: str) -> int:
@@ -126,13 +130,17 @@ def _area_of(target: str) -> str:
 
 
 def _keep_holding(state: dict, seats: list[int], how: str, targets: list[str]) -> list[str]:
-    return [t for t in targets if any(_holds(state, s, place, tri) for s in seats
-                                      for place, tri in reach(state, _area_of(t), how))]
+    return [
+        t
+        for t in targets
+        if any(_holds(state, s, place, tri) for s in seats for place, tri in reach(state, _area_of(t), how))
+    ]
 
 
 def _not_own(state: dict, seat: int, how: str, targets: list[str]) -> list[str]:
-    return [t for t in targets
-            if not any(_holds(state, seat, place, tri) for place, tri in reach(state, _area_of(t), how))]
+    return [
+        t for t in targets if not any(_holds(state, seat, place, tri) for place, tri in reach(state, _area_of(t), how))
+    ]
 
 
 def _grudge(state: dict, seat: int, how: str, targets: list[str]) -> list[str]:
@@ -151,6 +159,7 @@ def _most(score: Callable[[dict, int, str, str], int], lowest: bool = False) -> 
         if not lowest and best <= 0:
             return []  # "the most" of nothing matches nothing
         return [t for t in targets if scores[t] == best]
+
     return keep
 
 
@@ -173,15 +182,26 @@ def _own_units(state: dict, seat: int, how: str, city: str) -> int:
 
 
 FILTERS: dict[str, Filter] = {
-    "not-own": _not_own, "grudge": _grudge, "leader": _leader,
-    "most-enemy-units": _enemy("units"), "most-enemy-triremes": _enemy("triremes"),
-    "most-enemy-upgrades": _enemy("upgrades"), "most-enemy-pieces": _enemy("pieces"),
-    "fewest-defenders": _most(_defenders, lowest=True), "most-exhausted": _most(_exhausted),
+    "not-own": _not_own,
+    "grudge": _grudge,
+    "leader": _leader,
+    "most-enemy-units": _enemy("units"),
+    "most-enemy-triremes": _enemy("triremes"),
+    "most-enemy-upgrades": _enemy("upgrades"),
+    "most-enemy-pieces": _enemy("pieces"),
+    "fewest-defenders": _most(_defenders, lowest=True),
+    "most-exhausted": _most(_exhausted),
     "most-own-units": _most(_own_units),
 }
 AFFECTED = {"losses", "revolt", "earthquake", "settlements", "pays", "none"}
-WON_VERBS = {"creature": "place", "revolt": "revolt", "reduction": "strike", "eruption": "strike",
-             "earthquake": "strike", "refresh": "refresh"}
+WON_VERBS = {
+    "creature": "place",
+    "revolt": "revolt",
+    "reduction": "strike",
+    "eruption": "strike",
+    "earthquake": "strike",
+    "refresh": "refresh",
+}
 """The effects whose winner chooses through filters, and the verb it answers with."""
 
 
@@ -217,7 +237,7 @@ def choose(state: dict, frame: dict, seat: int) -> str:
         return f"first {_pick(state, pool)}"
     parent = frame_by_id(state, frame["parent"])
     entry = CARDS.get(parent["card"]) if parent is not None and parent.get("kind") == "event" else None
-    if entry is None:
+    if parent is None or entry is None:  # (no entry without a parent event)
         return _answer(verb, _pick(state, options))
     if set(options) == {"zeus", "hera"}:  # "flip": the token in the air
         return _pick(state, sorted(options))
@@ -235,18 +255,20 @@ def _answer(verb: str, option: str) -> str:
 def lose(state: dict, frame: dict, seat: int, legal: list[str]) -> str:
     """The ``losses`` rule: units only while it has any, from the Area with
     the most of its units, the first of the loss order."""
+
     def key(action: str) -> tuple:
         _, token, area = action.split()
         unit = parse_unit(token)
         rank = LOSS_ORDER.index(token) if token in LOSS_ORDER else len(LOSS_ORDER) + (0 if unit else 1)
         return (unit is None, -_own_units(state, seat, "area", area), rank, action)
+
     return min(legal, key=key)
 
 
 def master_build(state: dict, seat: int) -> str:
-    """"walls-or-wonder": City Walls as the AI cards' City Walls benefit, else
+    """ "walls-or-wonder": City Walls as the AI cards' City Walls benefit, else
     a Wonder as their Wonder benefit, else nothing; returns what was placed."""
-    from engine.games.hellenica.ai.production import place_wonder, place_walls
+    from engine.games.hellenica.ai.production import place_walls, place_wonder
 
     city = place_walls(state, seat)
     if city is not None:
@@ -273,8 +295,11 @@ def _check() -> None:
                 raise ValueError(f"ai_world_events.toml: {name} gives its winner no target to filter")
             if not won or set(won) - set(FILTERS) or entry.get("reach", "area") not in REACHES:
                 raise ValueError(f"ai_world_events.toml: {name} names unknown filters or reach")
-        elif won not in SPECIAL_WON or (won == "flip") != (effect == "shift") or \
-                (won == "walls-or-wonder") != (effect == "build"):
+        elif (
+            won not in SPECIAL_WON
+            or (won == "flip") != (effect == "shift")
+            or (won == "walls-or-wonder") != (effect == "build")
+        ):
             raise ValueError(f"ai_world_events.toml: {name}: rule {won!r} does not fit its effect")
         elif effect in WON_VERBS and not (effect == "revolt" and EVENTS[name].params["target"] == "each"):
             raise ValueError(f"ai_world_events.toml: {name}'s winner has a target to choose: give filters")

@@ -19,14 +19,15 @@ from __future__ import annotations
 from engine.games.hellenica.ai import ai_name, ai_seats
 from engine.games.hellenica.ai.board import board_of
 from engine.games.hellenica.ai.cards import BOARD
-from engine.games.hellenica.state import add_units, log, map_of, owned_cities, rng_of, stacks, \
-    store_rng
+from engine.games.hellenica.state import add_units, log, map_of, owned_cities, rng_of, stacks, store_rng
 
 
 def garrison_left(state: dict, seat: int, area: str) -> dict[str, int]:
     """How many of each garrison unit (elite) the seat still has in the Area."""
-    return {kind: sum(s["n"] for s in stacks(state, area) if s["owner"] == seat and s["kind"] == kind and s["elite"])
-            for kind in BOARD["garrison"]}
+    return {
+        kind: sum(s["n"] for s in stacks(state, area) if s["owner"] == seat and s["kind"] == kind and s["elite"])
+        for kind in BOARD["garrison"]
+    }
 
 
 def fighting_in(state: dict, area: str) -> bool:
@@ -50,8 +51,9 @@ def settle(state: dict) -> None:
             for kind, n in left.items():
                 if n == 0:
                     add_units(state, area, seat, kind, 1, elite=True)
-            log(state, f"{ai_name(seat)}'s Government Marker in {map_of(state).title(area)} regenerates to full "
-                       f"health.")
+            log(
+                state, f"{ai_name(seat)}'s Government Marker in {map_of(state).title(area)} regenerates to full health."
+            )
 
 
 def regenerate(state: dict) -> None:

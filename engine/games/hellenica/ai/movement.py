@@ -46,8 +46,9 @@ settlements on it").
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import cache
+from typing import Any
 
 from engine.games.hellenica.ai import ai_name, draw_one
 from engine.games.hellenica.ai.board import board_of
@@ -91,8 +92,9 @@ def land_must_stay(state: dict, seat: int, area: str) -> int:
 def land_available(state: dict, seat: int, area: str) -> dict[tuple[str, bool], int]:
     """Land units (not Heroes) that may still move out of ``area``, by
     (kind, elite): the Government Marker's two units never do."""
-    counts = {key: n - stays(state, seat, area, *key)
-              for key, n in movable(state, seat, area).items() if key[0] in CARGO}
+    counts = {
+        key: n - stays(state, seat, area, *key) for key, n in movable(state, seat, area).items() if key[0] in CARGO
+    }
     return {key: n for key, n in counts.items() if n > 0}
 
 
@@ -110,7 +112,7 @@ def land_dice(group: dict[tuple[str, bool], int]) -> int:
     return _dice_for(tuple(sorted(key for key, n in group.items() if n > 0)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _dice_for(present: tuple[tuple[str, bool], ...]) -> int:
     return sum(dice_pool([{"kind": k, "elite": e, "n": 1} for k, e in present], sea=False).values())
 
@@ -184,16 +186,31 @@ def start_movement(state: dict, seat: int) -> None:
     area = supply_area(state, seat)
     if area is None:
         state["seats"][seat]["commerce"] += BOARD["no_move_commerce"]
-        log(state, f"{ai_name(seat)} spends a Supply but has no unit that can move: +{BOARD['no_move_commerce']} "
-                   f"Commerce.")
+        log(
+            state,
+            f"{ai_name(seat)} spends a Supply but has no unit that can move: +{BOARD['no_move_commerce']} Commerce.",
+        )
         return
     card = draw(state)
     board["card"] = card.name
-    log(state, f"{ai_name(seat)} supplies {map_of(state).title(area)} for movement ({board['supply']} Supply left) "
-               f"and reveals the AI card {card.title}: {listing([FILTER_TITLES[f] for f in card.movement], 'then')}.")
+    log(
+        state,
+        f"{ai_name(seat)} supplies {map_of(state).title(area)} for movement ({board['supply']} Supply left) "
+        f"and reveals the AI card {card.title}: {listing([FILTER_TITLES[f] for f in card.movement], 'then')}.",
+    )
     if supply_succeeds(state, area):
-        push(state, "move", seat=seat, area=area, assaults={}, carried={}, fought=[], moved_any=False,
-             bonus=TRANSPORT_BONUS, ai={"card": card.name, "stage": "triremes", "dest": None, "hero": False, "group": []})
+        push(
+            state,
+            "move",
+            seat=seat,
+            area=area,
+            assaults={},
+            carried={},
+            fought=[],
+            moved_any=False,
+            bonus=TRANSPORT_BONUS,
+            ai={"card": card.name, "stage": "triremes", "dest": None, "hero": False, "group": []},
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -212,8 +229,11 @@ def _holds(state: dict, owner: int, area: str) -> bool:
     record = state["cities"].get(area)
     if record is not None and record["owner"] == owner:
         return True
-    return any(state["mines"][m] is not None and state["cities"][mine.city]["owner"] == owner
-               for m, mine in board.mines.items() if mine.area == area)
+    return any(
+        state["mines"][m] is not None and state["cities"][mine.city]["owner"] == owner
+        for m, mine in board.mines.items()
+        if mine.area == area
+    )
 
 
 def _grudge(state: dict, seat: int, areas: list[str]) -> list[str]:
@@ -254,8 +274,11 @@ def objective_areas(state: dict, seat: int) -> set[str]:
         elif rule == "island-cities":
             found |= {c for c in board.cities if board.areas[c].island and state["cities"][c]["owner"] != seat}
         elif rule == "seas":
-            found |= {a for a, area in board.areas.items() if area.is_sea
-                      and not any(s["owner"] == seat and s["kind"] == "trireme" for s in stacks(state, a))}
+            found |= {
+                a
+                for a, area in board.areas.items()
+                if area.is_sea and not any(s["owner"] == seat and s["kind"] == "trireme" for s in stacks(state, a))
+            }
         elif rule in board.areas:
             found |= {rule, *board.neighbours(rule)}
     return found
@@ -281,16 +304,27 @@ def _enemy_piece(state: dict, owner: int, area: str) -> bool:
     if record is not None and record["owner"] == owner and any(True for _ in upgrades_of(state, area)):
         return True
     board = map_of(state)
-    return any(state["mines"][m] is not None and state["cities"][mine.city]["owner"] == owner
-               for m, mine in board.mines.items() if mine.area == area)
+    return any(
+        state["mines"][m] is not None and state["cities"][mine.city]["owner"] == owner
+        for m, mine in board.mines.items()
+        if mine.area == area
+    )
 
 
 FILTERS: dict[str, Callable[[dict, int, list[str]], list[str]]] = {
-    "grudge": _grudge, "least-friendly": _least_friendly, "most-settlements": _most_settlements,
-    "map-objective": _map_objective, "enemy": _enemy,
+    "grudge": _grudge,
+    "least-friendly": _least_friendly,
+    "most-settlements": _most_settlements,
+    "map-objective": _map_objective,
+    "enemy": _enemy,
 }
-FILTER_TITLES = {"grudge": "Grudge", "least-friendly": "Least Friendly Units", "most-settlements": "Most Settlements",
-                 "map-objective": "Map Objective", "enemy": "Enemy Units/City Upgrades"}
+FILTER_TITLES = {
+    "grudge": "Grudge",
+    "least-friendly": "Least Friendly Units",
+    "most-settlements": "Most Settlements",
+    "map-objective": "Map Objective",
+    "enemy": "Enemy Units/City Upgrades",
+}
 
 
 def narrow(state: dict, seat: int, card: AiCard, areas: list[str]) -> tuple[list[str], list[tuple[str, list[str]]]]:
@@ -367,12 +401,12 @@ def _stage_command(state: dict, frame: dict, seat: int, card: AiCard, plan: dict
             targets = land_targets(state, frame, seat, sorted({k for k, _ in land_available(state, seat, origin)}))
         if not targets:
             return None
-        plan["dest"] = destination(state, seat, card, targets)
+        chosen = destination(state, seat, card, targets)
+        plan["dest"] = chosen
         if not triremes:
-            plan["group"] = _land_group(state, frame, seat, plan["dest"])
+            plan["group"] = _land_group(state, frame, seat, chosen)
         what = "Triremes" if triremes else "land units"
-        log(state, f"{ai_name(seat)}'s {what} in {map_of(state).title(origin)} head for "
-                   f"{map_of(state).title(plan['dest'])}.")
+        log(state, f"{ai_name(seat)}'s {what} in {map_of(state).title(origin)} head for {map_of(state).title(chosen)}.")
     dest = plan["dest"]
     if triremes:
         for elite, n in sorted(_sendable_triremes(state, seat, origin).items()):
@@ -398,15 +432,16 @@ def _land_group(state: dict, frame: dict, seat: int, dest: str) -> list[list]:
     origin = frame["area"]
     size = land_to_send(state, seat, origin)
     room = size
-    while room > 0 and dest not in destinations(state, seat, origin, "hoplite", room, frame["carried"],
-                                                frame.get("bonus", 0)):
+    while room > 0 and dest not in destinations(
+        state, seat, origin, "hoplite", room, frame["carried"], frame.get("bonus", 0)
+    ):
         room -= 1
     group = best_group(land_available(state, seat, origin), room)
     return [[kind, elite, group[(kind, elite)]] for kind, elite in LAND_SEND_ORDER if group.get((kind, elite))]
 
 
 def _hero_to_send(state: dict, frame: dict, seat: int, dest: str) -> str | None:
-    """"Move 1 Hero with the units, if possible" — unless it is the last Hero
+    """ "Move 1 Hero with the units, if possible" — unless it is the last Hero
     holding Delphi or Mt. Olympus for a Pathos card in play."""
     origin = frame["area"]
     for (kind, elite), n in sorted(movable(state, seat, origin).items()):

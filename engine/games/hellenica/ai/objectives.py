@@ -69,8 +69,12 @@ def advancements_needed(cards: list[str]) -> int:
 def _assumed_mines(state: dict, seat: int, p: Any) -> bool:
     board = map_of(state)
     cities = set(owned_cities(state, seat))
-    free = [m for m, mine in board.mines.items() if mine.city in cities
-            and not any(s["owner"] != seat and s["kind"] in ("hoplite", "cavalry") for s in stacks(state, mine.area))]
+    free = [
+        m
+        for m, mine in board.mines.items()
+        if mine.city in cities
+        and not any(s["owner"] != seat and s["kind"] in ("hoplite", "cavalry") for s in stacks(state, mine.area))
+    ]
     return len(free) >= p["count"]
 
 
@@ -87,9 +91,10 @@ def ethos_met(state: dict, seat: int) -> list[str]:
         if fitting:
             done += list(fitting[0])
             break
-    by_settlements = [c for c in shared if OBJECTIVES[c].check == "upgrades"
-                      and OBJECTIVES[c].params["upgrade"] in UNBUILT]
-    done += by_settlements[:settlement_objectives(state, seat)]
+    by_settlements = [
+        c for c in shared if OBJECTIVES[c].check == "upgrades" and OBJECTIVES[c].params["upgrade"] in UNBUILT
+    ]
+    done += by_settlements[: settlement_objectives(state, seat)]
     for card in shared:
         objective = OBJECTIVES[card]
         if card in by_advancements or card in by_settlements:
@@ -107,4 +112,4 @@ def ai_completed(state: dict, seat: int) -> list[str]:
     from engine.games.hellenica.objectives import met
 
     pathos = [card for card in state["pathos"] if met(state, seat, card)]
-    return pathos + ethos_met(state, seat)[:ETHOS["completable"]]
+    return pathos + ethos_met(state, seat)[: ETHOS["completable"]]

@@ -35,8 +35,19 @@ from engine.games.hellenica.ai.bonus import bonus_production, describe
 from engine.games.hellenica.ai.cards import describe_benefits, draw
 from engine.games.hellenica.ai.garrison import government_area
 from engine.games.hellenica.components import unit_limit
-from engine.games.hellenica.state import (BUILDING, add_units, city_has_type, log, map_of, new_upgrade,
-                                          owned_cities, rng_of, store_rng, total_units, upgrades_of)
+from engine.games.hellenica.state import (
+    BUILDING,
+    add_units,
+    city_has_type,
+    log,
+    map_of,
+    new_upgrade,
+    owned_cities,
+    rng_of,
+    store_rng,
+    total_units,
+    upgrades_of,
+)
 
 UNIT_BENEFITS = {"hoplites": "hoplite", "cavalry": "cavalry", "triremes": "trireme", "hero": "hero"}
 
@@ -49,8 +60,11 @@ def produce(state: dict, seat: int) -> None:
     column = "2-3" if state["turn"] in (2, 3) else "4+"
     notes = apply_benefits(state, seat, benefits)
     extra = f" ({'; '.join(notes)})" if notes else ""
-    log(state, f"{ai_name(seat)} reveals the AI card {card.title} and produces ({column}): "
-               f"{describe_benefits(benefits)}{extra}.")
+    log(
+        state,
+        f"{ai_name(seat)} reveals the AI card {card.title} and produces ({column}): "
+        f"{describe_benefits(benefits)}{extra}.",
+    )
     got = bonus_production(state, seat)
     if got:
         log(state, f"{ai_name(seat)}'s bonus Production (AI Quick Reference): {describe(got)}.")
@@ -91,11 +105,14 @@ def apply_benefits(state: dict, seat: int, benefits: dict[str, Any]) -> list[str
 
 
 def walls_city(state: dict, seat: int) -> str | None:
-    """"City with the most Settlements that does not have City Walls. Ties
+    """ "City with the most Settlements that does not have City Walls. Ties
     are broken randomly" — among those with a free Settlement."""
     board = map_of(state)
-    cities = [c for c in owned_cities(state, seat)
-              if not city_has_type(state, c, "walls") and None in state["cities"][c]["slots"]]
+    cities = [
+        c
+        for c in owned_cities(state, seat)
+        if not city_has_type(state, c, "walls") and None in state["cities"][c]["slots"]
+    ]
     if not cities:
         return None
     most = max(board.areas[c].settlements for c in cities)

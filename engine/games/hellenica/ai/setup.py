@@ -49,8 +49,13 @@ def new_records(seats: list[int]) -> dict[str, Any]:
     """``state["ai"]``: the AI deck, one AI Board row per AI seat, the shared
     Ethos cards (face down in ``ethos_hidden``, then face up in ``ethos``),
     and the Settlements blocked by Creatures (``world``)."""
-    return {"deck": sorted(CARDS), "boards": {str(s): new_board() for s in seats},
-            "ethos": [], "ethos_hidden": [], "blocked": {}}
+    return {
+        "deck": sorted(CARDS),
+        "boards": {str(s): new_board() for s in seats},
+        "ethos": [],
+        "ethos_hidden": [],
+        "blocked": {},
+    }
 
 
 def patron_choosers(state: dict) -> list[int]:
@@ -79,13 +84,19 @@ def place_ai_pieces(state: dict) -> None:
         for kind in BOARD["garrison"]:
             add_units(state, home, seat, kind, 1, elite=True)
         player["cubes"] = {action: 0 for action in player["cubes"]}
-        player["favor"], player["philosophers"], player["commerce"] = \
-            BOARD["favor"], BOARD["philosophers"], BOARD["commerce"]
+        player["favor"], player["philosophers"], player["commerce"] = (
+            BOARD["favor"],
+            BOARD["philosophers"],
+            BOARD["commerce"],
+        )
         player["ethos_kept"] = True
         board_of(state, seat)["garrison"] = home
-        log(state, f"{ai_name(seat)} is run by the game from {board.title(home)}: its Government Marker "
-                   f"(an elite Hoplite and an elite Cavalry), {BOARD['units'].get('trireme', 0)} Trireme and "
-                   f"{BOARD['units'].get('hoplite', 0)} Hoplites, no City Upgrades.")
+        log(
+            state,
+            f"{ai_name(seat)} is run by the game from {board.title(home)}: its Government Marker "
+            f"(an elite Hoplite and an elite Cavalry), {BOARD['units'].get('trireme', 0)} Trireme and "
+            f"{BOARD['units'].get('hoplite', 0)} Hoplites, no City Upgrades.",
+        )
     _deal_shared_ethos(state)
 
 
@@ -117,43 +128,70 @@ def reveal_shared_ethos(state: dict) -> None:
     if any(not p["ethos_kept"] for p in people):
         return
     state["ai"]["ethos"], state["ai"]["ethos_hidden"] = list(hidden), []
-    log(state, f"The AI players' shared Ethos objectives are revealed: "
-               f"{listing([OBJECTIVES[c].title for c in state['ai']['ethos']])}.")
+    log(
+        state,
+        f"The AI players' shared Ethos objectives are revealed: "
+        f"{listing([OBJECTIVES[c].title for c in state['ai']['ethos']])}.",
+    )
 
 
 def check_snapshot(state: dict) -> None:
     """``load``: the AI records are well formed (absent in older states = no AI)."""
     from engine.core import require
-
     from engine.games.hellenica.ai.board import new_board
 
     seats = state.get("ai_seats", [])
-    require(isinstance(seats, list) and seats == sorted(set(seats))
-            and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < state["players"] for s in seats),
-            "ai_seats must be a sorted list of different seats")
+    require(
+        isinstance(seats, list)
+        and seats == sorted(set(seats))
+        and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < state["players"] for s in seats),
+        "ai_seats must be a sorted list of different seats",
+    )
     if "ai" not in state:
         require(not seats, "AI seats without their AI records")
         return
     records = state["ai"]
-    require(isinstance(records, dict) and set(records) - {"blocked"} == {"deck", "boards", "ethos", "ethos_hidden"},
-            "bad AI records")
+    require(
+        isinstance(records, dict) and set(records) - {"blocked"} == {"deck", "boards", "ethos", "ethos_hidden"},
+        "bad AI records",
+    )
     blocks = records.get("blocked", {})
-    require(isinstance(blocks, dict) and all(
-        city in state["cities"] and isinstance(b, dict) and set(b) == {"seat", "creature", "n"} and b["seat"] in seats
-        and b["creature"] in state["creatures"]
-        and isinstance(b["n"], int) and 0 < b["n"] <= len(state["cities"][city]["slots"])
-        for city, b in blocks.items()), "bad blocked Settlements")
-    require(isinstance(records["deck"], list) and all(c in CARDS for c in records["deck"])
-            and len(set(records["deck"])) == len(records["deck"]), "bad AI deck")
+    require(
+        isinstance(blocks, dict)
+        and all(
+            city in state["cities"]
+            and isinstance(b, dict)
+            and set(b) == {"seat", "creature", "n"}
+            and b["seat"] in seats
+            and b["creature"] in state["creatures"]
+            and isinstance(b["n"], int)
+            and 0 < b["n"] <= len(state["cities"][city]["slots"])
+            for city, b in blocks.items()
+        ),
+        "bad blocked Settlements",
+    )
+    require(
+        isinstance(records["deck"], list)
+        and all(c in CARDS for c in records["deck"])
+        and len(set(records["deck"])) == len(records["deck"]),
+        "bad AI deck",
+    )
     for key in ("ethos", "ethos_hidden"):
         require(isinstance(records[key], list) and all(c in OBJECTIVES for c in records[key]), f"bad AI {key}")
     boards = records["boards"]
-    require(isinstance(boards, dict) and sorted(boards) == sorted(str(s) for s in seats), "one AI Board row per AI seat")
+    require(
+        isinstance(boards, dict) and sorted(boards) == sorted(str(s) for s in seats), "one AI Board row per AI seat"
+    )
     areas = map_of(state).areas
     for board in boards.values():
         require(isinstance(board, dict) and set(board) == set(new_board()), "bad AI Board row")
-        require(all(isinstance(board[k], int) and not isinstance(board[k], bool) and board[k] >= 0
-                    for k in ("advancements", "supply")), "AI Board tracks must be whole numbers")
+        require(
+            all(
+                isinstance(board[k], int) and not isinstance(board[k], bool) and board[k] >= 0
+                for k in ("advancements", "supply")
+            ),
+            "AI Board tracks must be whole numbers",
+        )
         require(board["grudge"] is None or board["grudge"] in range(state["players"]), "bad grudge")
         require(board["garrison"] is None or board["garrison"] in areas, "bad AI Government Marker area")
         require(board["card"] is None or board["card"] in CARDS, "bad AI card")

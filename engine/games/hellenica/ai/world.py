@@ -33,7 +33,7 @@ suffers (the Eruption's too), since its pieces on a city are its units.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from engine.games.hellenica.ai import ai_name, is_ai
 from engine.games.hellenica.interdiction import creature_at
@@ -48,8 +48,11 @@ def is_ai_city(state: dict, city: str) -> bool:
 def blocked(state: dict, city: str) -> int:
     """Settlements of an AI City blocked by a Creature still there."""
     record = state["ai"].get("blocked", {}).get(city)
-    if record is None or state["cities"][city]["owner"] != record["seat"] \
-            or creature_at(state, city) != record["creature"]:
+    if (
+        record is None
+        or state["cities"][city]["owner"] != record["seat"]
+        or creature_at(state, city) != record["creature"]
+    ):
         return 0
     return record["n"]
 
@@ -82,8 +85,11 @@ def counted_type(state: dict, seat: int, kind: str) -> int:
         total += len(record["slots"]) - blocked(state, city)
         if kind == "temple" and record.get("oracle") is not None:
             total += 1
-        total += sum(1 for mine in board.mines_of(city)
-                     if state["mines"][mine] is not None and state["mines"][mine]["type"] == kind)
+        total += sum(
+            1
+            for mine in board.mines_of(city)
+            if state["mines"][mine] is not None and state["mines"][mine]["type"] == kind
+        )
     return total
 
 
@@ -129,8 +135,11 @@ def block_settlement(state: dict, city: str, creature: str) -> bool:
     record[city] = {"seat": owner, "creature": creature, "n": blocked(state, city) + 1}
     board = map_of(state)
     left = len(state["cities"][city]["slots"]) - record[city]["n"]
-    log(state, f"The {CREATURES[creature].title} blocks a Settlement of {ai_name(owner)} in {board.title(city)} "
-               f"({left} left).")
+    log(
+        state,
+        f"The {CREATURES[creature].title} blocks a Settlement of {ai_name(owner)} in {board.title(city)} "
+        f"({left} left).",
+    )
     if left <= 0 and not any(s["owner"] == owner for s in stacks(state, city)):
         revert(state, city, f"the {CREATURES[creature].title}")
         tidy_blocks(state)

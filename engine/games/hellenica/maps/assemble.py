@@ -32,8 +32,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from engine.games.hellenica.board import CLEARING, Area, Map, Mine, preset
 from engine.games.hellenica.maps.placement import SEA, layout_key
@@ -50,7 +51,7 @@ def empty_name(location: str) -> str:
 
 
 def location_of_empty(area: str) -> str | None:
-    return area[len(EMPTY_PREFIX):] if area.startswith(EMPTY_PREFIX) else None
+    return area[len(EMPTY_PREFIX) :] if area.startswith(EMPTY_PREFIX) else None
 
 
 def open_sea_names(layout: Mapping[str, Any], kind: str = BUILT) -> dict[str, tuple[str, str]]:
@@ -107,23 +108,42 @@ def _built(key: tuple[tuple[str, str, int], ...], kind: str) -> Map:
         if tile == SEA:
             continue
         piece = every[tile]
-        areas.append(Area(name=tile, title=piece.title, kind="land", hexes=(plan.locations[loc],),
-                          settlements=piece.settlements, home=piece.is_home, island=loc in plan.islands,
-                          volcano=piece.volcano, free_temple=piece.free_temple,
-                          sides=rotated(piece.sides, turns)))
+        areas.append(
+            Area(
+                name=tile,
+                title=piece.title,
+                kind="land",
+                hexes=(plan.locations[loc],),
+                settlements=piece.settlements,
+                home=piece.is_home,
+                island=loc in plan.islands,
+                volcano=piece.volcano,
+                free_temple=piece.free_temple,
+                sides=rotated(piece.sides, turns),
+            )
+        )
     if kind != BUILT:
         for loc in plan.reading_order():
             if loc not in layout:
                 title = f"Empty {'isle ' if loc in plan.islands else ''}{loc.upper()}"
-                areas.append(Area(name=empty_name(loc), title=title, kind="land", hexes=(plan.locations[loc],),
-                                  island=loc in plan.islands, sides=_empty_sides(layout, loc), empty=True))
+                areas.append(
+                    Area(
+                        name=empty_name(loc),
+                        title=title,
+                        kind="land",
+                        hexes=(plan.locations[loc],),
+                        island=loc in plan.islands,
+                        sides=_empty_sides(layout, loc),
+                        empty=True,
+                    )
+                )
     placed = {t for t, _ in layout.values()}
     seating = [home for home in classic.seating if home in placed]
     return Map(kind, areas, list(_mines(layout)), seating, plan.size)
 
 
 def _empty_sides(layout: Mapping[str, Any], location: str) -> str:
-    """"The edges of all Empty Areas are clearings" — but a tile's mountain
+    """ "The edges of all Empty Areas are clearings" — but a tile's mountain
     side stays a mountain on both sides of the border."""
     sides = []
     for direction, what, name in board().neighbours(location):
@@ -146,8 +166,11 @@ def _mines(layout: Mapping[str, Any]) -> Iterator[Mine]:
         if tile == SEA:
             continue
         piece = every[tile]
-        around = {d: name for d, what, name in plan.neighbours(loc) if what == "location" and name in placed
-                  and placed[name][0] != SEA}
+        around = {
+            d: name
+            for d, what, name in plan.neighbours(loc)
+            if what == "location" and name in placed and placed[name][0] != SEA
+        }
         if piece.is_city:
             for direction in range(6):
                 neighbour = around.get(direction)
@@ -159,7 +182,7 @@ def _mines(layout: Mapping[str, Any]) -> Iterator[Mine]:
                 if loose and tile not in taken:
                     owner[loose[0].name] = tile
             continue
-        taken: set[str] = set()
+        taken = set()
         for mine in piece.mines:
             # The printed side turns with the tile: after k clockwise turns the
             # side printed at index i faces direction (i - k) mod 6.

@@ -44,13 +44,13 @@ at the top); locations are named by column and row (``d4``).
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from engine.core import IllegalAction
 from engine.games.hellenica.ai import ai_name, is_ai
 from engine.games.hellenica.maps.assemble import BUILDING, BUILT, EXPLORABLE, place_tile
-from engine.games.hellenica.maps.placement import (ISLAND_EXCEPTION, SIDE_NAMES, empty_locations, has_sea_access,
-                                                   refusal)
+from engine.games.hellenica.maps.placement import ISLAND_EXCEPTION, SIDE_NAMES, empty_locations, has_sea_access, refusal
 from engine.games.hellenica.maps.random_map import fill_random, roll_home_turns
 from engine.games.hellenica.maps.tiles import board, land_tiles, rotated, tiles
 from engine.games.hellenica.notation import listing
@@ -69,8 +69,11 @@ def clockwise_from_favorite(state: dict, seats: list[int]) -> list[int]:
 
     seating = preset("classic").seating
     around = sorted(seats, key=lambda s: seating.index(state["seats"][s]["city"]))
-    after = [s for s in around if seating.index(state["seats"][s]["city"])
-             >= seating.index(state["seats"][state["favorite"]]["city"])]
+    after = [
+        s
+        for s in around
+        if seating.index(state["seats"][s]["city"]) >= seating.index(state["seats"][state["favorite"]]["city"])
+    ]
     return after + [s for s in around if s not in after]
 
 
@@ -84,9 +87,16 @@ def start(state: dict, mode: str) -> None:
     state["map"] = BUILDING
     state["tiles"] = {}
     state["cities"], state["mines"] = {}, {}
-    state["building"] = {"mode": mode, "stage": "homes", "order": clockwise_from_favorite(state, list(range(
-        state["players"]))), "placers": clockwise_from_favorite(state, people), "turn": 0, "hands": {},
-        "last_city": {}, "skipped": 0}
+    state["building"] = {
+        "mode": mode,
+        "stage": "homes",
+        "order": clockwise_from_favorite(state, list(range(state["players"]))),
+        "placers": clockwise_from_favorite(state, people),
+        "turn": 0,
+        "hands": {},
+        "last_city": {},
+        "skipped": 0,
+    }
 
 
 def _record(state: dict) -> dict[str, Any]:
@@ -104,8 +114,7 @@ def sync_places(state: dict) -> None:
     from engine.games.hellenica.setup import _new_city
 
     board_map = get_map(state)
-    state["cities"] = {name: state["cities"].get(name) or _new_city(board_map.areas[name])
-                       for name in board_map.cities}
+    state["cities"] = {name: state["cities"].get(name) or _new_city(board_map.areas[name]) for name in board_map.cities}
     state["mines"] = {name: state["mines"].get(name) for name in board_map.mines}
 
 
@@ -145,12 +154,20 @@ def _candidates(state: dict, seat: int) -> Iterator[tuple[str, str, int]]:
     if stage == "homes":
         home = state["seats"][seat]["city"]
         location = board().homes[home]
-        yield from ((home, location, t) for t in distinct_turns(home)
-                    if has_sea_access(home, location, t) and refusal(layout, home, location, t) is None)
+        yield from (
+            (home, location, t)
+            for t in distinct_turns(home)
+            if has_sea_access(home, location, t) and refusal(layout, home, location, t) is None
+        )
         return
     pool = [OLYMPUS] if stage == "olympus" else [DELPHI] if stage == "delphi" else hand(state, seat)
-    yield from ((tile, loc, t) for tile in pool for loc in empty_locations(layout) for t in distinct_turns(tile)
-                if refusal(layout, tile, loc, t) is None)
+    yield from (
+        (tile, loc, t)
+        for tile in pool
+        for loc in empty_locations(layout)
+        for t in distinct_turns(tile)
+        if refusal(layout, tile, loc, t) is None
+    )
 
 
 def can_place(state: dict, seat: int) -> bool:
@@ -180,19 +197,27 @@ def placement_refusal(state: dict, seat: int, tile: str, location: str, turns: i
         if tile != home:
             return f"First place your Home City: `place {home} {board().homes[home]} <turns>`."
         if not has_sea_access(tile, location, turns) and location == board().homes[home]:
-            return (f"{every[tile].title} turned {turns} times faces no Sea Area through a clearing; your starting "
-                    f"Trireme needs one. Try another turn.")
+            return (
+                f"{every[tile].title} turned {turns} times faces no Sea Area through a clearing; your starting "
+                f"Trireme needs one. Try another turn."
+            )
     elif stage in ("olympus", "delphi") and tile != (OLYMPUS if stage == "olympus" else DELPHI):
         wanted = OLYMPUS if stage == "olympus" else DELPHI
-        return (f"You hold {every[wanted].title}, which is placed before the other tiles (rules D and E): "
-                f"`place {wanted} <location> <turns>`.")
+        return (
+            f"You hold {every[wanted].title}, which is placed before the other tiles (rules D and E): "
+            f"`place {wanted} <location> <turns>`."
+        )
     elif stage == "tiles" and tile not in hand(state, seat):
         return f"{every[tile].title} is not one of your tiles ({listing([every[t].title for t in hand(state, seat)])})."
     reason = refusal(state["tiles"], tile, location, turns)
     if reason:
         return reason
-    if stage == "tiles" and every[tile].is_city and record["last_city"].get(str(seat)) and \
-            any(not every[o[0]].is_city for o in options(state, seat)):
+    if (
+        stage == "tiles"
+        and every[tile].is_city
+        and record["last_city"].get(str(seat))
+        and any(not every[o[0]].is_city for o in options(state, seat))
+    ):
         return "Rule I: you placed a City tile last time; place a tile without Settlements this time."
     return None
 
@@ -206,8 +231,10 @@ def place(state: dict, seat: int, tile: str, location: str, turns: int) -> None:
     if record["stage"] == "tiles":
         record["turn"] += 1
         record["skipped"] = 0
-    log(state, f"{seat_name(seat)} places {tiles()[tile].title} on {location.upper()}"
-               f"{f' (turned {turns})' if turns else ''}.")
+    log(
+        state,
+        f"{seat_name(seat)} places {tiles()[tile].title} on {location.upper()}{f' (turned {turns})' if turns else ''}.",
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -233,8 +260,10 @@ def advance(state: dict) -> bool:
                 turns = roll_home_turns(rng, state["tiles"], home)
                 store_rng(state, rng)
                 lay(state, home, board().homes[home], turns)
-                log(state, f"{ai_name(seat)} places its Home City {tiles()[home].title}, turned {turns} by the Blue "
-                           f"die.")
+                log(
+                    state,
+                    f"{ai_name(seat)} places its Home City {tiles()[home].title}, turned {turns} by the Blue die.",
+                )
                 continue
             if not can_place(state, seat):
                 raise RuntimeError(f"home tile of seat {seat} fits its start location in no orientation")
@@ -242,16 +271,23 @@ def advance(state: dict) -> bool:
         if stage in ("olympus", "delphi"):
             if seat is None or not can_place(state, seat):
                 if seat is not None:
-                    log(state, f"{seat_name(seat)} cannot place {tiles()[OLYMPUS if stage == 'olympus' else DELPHI].title}"
-                               f" anywhere yet.")
+                    log(
+                        state,
+                        f"{seat_name(seat)} cannot place {tiles()[OLYMPUS if stage == 'olympus' else DELPHI].title}"
+                        f" anywhere yet.",
+                    )
                 record["stage"] = STAGES[STAGES.index(stage) + 1]
                 continue
             return False
         # the serpentine
-        if record["skipped"] >= len(record["placers"]) or not any(hand(state, s) for s in record["placers"]) \
-                or not empty_locations(state["tiles"]):
+        if (
+            record["skipped"] >= len(record["placers"])
+            or not any(hand(state, s) for s in record["placers"])
+            or not empty_locations(state["tiles"])
+        ):
             _finish(state)
             return True
+        assert seat is not None  # in the serpentine, ``placer`` always names a seat
         if can_place(state, seat):
             return False
         if hand(state, seat):
@@ -299,8 +335,11 @@ def _finish(state: dict) -> None:
     state["map"] = BUILT
     sync_places(state)
     seas = len(empty_locations(state["tiles"]))
-    log(state, f"The map is built: {len(state['tiles'])} tiles; {seas} open hex{'es' if seas != 1 else ''} become "
-               f"Sea Areas" + (f"; {returned} unplaced tiles go back to the box." if returned else "."))
+    log(
+        state,
+        f"The map is built: {len(state['tiles'])} tiles; {seas} open hex{'es' if seas != 1 else ''} become "
+        f"Sea Areas" + (f"; {returned} unplaced tiles go back to the box." if returned else "."),
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -340,13 +379,16 @@ class MapBuildStep(Step):
         parsed = parse(action)
         if parsed is None:
             example = self.legal(state, frame, seat)[:1]
-            raise IllegalAction("Write `place <tile> <location> <turns>`: turns (0 to 5) clockwise from the printed "
-                                f"orientation" + (f", e.g. `{example[0]}`." if example else "."))
+            raise IllegalAction(
+                "Write `place <tile> <location> <turns>`: turns (0 to 5) clockwise from the printed "
+                "orientation" + (f", e.g. `{example[0]}`." if example else ".")
+            )
         reason = placement_refusal(state, seat, *parsed)
         if reason:
             tile, location, _ = parsed
-            turns = [t for t, loc, k in [(o[2], o[1], o[0]) for o in options(state, seat)]
-                     if loc == location and k == tile]
+            turns = [
+                t for t, loc, k in [(o[2], o[1], o[0]) for o in options(state, seat)] if loc == location and k == tile
+            ]
             hint = f" It fits on {location} turned {listing([str(t) for t in turns], 'or')}." if turns else ""
             raise IllegalAction(reason + hint)
         place(state, seat, *parsed)
@@ -359,8 +401,12 @@ class MapBuildStep(Step):
 
     def title(self, state: dict, frame: dict) -> str:
         stage = _record(state)["stage"] if "building" in state else "tiles"
-        return {"homes": "placing Home City tiles", "olympus": "placing Mt. Olympus", "delphi": "placing Delphi",
-                "tiles": "building the map"}[stage]
+        return {
+            "homes": "placing Home City tiles",
+            "olympus": "placing Mt. Olympus",
+            "delphi": "placing Delphi",
+            "tiles": "building the map",
+        }[stage]
 
 
 def distinct_turns(tile: str) -> list[int]:
@@ -387,9 +433,14 @@ def public_view(state: dict) -> dict[str, Any] | None:
         return None
     record = _record(state)
     seat = placer(state)
-    return {"mode": record["mode"], "stage": record["stage"], "placer": seat,
-            "hands": {str(s): len(hand(state, s)) for s in record["placers"]},
-            "empty": empty_locations(state["tiles"]), "sides": list(SIDE_NAMES)}
+    return {
+        "mode": record["mode"],
+        "stage": record["stage"],
+        "placer": seat,
+        "hands": {str(s): len(hand(state, s)) for s in record["placers"]},
+        "empty": empty_locations(state["tiles"]),
+        "sides": list(SIDE_NAMES),
+    }
 
 
 def private_view(state: dict, seat: int) -> list[dict[str, Any]]:
@@ -408,7 +459,15 @@ def tile_view(name: str) -> dict[str, Any]:
     def mountains(turns: int) -> list[str]:
         return [SIDE_NAMES[d] for d, side in enumerate(rotated(piece.sides, turns)) if side != "c"]
 
-    return {"name": name, "title": piece.title, "kind": piece.kind, "sides": piece.sides,
-            "settlements": piece.settlements, "volcano": piece.volcano, "free_temple": bool(piece.free_temple),
-            "mines": [m.title for m in piece.mines], "islands": name == ISLAND_EXCEPTION or piece.is_city,
-            "lies": [{"turns": turns, "mountains": mountains(turns)} for turns in distinct_turns(name)]}
+    return {
+        "name": name,
+        "title": piece.title,
+        "kind": piece.kind,
+        "sides": piece.sides,
+        "settlements": piece.settlements,
+        "volcano": piece.volcano,
+        "free_temple": bool(piece.free_temple),
+        "mines": [m.title for m in piece.mines],
+        "islands": name == ISLAND_EXCEPTION or piece.is_city,
+        "lies": [{"turns": turns, "mountains": mountains(turns)} for turns in distinct_turns(name)],
+    }

@@ -102,7 +102,7 @@ def is_empty(state: dict, area: str) -> bool:
 
 
 def trireme_may_enter(state: dict, area: str) -> bool:
-    """"Triremes are not allowed to explore Empty Areas.\""""
+    """ "Triremes are not allowed to explore Empty Areas.\""""
     return not is_empty(state, area)
 
 
@@ -129,13 +129,28 @@ def board_node(state: dict, sea: str) -> str:
 
 
 def after_movement(state: dict, frame: dict, seat: int) -> None:
-    """"Once a player has moved all of their units, Empty Areas containing
+    """ "Once a player has moved all of their units, Empty Areas containing
     land units are explored" (pushed above the World Event, which follows)."""
-    pending = [area for area in frame.get("explore", {}) if area in map_of(state).areas and is_empty(state, area)
-               and any(s["owner"] == seat for s in stacks(state, area))]
+    pending = [
+        area
+        for area in frame.get("explore", {})
+        if area in map_of(state).areas
+        and is_empty(state, area)
+        and any(s["owner"] == seat for s in stacks(state, area))
+    ]
     if pending:
-        push(state, "explore", seat=seat, pending=pending, entries={a: frame["explore"][a] for a in pending},
-             origin=frame["area"], area=None, drawn=[], city_only=False, alliance=False)
+        push(
+            state,
+            "explore",
+            seat=seat,
+            pending=pending,
+            entries={a: frame["explore"][a] for a in pending},
+            origin=frame["area"],
+            area=None,
+            drawn=[],
+            city_only=False,
+            alliance=False,
+        )
 
 
 def after_retreat(state: dict, seat: int, origin: str, dest: str) -> None:
@@ -149,18 +164,38 @@ def after_retreat(state: dict, seat: int, origin: str, dest: str) -> None:
     board_map = map_of(state)
     entries: list[str] = []
     if dest not in board_map.neighbours(origin):
-        sea = next((a for a in board_map.neighbours(dest) if board_map.areas[a].is_sea
-                    and any(s["owner"] == seat and s["kind"] == "trireme" for s in stacks(state, a))), None)
+        sea = next(
+            (
+                a
+                for a in board_map.neighbours(dest)
+                if board_map.areas[a].is_sea
+                and any(s["owner"] == seat and s["kind"] == "trireme" for s in stacks(state, a))
+            ),
+            None,
+        )
         if sea is not None:
             entries.append(board_node(state, sea))
-    push(state, "explore", seat=seat, pending=[dest], entries={dest: entries}, origin=origin, area=None, drawn=[],
-         city_only=False, alliance=False)
+    push(
+        state,
+        "explore",
+        seat=seat,
+        pending=[dest],
+        entries={dest: entries},
+        origin=origin,
+        area=None,
+        drawn=[],
+        city_only=False,
+        alliance=False,
+    )
 
 
 def skip_eruption(state: dict, card: str) -> bool:
     """The Eruption is ignored while no Volcano has been revealed."""
-    return explorable(state) and EVENTS[card].effect == ERUPTION and \
-        not any(area.volcano for area in map_of(state).areas.values())
+    return (
+        explorable(state)
+        and EVENTS[card].effect == ERUPTION
+        and not any(area.volcano for area in map_of(state).areas.values())
+    )
 
 
 def creature_may_wait(state: dict, area: str, place: str) -> bool:
@@ -179,14 +214,27 @@ def alliance_targets(state: dict, seat: int) -> list[str]:
     board_map = map_of(state)
     mine = {a for a in board_map.areas if any(s["owner"] == seat for s in stacks(state, a))}
     mine |= set(owned_cities(state, seat))
-    return [a for a, area in board_map.areas.items() if area.empty and a not in state["impassable"]
-            and any(n in mine for n in board_map.neighbours(a))]
+    return [
+        a
+        for a, area in board_map.areas.items()
+        if area.empty and a not in state["impassable"] and any(n in mine for n in board_map.neighbours(a))
+    ]
 
 
 def cast_alliance(state: dict, seat: int, area: str) -> None:
     """Alliance on an Empty Area: a free exploration for a City tile."""
-    push(state, "explore", seat=seat, pending=[area], entries={area: []}, origin=None, area=None, drawn=[],
-         city_only=True, alliance=True)
+    push(
+        state,
+        "explore",
+        seat=seat,
+        pending=[area],
+        entries={area: []},
+        origin=None,
+        area=None,
+        drawn=[],
+        city_only=True,
+        alliance=True,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -222,8 +270,12 @@ def tile_refusal(state: dict, frame: dict, tile: str, turns: int) -> str | None:
 def options(state: dict, frame: dict) -> list[tuple[str, int]]:
     from engine.games.hellenica.maps.building import distinct_turns
 
-    return [(tile, turns) for tile in frame["drawn"] for turns in distinct_turns(tile)
-            if tile_refusal(state, frame, tile, turns) is None]
+    return [
+        (tile, turns)
+        for tile in frame["drawn"]
+        for turns in distinct_turns(tile)
+        if tile_refusal(state, frame, tile, turns) is None
+    ]
 
 
 def _draw(state: dict, frame: dict) -> None:
@@ -272,9 +324,12 @@ def _fail(state: dict, frame: dict) -> None:
     rename_area(state, area, sea_name)
     _sync(state)
     back = f"return to {map_of(state).title(home)}" if home is not None else "have nowhere to return to and are lost"
-    log(state, f"No tile fits {location.upper()}: it becomes a Sea Area, {map_of(state).title(sea_name)}; "
-               f"{seat_name(seat)}'s units {back}"
-               + (f" and the {CREATURES[creature].title} returns to the pool." if creature else "."))
+    log(
+        state,
+        f"No tile fits {location.upper()}: it becomes a Sea Area, {map_of(state).title(sea_name)}; "
+        f"{seat_name(seat)}'s units {back}"
+        + (f" and the {CREATURES[creature].title} returns to the pool." if creature else "."),
+    )
     _next_area(state, frame)
 
 
@@ -292,9 +347,12 @@ def place(state: dict, frame: dict, tile: str, turns: int) -> None:
     if frame["alliance"]:
         state["cities"][tile]["owner"] = seat
     title = tiles()[tile].title
-    log(state, f"{seat_name(seat)} explores {location.upper()} and finds {title}"
-               f"{f' (turned {turns})' if turns else ''}" + (f": it joins {seat_name(seat)} (Alliance)."
-                                                             if frame["alliance"] else "."))
+    log(
+        state,
+        f"{seat_name(seat)} explores {location.upper()} and finds {title}"
+        f"{f' (turned {turns})' if turns else ''}"
+        + (f": it joins {seat_name(seat)} (Alliance)." if frame["alliance"] else "."),
+    )
     _next_area(state, frame)
 
 
@@ -411,15 +469,17 @@ class ExploreStep(Step):
             select(state, frame, words[1])
             return
         if len(words) != 3 or words[0] != "place" or not words[2].isdigit():
-            raise IllegalAction(f"Place one of the tiles you drew on {board_map.title(frame['area'])}: "
-                                f"`place <tile> <turns>`, e.g. `{self.legal(state, frame, seat)[0]}`.")
+            raise IllegalAction(
+                f"Place one of the tiles you drew on {board_map.title(frame['area'])}: "
+                f"`place <tile> <turns>`, e.g. `{self.legal(state, frame, seat)[0]}`."
+            )
         tile, turns = words[1], int(words[2])
         if tile not in frame["drawn"]:
             raise IllegalAction(f"You drew {listing([tiles()[t].title for t in frame['drawn']])}: place one of them.")
         reason = tile_refusal(state, frame, tile, turns % 6) if turns < 6 else "Turn it 0 to 5 times."
         if reason:
             fits = [str(t) for k, t in options(state, frame) if k == tile]
-            hint = f" It fits turned {listing(fits, 'or')}." if fits else f" Place the other tile."
+            hint = f" It fits turned {listing(fits, 'or')}." if fits else " Place the other tile."
             raise IllegalAction(reason + hint)
         place(state, frame, tile, turns)
 

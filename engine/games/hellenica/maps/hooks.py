@@ -13,7 +13,8 @@ and ``state["map"]`` says which kind of map it is (``assemble``).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import StateError, require
 from engine.games.hellenica.maps import building, explore
@@ -25,9 +26,11 @@ from engine.games.hellenica.steps import push
 STANDARD = "standard"
 BUILDABLE, RANDOM = building.BUILDABLE, building.RANDOM
 MAP_CHOICES = (STANDARD, BUILDABLE, RANDOM, EXPLORABLE)
-MAP_HELP = ("The board: `standard` (the classic map of Greece), `buildable` (the players build it tile by tile; "
-            "built at random in solitaire), `random` (the Random Buildable Map) or `explorable` (Empty Areas "
-            "revealed as units enter them).")
+MAP_HELP = (
+    "The board: `standard` (the classic map of Greece), `buildable` (the players build it tile by tile; "
+    "built at random in solitaire), `random` (the Random Buildable Map) or `explorable` (Empty Areas "
+    "revealed as units enter them)."
+)
 
 
 def map_option(state: Mapping[str, Any]) -> str:
@@ -40,19 +43,24 @@ def push_building(state: dict) -> None:
         push(state, "mapbuild", mode=map_option(state))
 
 
-def public_view(state: Mapping[str, Any]) -> dict[str, Any]:
+def public_view(state: dict[str, Any]) -> dict[str, Any]:
     """The layout (location -> tile) and what everyone sees of building and exploring."""
     layout = state.get("tiles")
     if layout is None:
         return {}
     plan = board()
-    return {"tiles": {loc: {"tile": tile, "turns": turns, "cell": list(plan.locations[loc])}
-                      for loc, (tile, turns) in layout.items()},
-            "locations": {loc: list(cell) for loc, cell in plan.locations.items()},
-            "building": building.public_view(state), "exploring": explore.public_view(state)}
+    return {
+        "tiles": {
+            loc: {"tile": tile, "turns": turns, "cell": list(plan.locations[loc])}
+            for loc, (tile, turns) in layout.items()
+        },
+        "locations": {loc: list(cell) for loc, cell in plan.locations.items()},
+        "building": building.public_view(state),
+        "exploring": explore.public_view(state),
+    }
 
 
-def private_view(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
+def private_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     """A player's face-down tiles while building, or the two being explored."""
     found: dict[str, Any] = {}
     if "building" in state:
@@ -84,22 +92,35 @@ def check_snapshot(state: Mapping[str, Any]) -> None:
     held: list[str] = []
     for loc, entry in layout.items():
         require(loc in plan.locations, f"unknown tile location {loc!r}")
-        require(isinstance(entry, list) and len(entry) == 2 and (entry[0] in every or entry[0] == SEA)
-                and isinstance(entry[1], int) and not isinstance(entry[1], bool) and 0 <= entry[1] < 6,
-                f"bad tile on {loc}")
+        require(
+            isinstance(entry, list)
+            and len(entry) == 2
+            and (entry[0] in every or entry[0] == SEA)
+            and isinstance(entry[1], int)
+            and not isinstance(entry[1], bool)
+            and 0 <= entry[1] < 6,
+            f"bad tile on {loc}",
+        )
         if entry[0] != SEA:
             held.append(entry[0])
     if "building" in state:
         record = state["building"]
-        require(state["map"] == BUILDING and isinstance(record, dict)
-                and record.get("stage") in building.STAGES and record.get("mode") in MAP_CHOICES, "bad map building")
+        require(
+            state["map"] == BUILDING
+            and isinstance(record, dict)
+            and record.get("stage") in building.STAGES
+            and record.get("mode") in MAP_CHOICES,
+            "bad map building",
+        )
         hands = record.get("hands")
         require(isinstance(hands, dict) and all(isinstance(h, list) for h in hands.values()), "bad tile hands")
         held += [t for h in hands.values() for t in h]
     if "explore" in state:
         pile = state["explore"]
-        require(isinstance(pile, dict) and all(isinstance(pile.get(k), list) for k in ("stack", "discard")),
-                "bad tile stack")
+        require(
+            isinstance(pile, dict) and all(isinstance(pile.get(k), list) for k in ("stack", "discard")),
+            "bad tile stack",
+        )
         held += pile["stack"] + pile["discard"]
         held += [t for f in state["stack"] if f.get("kind") == "explore" for t in f.get("drawn", [])]
     require(all(t in every for t in held), "unknown map tile")

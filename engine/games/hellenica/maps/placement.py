@@ -39,8 +39,8 @@ legally iff its clearings reach every group.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Iterable, Mapping, Sequence
 
 from engine.games.hellenica.board import CLEARING, hex_neighbour
 from engine.games.hellenica.maps.tiles import board, rotated, tiles
@@ -95,8 +95,7 @@ def _open_from(layout: Layout, location: str, sides: str | None) -> list[str]:
     for direction, what, name in board().neighbours(location):
         if what == "edge" or (sides is not None and sides[direction] != CLEARING):
             continue
-        if what == "location" and is_tile(layout, name) and \
-                placed_sides(layout, name)[(direction + 3) % 6] != CLEARING:
+        if what == "location" and is_tile(layout, name) and placed_sides(layout, name)[(direction + 3) % 6] != CLEARING:
             continue
         result.append(name)
     return result
@@ -183,18 +182,24 @@ def refusal(layout: Layout, tile: str, location: str, turns: int, *, entries: It
         other = every[layout[name][0]]
         if placed_sides(layout, name)[(direction + 3) % 6] != sides[direction]:
             mine = "mountain" if sides[direction] != CLEARING else "clearing"
-            return (f"Rule G: the {SIDE_NAMES[direction]} side of {piece.title} is a {mine} but the side of "
-                    f"{other.title} ({name}) it meets is not.")
+            return (
+                f"Rule G: the {SIDE_NAMES[direction]} side of {piece.title} is a {mine} but the side of "
+                f"{other.title} ({name}) it meets is not."
+            )
         if piece.volcano and other.volcano:
             return f"Rule J: {piece.title} is a volcano and may not lie next to the volcano {other.title} ({name})."
     for entry in entries:
         facing = [d for d, _, name in plan.neighbours(location) if name == entry]
         if facing and not any(sides[d] == CLEARING for d in facing):
-            return (f"The units entered from the {SIDE_NAMES[facing[0]]}: "
-                    f"{'that side' if len(facing) == 1 else 'a side facing that sea'} must be a clearing.")
+            return (
+                f"The units entered from the {SIDE_NAMES[facing[0]]}: "
+                f"{'that side' if len(facing) == 1 else 'a side facing that sea'} must be a clearing."
+            )
     if not _keeps_everything_reachable(layout, location, sides):
-        return (f"Rule H: {piece.title} turned {turns} times on {location} would leave an area "
-                f"that cannot be reached through a clearing.")
+        return (
+            f"Rule H: {piece.title} turned {turns} times on {location} would leave an area "
+            f"that cannot be reached through a clearing."
+        )
     return None
 
 
@@ -212,7 +217,7 @@ def legal_turns(layout: Layout, tile: str, location: str, *, entries: Iterable[s
 
 
 def first_turn(layout: Layout, tile: str, location: str, *, entries: Iterable[str] = ()) -> int | None:
-    """"place it with the name of the Tile at the top. If the Tile in that
+    """ "place it with the name of the Tile at the top. If the Tile in that
     orientation is a legal placement, place the Tile. Otherwise, rotate it
     clock-wise until it is legal to play" (None if no rotation is)."""
     return next((t for t in range(6) if refusal(layout, tile, location, t, entries=entries) is None), None)

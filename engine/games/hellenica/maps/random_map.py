@@ -23,7 +23,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from engine.core import Rng
 from engine.games.hellenica.components import DICE_FACES, OBJECTIVES

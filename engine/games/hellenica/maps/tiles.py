@@ -44,7 +44,7 @@ class Tile:
 
     @property
     def is_city(self) -> bool:
-        """"City Tiles": home cities and neutral cities (they have Settlements)."""
+        """ "City Tiles": home cities and neutral cities (they have Settlements)."""
         return self.settlements > 0
 
     @property
@@ -70,9 +70,16 @@ def _load_tiles(table: dict[str, Any]) -> dict[str, Tile]:
         if body["kind"] != "sea" and (len(sides) != 6 or set(sides) - {CLEARING, MOUNTAIN}):
             raise ValueError(f"tile {name} needs six sides of c or m")
         mines = tuple(Mine(m["name"], m["title"], m["side"]) for m in body.get("mines", ()))
-        tiles[name] = Tile(name=name, title=body["title"], kind=body["kind"], sides=sides,
-                           settlements=body.get("settlements", 0), volcano=body.get("volcano", False),
-                           free_temple=body.get("free_temple", ""), mines=mines)
+        tiles[name] = Tile(
+            name=name,
+            title=body["title"],
+            kind=body["kind"],
+            sides=sides,
+            settlements=body.get("settlements", 0),
+            volcano=body.get("volcano", False),
+            free_temple=body.get("free_temple", ""),
+            mines=mines,
+        )
     return tiles
 
 
