@@ -40,8 +40,12 @@ def random_games(players: int, games: int, options: dict) -> dict[str, float]:
             legal_calls += 1
             play_calls += 1
     elapsed = time.perf_counter() - started
-    return {"games/s": games / elapsed, "legal/s": legal_calls / legal_time, "play/s": play_calls / play_time,
-            "steps/game": play_calls / games}
+    return {
+        "games/s": games / elapsed,
+        "legal/s": legal_calls / legal_time,
+        "play/s": play_calls / play_time,
+        "steps/game": play_calls / games,
+    }
 
 
 def bot_decisions(players: int, seconds: float) -> dict[str, float]:
@@ -57,9 +61,11 @@ def bot_decisions(players: int, seconds: float) -> dict[str, float]:
         (choose_times if state["step"] == "choose" else step_times).append(time.perf_counter() - t0)
         state = GAME.play(state, seat, action)
         step += 1
-    return {"role choice ms (median)": 1000 * statistics.median(choose_times),
-            "role choice ms (max)": 1000 * max(choose_times),
-            "phase step ms (median)": 1000 * statistics.median(step_times)}
+    return {
+        "role choice ms (median)": 1000 * statistics.median(choose_times),
+        "role choice ms (max)": 1000 * max(choose_times),
+        "phase step ms (median)": 1000 * statistics.median(step_times),
+    }
 
 
 def render_times(players: int, repeats: int = 5) -> float:
@@ -105,9 +111,13 @@ def menu_figures(players: int, games: int) -> dict[str, float]:
             clicks += len(path)
             worst = max(worst, len(path))
             state = GAME.play(state, seat, action)
-    return {"decisions": decisions, "over 25 actions %": 100 * crowded / decisions,
-            "reachable by clicks %": 100 * reachable / decisions, "clicks avg": clicks / decisions,
-            "clicks worst": worst}
+    return {
+        "decisions": decisions,
+        "over 25 actions %": 100 * crowded / decisions,
+        "reachable by clicks %": 100 * reachable / decisions,
+        "clicks avg": clicks / decisions,
+        "clicks worst": worst,
+    }
 
 
 def render_p99(players: int, boards: int = 20, repeats: int = 5) -> tuple[float, float, int]:
@@ -150,8 +160,10 @@ def main() -> None:
     for players in (2, 3, 4, 5):
         print(f"render {players}p  {render_times(players):.0f} ms (median of 5)")
     median, p99, largest = render_p99(5)
-    print(f"render 5p over 20 boards x5: median {median:.1f} ms, p99 {p99:.1f} ms CPU, largest PNG "
-          f"{largest / 1024:.0f} KB")
+    print(
+        f"render 5p over 20 boards x5: median {median:.1f} ms, p99 {p99:.1f} ms CPU, largest PNG "
+        f"{largest / 1024:.0f} KB"
+    )
     for players in (2, 3, 4, 5):
         figures = menu_figures(players, args.games)
         print(f"menus {players}p  " + "  ".join(f"{k} {v:,.1f}" for k, v in figures.items()))

@@ -44,8 +44,7 @@ PACKAGE = "engine/games/thera"
 
 def load_baseline(rev: str, into: Path):
     """The ``bot`` module of the Thera package at ``rev``, imported as ``thera_baseline.bot``."""
-    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, PACKAGE], check=True,
-                             capture_output=True).stdout
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, PACKAGE], check=True, capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
     package = into / "thera_baseline"
@@ -96,14 +95,22 @@ def match(players: int, games: int, baseline, budget: float, first_seed: int) ->
         for seat in range(players):
             scores_of[seat in new_seats].append(scores[seat])
             built_of[seat in new_seats].append(built[seat])
-        print(f"  {players}p seed {seed}: new seats {sorted(new_seats)} scores {scores} luxuries {built} "
-              f"-> {share:g}", flush=True)
+        print(
+            f"  {players}p seed {seed}: new seats {sorted(new_seats)} scores {scores} luxuries {built} -> {share:g}",
+            flush=True,
+        )
     elapsed = time.perf_counter() - started
-    print(f"{players} players: new bot {wins:g} wins, {games - wins:g} losses over {games} games "
-          f"({100 * wins / games:.1f}%), {elapsed:.0f} s", flush=True)
+    print(
+        f"{players} players: new bot {wins:g} wins, {games - wins:g} losses over {games} games "
+        f"({100 * wins / games:.1f}%), {elapsed:.0f} s",
+        flush=True,
+    )
     for side, name in ((True, "new"), (False, "baseline")):
-        print(f"  {name}: mean score {statistics.mean(scores_of[side]):.1f}, luxuries built per seat "
-              f"{statistics.mean(built_of[side]):.2f} (fewest {min(built_of[side])})", flush=True)
+        print(
+            f"  {name}: mean score {statistics.mean(scores_of[side]):.1f}, luxuries built per seat "
+            f"{statistics.mean(built_of[side]):.2f} (fewest {min(built_of[side])})",
+            flush=True,
+        )
 
 
 def main() -> None:

@@ -11,7 +11,8 @@ private view for DMs and ``/hand``.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -57,8 +58,14 @@ TYPE_STYLE = {  # fill, letter
     "entertainment": ((230, 159, 0), "E"),
     "art": ((0, 158, 115), "A"),
 }
-ROLE_TITLE = {"priest": "Priest", "noble": "Noble", "worker": "Worker", "planner": "Planner",
-              "builder": "Builder", "trader": "Trader"}
+ROLE_TITLE = {
+    "priest": "Priest",
+    "noble": "Noble",
+    "worker": "Worker",
+    "planner": "Planner",
+    "builder": "Builder",
+    "trader": "Trader",
+}
 
 # -- geometry ----------------------------------------------------------------------------
 
@@ -106,12 +113,24 @@ def _palette() -> Image.Image:
     each foreground colour and each background, reduced to fill the rest."""
     if _PALETTE:
         return _PALETTE[0]
-    backgrounds = [PAPER, PANEL, SEA, LAND, VISTA, INDUSTRY, (255, 255, 255), HIGHLIGHT, (250, 240, 214),
-                   (255, 226, 140), (245, 240, 228), ROAD_BUILT, ROAD_UNBUILT]
+    backgrounds = [
+        PAPER,
+        PANEL,
+        SEA,
+        LAND,
+        VISTA,
+        INDUSTRY,
+        (255, 255, 255),
+        HIGHLIGHT,
+        (250, 240, 214),
+        (255, 226, 140),
+        (245, 240, 228),
+        ROAD_BUILT,
+        ROAD_UNBUILT,
+    ]
     backgrounds += [rgb for rgb, _ in RESOURCE_STYLE.values()] + [rgb for rgb, _ in TYPE_STYLE.values()]
     backgrounds += [seat_rgb(seat) for seat in range(len(SEAT_RGB))]
-    foregrounds = backgrounds + [INK, MUTED, LAND_EDGE, PANEL_EDGE, START_MARK, (30, 80, 150), (180, 40, 40),
-                                 LAST_MOVE]
+    foregrounds = backgrounds + [INK, MUTED, LAND_EDGE, PANEL_EDGE, START_MARK, (30, 80, 150), (180, 40, 40), LAST_MOVE]
     exact = sorted({tuple(c) for c in foregrounds})
     blends = set()
     for fg in foregrounds:
@@ -121,8 +140,10 @@ def _palette() -> Image.Image:
     swatch = Image.new("RGB", (len(blends), 1))
     swatch.putdata(sorted(blends))
     reduced = swatch.quantize(colors=256 - len(exact), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    reduced_colours = reduced.getpalette()
+    assert reduced_colours is not None  # quantize always makes a palette ("P") image
     palette = Image.new("P", (1, 1))
-    palette.putpalette([v for colour in exact for v in colour] + reduced.getpalette()[:3 * (256 - len(exact))])
+    palette.putpalette([v for colour in exact for v in colour] + reduced_colours[: 3 * (256 - len(exact))])
     _PALETTE.append(palette)
     return palette
 
@@ -131,8 +152,15 @@ _STAMPS: dict[tuple[str, int, bool, str], tuple[Image.Image, int, int]] = {}
 _STAMPS_KEPT = 4096
 
 
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-          fill: tuple[int, int, int], anchor: str = "la", bold: bool = False) -> None:
+def _text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, int, int],
+    anchor: str = "la",
+    bold: bool = False,
+) -> None:
     """``draw.text`` in the DejaVu font for the board's own words and numbers:
     each (text, size, anchor) is rendered once into a grey mask and then only
     stamped, which is most of the drawing time saved on a five-island board
@@ -142,7 +170,8 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: i
     stamp = _STAMPS.get(key)
     if stamp is None:
         fnt = font(size, bold=bold)
-        left, top, right, bottom = fnt.getbbox(text, anchor=anchor)
+        # FreeType boxes are whole pixels; Pillow's stubs type them as float.
+        left, top, right, bottom = (int(edge) for edge in fnt.getbbox(text, anchor=anchor))
         mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
         ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
         if len(_STAMPS) >= _STAMPS_KEPT:
@@ -165,7 +194,7 @@ the name shortened with "…"; the island head has this much room."""
 
 
 def _seat_label(view: dict[str, Any], seat: int, names: Sequence[str], room: float | None = None) -> str:
-    """"name (Colour)"; fitted to ``room`` pixels in 16 px bold when given (pictures)."""
+    """ "name (Colour)"; fitted to ``room`` pixels in 16 px bold when given (pictures)."""
     colour = view["seats"][seat]
     if not (seat < len(names) and names[seat]):
         return colour
@@ -200,13 +229,20 @@ def _status(view: dict[str, Any], labels: list[str]) -> str:
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], labels: list[str]) -> None:
     _text(draw, (MARGIN, 14), "Thera", 28, INK, bold=True)
-    draw_text(draw, (MARGIN + 100, 20), fit_text(_status(view, labels), font(18), WIDTH - 2 * MARGIN - 100), font(18),
-              INK)
+    draw_text(
+        draw, (MARGIN + 100, 20), fit_text(_status(view, labels), font(18), WIDTH - 2 * MARGIN - 100), font(18), INK
+    )
     last_move = view.get("last_move")
     if last_move:
         caption = f"Last move: {labels[last_move['seat']]}: {last_move['action']}"
-        draw_text(draw, (WIDTH - MARGIN, 42), fit_text(caption, font(14, bold=True), 700), font(14, bold=True),
-                  LAST_MOVE, anchor="ra")
+        draw_text(
+            draw,
+            (WIDTH - MARGIN, 42),
+            fit_text(caption, font(14, bold=True), 700),
+            font(14, bold=True),
+            LAST_MOVE,
+            anchor="ra",
+        )
     if view["final_round"] and view["step"] != "over":
         text = f"Final round: the bag is empty; the game ends after {labels[view['final_seat']]}'s turn."
         draw_text(draw, (MARGIN + 100, 42), text, font(14, bold=True), (180, 40, 40))
@@ -216,8 +252,9 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], labels: list[str]) 
 
 
 def _board(draw: ImageDraw.ImageDraw, view: dict[str, Any], labels: list[str], left: int, top: int) -> None:
-    draw.rounded_rectangle((left, top, WIDTH - MARGIN, top + BOARD_HEIGHT), radius=12, fill=PANEL,
-                           outline=PANEL_EDGE, width=2)
+    draw.rounded_rectangle(
+        (left, top, WIDTH - MARGIN, top + BOARD_HEIGHT), radius=12, fill=PANEL, outline=PANEL_EDGE, width=2
+    )
     _wheel(draw, view, left + 170, top + 190)
     _pool(draw, view, left + 345, top + 12)
     _recognition(draw, view, labels, left + 345, top + 200)
@@ -235,8 +272,14 @@ def _wheel(draw: ImageDraw.ImageDraw, view: dict[str, Any], cx: int, cy: int) ->
     for i, slot in enumerate(slots):
         start = -90 - step / 2 + i * step  # slot 0 at the top, clockwise
         fill = (250, 240, 214) if slot["role"] != current else (255, 226, 140)
-        draw.pieslice((cx - radius, cy - radius, cx + radius, cy + radius), start, start + step, fill=fill,
-                      outline=LAND_EDGE, width=2)
+        draw.pieslice(
+            (cx - radius, cy - radius, cx + radius, cy + radius),
+            start,
+            start + step,
+            fill=fill,
+            outline=LAND_EDGE,
+            width=2,
+        )
         middle = math.radians(start + step / 2)
         tx, ty = cx + math.cos(middle) * radius * 0.62, cy + math.sin(middle) * radius * 0.62
         _text(draw, (tx, ty - 22), ROLE_TITLE[slot["role"]], 15, INK, anchor="mm", bold=True)
@@ -246,16 +289,18 @@ def _wheel(draw: ImageDraw.ImageDraw, view: dict[str, Any], cx: int, cy: int) ->
         caption = f"favor +{spent} temp." if spent else "favor"
         _text(draw, (tx, ty + 22), caption, 11, INK if spent else MUTED, anchor="mm", bold=bool(spent))
         if slot["chosen_by"] is not None:
-            _seat_badge(draw, slot["chosen_by"], view["seats"], tx + 32, ty + 2, 10,
-                        ring=slot["role"] == last.get("role"))
+            _seat_badge(
+                draw, slot["chosen_by"], view["seats"], tx + 32, ty + 2, 10, ring=slot["role"] == last.get("role")
+            )
     draw.ellipse((cx - 30, cy - 30, cx + 30, cy + 30), fill=PANEL, outline=LAND_EDGE, width=2)
     _text(draw, (cx, cy - 7), "bag", 11, MUTED, anchor="mm")
     _text(draw, (cx, cy + 9), str(view["bag"]), 20, INK, anchor="mm", bold=True)
     _text(draw, (cx - 160, cy - 184), "Role wheel (badge: who chose it last)", 12, MUTED)
 
 
-def _seat_badge(draw: ImageDraw.ImageDraw, seat: int, seats: Sequence[str], x: float, y: float, r: int,
-                ring: bool = False) -> None:
+def _seat_badge(
+    draw: ImageDraw.ImageDraw, seat: int, seats: Sequence[str], x: float, y: float, r: int, ring: bool = False
+) -> None:
     rgb = seat_rgb(seat)
     if ring:
         draw.ellipse((x - r - 4, y - r - 4, x + r + 4, y + r + 4), outline=INK, width=3)
@@ -265,18 +310,20 @@ def _seat_badge(draw: ImageDraw.ImageDraw, seat: int, seats: Sequence[str], x: f
 
 def _cost_chips(draw: ImageDraw.ImageDraw, cost: dict[str, int] | None, x: int, y: int, size: int = 15) -> int:
     """Draw a cost as resource chips and a drachma figure; returns the end x."""
+    costs = cost or {}
     for name, (rgb, letter) in RESOURCE_STYLE.items():
-        count = (cost or {}).get(name, 0)
+        count = costs.get(name, 0)
         if count:
             x = _chip(draw, x, y, rgb, letter, count, size) + 3
-    if (cost or {}).get("drachma"):
-        _text(draw, (x, y + size // 2), f"{cost['drachma']}d", size - 2, INK, anchor="lm", bold=True)
-        x += int(font(size - 2, bold=True).getlength(f"{cost['drachma']}d")) + 3
+    if costs.get("drachma"):
+        _text(draw, (x, y + size // 2), f"{costs['drachma']}d", size - 2, INK, anchor="lm", bold=True)
+        x += int(font(size - 2, bold=True).getlength(f"{costs['drachma']}d")) + 3
     return x
 
 
-def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, rgb: tuple[int, int, int], letter: str, count: int,
-          size: int) -> int:
+def _chip(
+    draw: ImageDraw.ImageDraw, x: int, y: int, rgb: tuple[int, int, int], letter: str, count: int, size: int
+) -> int:
     draw.rectangle((x, y, x + size, y + size), fill=rgb, outline=INK, width=1)
     _text(draw, (x + size / 2, y + size / 2), letter, size - 5, text_on(rgb), anchor="mm", bold=True)
     _text(draw, (x + size + 2, y + size / 2), str(count), size - 3, INK, anchor="lm", bold=True)
@@ -284,8 +331,15 @@ def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, rgb: tuple[int, int, int], 
 
 
 def _pool(draw: ImageDraw.ImageDraw, view: dict[str, Any], left: int, top: int) -> None:
-    _text(draw, (left, top), f"Luxury pool ({len(view['pool'])})   bag {view['bag']}   discarded "
-                           f"{view['discarded']}   removed before play {view['removed']}", 14, INK, bold=True)
+    _text(
+        draw,
+        (left, top),
+        f"Luxury pool ({len(view['pool'])})   bag {view['bag']}   discarded "
+        f"{view['discarded']}   removed before play {view['removed']}",
+        14,
+        INK,
+        bold=True,
+    )
     card_w, card_h = 168, 72
     if not view["pool"]:
         _text(draw, (left, top + 30), "empty until the Priest is chosen", 14, MUTED)
@@ -318,8 +372,12 @@ def _novelty(draw: ImageDraw.ImageDraw, view: dict[str, Any], left: int, top: in
         for i, value in enumerate(entry["track"]):
             x = left + 140 + i * (box + 4)
             here = i == entry["position"]
-            draw.rectangle((x, y, x + box, y + box), fill=HIGHLIGHT if here else (245, 240, 228),
-                           outline=INK if here else PANEL_EDGE, width=3 if here else 1)
+            draw.rectangle(
+                (x, y, x + box, y + box),
+                fill=HIGHLIGHT if here else (245, 240, 228),
+                outline=INK if here else PANEL_EDGE,
+                width=3 if here else 1,
+            )
             _text(draw, (x + box / 2, y + box / 2), str(value), 14, INK, anchor="mm", bold=here)
 
 
@@ -397,24 +455,31 @@ def _blank_island(layout: dict[str, Any]) -> Image.Image:
         draw.rectangle(_road_box(a, b, False), fill=ROAD_UNBUILT)
     for loc in layout["locations"]:
         x, y = _cell_origin(loc["x"], loc["y"])
-        draw.rectangle((x, y, x + CELL, y + CELL), fill=VISTA if loc["vista"] else LAND, outline=LAND_EDGE,
-                       width=3 if loc["start"] else 2)
+        draw.rectangle(
+            (x, y, x + CELL, y + CELL),
+            fill=VISTA if loc["vista"] else LAND,
+            outline=LAND_EDGE,
+            width=3 if loc["start"] else 2,
+        )
         _text(draw, (x + 3, y + 2), loc["name"], 10, MUTED)
         if loc["vista"]:
             _text(draw, (x + CELL - 3, y + 1), f"★{loc['vista']}", 12, (30, 80, 150), anchor="ra", bold=True)
-    _text(draw, (12, ISLAND_H - 20), "★n vista value (scores when joined to the Port)   • joined to the Port", 11,
-          MUTED)
+    _text(
+        draw, (12, ISLAND_H - 20), "★n vista value (scores when joined to the Port)   • joined to the Port", 11, MUTED
+    )
     _BLANK[key] = image
     return image
 
 
-def _island(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, label: str,
-            left: int, top: int) -> None:
+def _island(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, label: str, left: int, top: int
+) -> None:
     island = view["islands"][seat]
     image.paste(_blank_island(view["map"]), (left, top))
     if seat in view["to_move"]:
-        draw.rounded_rectangle((left, top, left + ISLAND_W - 1, top + ISLAND_H - 1), radius=10,
-                               outline=seat_rgb(seat), width=5)
+        draw.rounded_rectangle(
+            (left, top, left + ISLAND_W - 1, top + ISLAND_H - 1), radius=10, outline=seat_rgb(seat), width=5
+        )
     _island_head(draw, view, seat, label, left, top)
     locations = {loc["name"]: loc for loc in view["map"]["locations"]}
     for road in island["roads"]:
@@ -426,8 +491,9 @@ def _island(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
     for name in island["connected"]:
         if name != port:
             x, y = _cell_origin(locations[name]["x"], locations[name]["y"])
-            draw.ellipse((left + x + CELL - 9, top + y + CELL - 9, left + x + CELL - 3, top + y + CELL - 3),
-                         fill=ROAD_BUILT)
+            draw.ellipse(
+                (left + x + CELL - 9, top + y + CELL - 9, left + x + CELL - 3, top + y + CELL - 3), fill=ROAD_BUILT
+            )
     for name, building in buildings.items():
         x, y = _cell_origin(locations[name]["x"], locations[name]["y"])
         _building(draw, left + x, top + y, building)
@@ -439,8 +505,7 @@ def _island(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
         _mark_last_move(draw, last_move["action"], locations, left, top)
 
 
-def _mark_last_move(draw: ImageDraw.ImageDraw, action: str, locations: dict[str, Any], left: int,
-                    top: int) -> None:
+def _mark_last_move(draw: ImageDraw.ImageDraw, action: str, locations: dict[str, Any], left: int, top: int) -> None:
     """Ring the locations the last move named on its island and, for a move,
     a road or Spring water, draw an arrow from the first to the second."""
     named = [word for word in action.split() if word in locations]
@@ -459,15 +524,16 @@ def _mark_last_move(draw: ImageDraw.ImageDraw, action: str, locations: dict[str,
         draw.polygon([tip] + wings, fill=LAST_MOVE)
 
 
-def _island_head(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, label: str, left: int,
-                 top: int) -> None:
+def _island_head(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, label: str, left: int, top: int) -> None:
     island = view["islands"][seat]
     rgb = seat_rgb(seat)
     draw.rectangle((left + 2, top + 2, left + ISLAND_W - 3, top + 8), fill=rgb)
     _seat_badge(draw, seat, view["seats"], left + 20, top + 26, 12)
     draw_text(draw, (left + 40, top + 14), label, font(16, bold=True), INK)
-    facts = (f"{island['recognition']} recognition   {island['drachma']} drachma   "
-             f"{island['hand']} luxur{'y' if island['hand'] == 1 else 'ies'} in hand")
+    facts = (
+        f"{island['recognition']} recognition   {island['drachma']} drachma   "
+        f"{island['hand']} luxur{'y' if island['hand'] == 1 else 'ies'} in hand"
+    )
     if island["divine"]:
         facts += f"   {island['divine']} divine"
     _text(draw, (left + 40, top + 34), facts, 13, INK)
@@ -487,11 +553,17 @@ def _allowance_text(view: dict[str, Any], seat: int) -> str:
     allow = phase["allowances"][seat]
     parts = []
     words = {  # allowance -> (one, several)
-        "water": ("1 water", "water"), "envoy": ("envoy", "envoys"), "must_pick": ("pick", "picks"),
-        "may_pick": ("extra pick", "extra picks"), "industry": ("industry", "industries"),
-        "luxury": ("luxury", "luxuries"), "either": ("extra building", "extra buildings"),
-        "free_roads": ("free road", "free roads"), "free_drachma": ("free drachma", "free drachma"),
-        "trades": ("1 trade", "trades"), "extra_trades": ("extra trade", "extra trades"),
+        "water": ("1 water", "water"),
+        "envoy": ("envoy", "envoys"),
+        "must_pick": ("pick", "picks"),
+        "may_pick": ("extra pick", "extra picks"),
+        "industry": ("industry", "industries"),
+        "luxury": ("luxury", "luxuries"),
+        "either": ("extra building", "extra buildings"),
+        "free_roads": ("free road", "free roads"),
+        "free_drachma": ("free drachma", "free drachma"),
+        "trades": ("1 trade", "trades"),
+        "extra_trades": ("extra trade", "extra trades"),
         "doubles": ("double", "doubles"),
     }
     for key, (one, several) in words.items():
@@ -559,8 +631,9 @@ def _building(draw: ImageDraw.ImageDraw, x: int, y: int, building: dict[str, Any
 
 def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], labels: list[str], left: int, top: int) -> None:
     """Keys to the symbols, in the slot no island uses."""
-    draw.rounded_rectangle((left, top, left + ISLAND_W - 1, top + ISLAND_H - 1), radius=10, fill=PANEL,
-                           outline=PANEL_EDGE, width=2)
+    draw.rounded_rectangle(
+        (left, top, left + ISLAND_W - 1, top + ISLAND_H - 1), radius=10, fill=PANEL, outline=PANEL_EDGE, width=2
+    )
     y = top + 14
     _text(draw, (left + 14, y), "Key", 16, INK, bold=True)
     y += 30
@@ -585,8 +658,10 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], labels: list[str], 
     y += 28
     last = view.get("last")
     if last:
-        text = (f"Last choice: {labels[last['seat']]} took the {ROLE_TITLE[last['role']]} "
-                f"({last['tokens']} favor + {last['spent']} drachma)")
+        text = (
+            f"Last choice: {labels[last['seat']]} took the {ROLE_TITLE[last['role']]} "
+            f"({last['tokens']} favor + {last['spent']} drachma)"
+        )
         draw_text(draw, (left + 14, y), fit_text(text, font(12), ISLAND_W - 28), font(12), INK)
         y += 20
     trade = ", ".join(f"{r['lot']} {name} = {r['price']}d" for name, r in view["trade"].items())
@@ -605,18 +680,24 @@ def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
     lines = []
     if seat is not None:
         island = view["islands"][seat]
-        lines.append(f"You are {_seat_label(view, seat, names)}: {island['drachma']} drachma, "
-                     f"{island['recognition']} recognition so far.")
+        lines.append(
+            f"You are {_seat_label(view, seat, names)}: {island['drachma']} drachma, "
+            f"{island['recognition']} recognition so far."
+        )
         if island["divine"]:
-            lines.append(f"Divine Intervention tokens: {island['divine']} (`divine` as your first step of a "
-                         f"phase: every resource may move once).")
+            lines.append(
+                f"Divine Intervention tokens: {island['divine']} (`divine` as your first step of a "
+                f"phase: every resource may move once)."
+            )
     hand = private.get("hand", [])
     if hand:
         lines.append("Luxuries in your hand:")
         for card in hand:
             cost = ", ".join(f"{n} {k}" for k, n in card["cost"].items())
-            lines.append(f"- {card['id']}: {card['name']} ({card['type']}), {card['recognition']} recognition "
-                         f"+{novelty.get(card['type'], 0)} novelty now; costs {cost}")
+            lines.append(
+                f"- {card['id']}: {card['name']} ({card['type']}), {card['recognition']} recognition "
+                f"+{novelty.get(card['type'], 0)} novelty now; costs {cost}"
+            )
     else:
         lines.append("No luxuries in your hand.")
     if private.get("tiles"):
@@ -663,8 +744,7 @@ def render_hand(view: dict[str, Any], names: Sequence[str]) -> bytes:
     seat = view.get("seat")
     who = _seat_label(view, seat, names, NAME_ROOM) if seat is not None else "You"
     draw_text(draw, (MARGIN, 14), f"{who}: luxuries in hand ({len(hand)})", font(20, bold=True), INK)
-    _text(draw, (MARGIN, 42), "★ recognition on the card; novelty: the bonus it would score if built now", 13,
-          MUTED)
+    _text(draw, (MARGIN, 42), "★ recognition on the card; novelty: the bonus it would score if built now", 13, MUTED)
     if not hand:
         _text(draw, (MARGIN, 72), "none yet: the Noble lets you take one from the pool", 15, MUTED)
     for i, card in enumerate(hand):

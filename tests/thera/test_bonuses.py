@@ -17,7 +17,7 @@ def two_builders(kit):
 
 
 class TestNovelty:
-    """"If multiple people construct a luxury during the same phase, they all
+    """ "If multiple people construct a luxury during the same phase, they all
     earn the full Novelty bonus. The marker is only moved one space down the
     Novelty track, even if more than one of the same Novelty type was built
     that phase.\""""
@@ -54,7 +54,7 @@ class TestNovelty:
 
 
 class TestVista:
-    """"When you construct a Luxury building, if it is built on a Vista
+    """ "When you construct a Luxury building, if it is built on a Vista
     location and the location is connected to your Port, you immediately earn
     bonus Recognition equal to the value of the Vista location.\""""
 

@@ -17,7 +17,7 @@ def site(kit, players=2, advanced=False, **kwargs):
 
 
 class TestRulebookExample:
-    """"you select the Builder role with six favor tokens on it. Every player
+    """ "you select the Builder role with six favor tokens on it. Every player
     gets to build one Industry Building, one Luxury building, and as many
     roads as they want. You do as well, but you may also build an additional
     building of your choice, and two free roads.\""""
@@ -26,13 +26,19 @@ class TestRulebookExample:
         state = site(kit)
         for seat in (0, 1):
             state["hands"][seat] = ["shrine", "altar"]
-            kit.put(state, seat, "b2", stone=2, water=1)   # a Quarry
-            kit.put(state, seat, "b3", stone=3, water=1)   # a Shrine
-            kit.put(state, seat, "c3", stone=4)            # an Altar, or a Grove, or roads
+            kit.put(state, seat, "b2", stone=2, water=1)  # a Quarry
+            kit.put(state, seat, "b3", stone=3, water=1)  # a Shrine
+            kit.put(state, seat, "c3", stone=4)  # an Altar, or a Grove, or roads
         state = kit.choose(state, 0, "builder", tokens=6)
         assert state["phase"]["allow"][0]["free_roads"] == 2
-        state = kit.play(state, (0, "build quarry b2"), (0, "build shrine b3"), (0, "build altar c3"),
-                         (0, "free road d4 e4"), (0, "free road e4 e5"))
+        state = kit.play(
+            state,
+            (0, "build quarry b2"),
+            (0, "build shrine b3"),
+            (0, "build altar c3"),
+            (0, "free road d4 e4"),
+            (0, "free road e4 e5"),
+        )
         assert kit.res(state, 0, "c3") == {}
         state = kit.play(state, (1, "build quarry b2"), (1, "build shrine b3"))
         with pytest.raises(IllegalAction, match="already built your luxury"):
@@ -45,7 +51,7 @@ class TestRulebookExample:
 
 class TestBuilding:
     def test_resources_on_the_site_and_drachma_from_hand(self, kit):
-        """"you must have resources equal to the cost of a building on the
+        """ "you must have resources equal to the cost of a building on the
         building site and enough drachma in your hand.\""""
         state = site(kit)
         kit.put(state, 0, "b2", stone=1, water=1)
@@ -102,7 +108,7 @@ class TestBuilding:
 
 class TestRoads:
     def test_a_road_costs_a_stone_from_one_end(self, kit):
-        """"You construct a road by spending a stone from a location and
+        """ "You construct a road by spending a stone from a location and
         placing a built road onto an unbuilt road between the space you
         removed the stone from and an adjacent location.\""""
         state = site(kit)
@@ -125,7 +131,7 @@ class TestRoads:
 
 
 class TestScarceIndustry:
-    """"if a situation arises where the order in which players perform
+    """ "if a situation arises where the order in which players perform
     actions matters, you (the favored player) performs all of your actions
     first, followed by the player to your left\" — here, the last Quarry."""
 

@@ -6,7 +6,7 @@ from engine.games.thera.state import pool_size
 
 class TestPieces:
     def test_box_contents(self):
-        """"13 favor tokens ... 5 player island mats ... 6 divine intervention
+        """ "13 favor tokens ... 5 player island mats ... 6 divine intervention
         tokens ... 60 luxury buildings ... 39 industry buildings ... 30
         starting resources tiles ... 102 resources ... 69 coins ... 75 roads"."""
         box = COMPONENTS.box
@@ -22,14 +22,14 @@ class TestPieces:
         assert box["roads"] == 75
 
     def test_luxuries_three_of_each_per_type(self):
-        """"15 temple luxuries (three of each)" and likewise for the other types."""
+        """ "15 temple luxuries (three of each)" and likewise for the other types."""
         assert COMPONENTS.luxury_copies == 3
         for kind in ("temple", "vineyard", "entertainment", "art"):
             designs = [lux for lux in COMPONENTS.luxuries.values() if lux.type == kind]
             assert len(designs) * COMPONENTS.luxury_copies == 15
 
     def test_industry_buildings(self):
-        """"6 Quarries, Pastures, and Groves" and "3 each of seven other
+        """ "6 Quarries, Pastures, and Groves" and "3 each of seven other
         Industry buildings (For the Advanced Game)"."""
         industry = COMPONENTS.industry
         assert [industry[k].copies for k in ("quarry", "pasture", "grove")] == [6, 6, 6]
@@ -38,7 +38,7 @@ class TestPieces:
         assert all(industry[k].copies == 3 for k in advanced)
 
     def test_worker_conversions(self):
-        """"the Small Quarry ... converts one water into one stone, the Quarry
+        """ "the Small Quarry ... converts one water into one stone, the Quarry
         converts one water into two stone, the Grove converts one water into
         one lumber, and the Pasture converts one water into one cloth"."""
         industry = COMPONENTS.industry
@@ -58,7 +58,7 @@ class TestPieces:
 
 class TestRoles:
     def test_wheel_order(self):
-        """"Priest, Noble, Worker, Planner, Builder, Trader"."""
+        """ "Priest, Noble, Worker, Planner, Builder, Trader"."""
         assert COMPONENTS.wheel == ROLES == ("priest", "noble", "worker", "planner", "builder", "trader")
 
     def test_thresholds(self):
@@ -72,13 +72,13 @@ class TestRoles:
         assert (r["trader"]["drachma_per"], r["trader"]["trade_per"], r["trader"]["trades"]) == (2, 3, 2)
 
     def test_pool_is_one_per_player_plus_one(self):
-        """"draw a new set of five luxury buildings" in a four-player game."""
+        """ "draw a new set of five luxury buildings" in a four-player game."""
         assert pool_size({"players": 4}) == 5
 
 
 class TestNumbersFromExamples:
     def test_trade_prices(self):
-        """"sell a lumber ... for five drachma", "buy two stone ... for four
+        """ "sell a lumber ... for five drachma", "buy two stone ... for four
         drachma", "buy a cloth for five drachma"."""
         assert COMPONENTS.trade["lumber"] == TradeRate(1, 5)
         assert COMPONENTS.trade["stone"] == TradeRate(2, 4)
@@ -109,8 +109,10 @@ class TestOurData:
 
     def test_types_are_balanced(self):
         """Each type has the same ladder of recognition."""
-        ladders = {kind: sorted(l.recognition for l in COMPONENTS.luxuries.values() if l.type == kind)
-                   for kind in COMPONENTS.types}
+        ladders = {
+            kind: sorted(l.recognition for l in COMPONENTS.luxuries.values() if l.type == kind)
+            for kind in COMPONENTS.types
+        }
         assert len({tuple(v) for v in ladders.values()}) == 1
 
     def test_tiles_never_promise_a_missing_building(self):

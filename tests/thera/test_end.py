@@ -16,7 +16,7 @@ def play_turn(kit, state, seat, role="worker"):
 
 
 class TestFinalRound:
-    """"Play continues until the last Luxury building is drawn from the
+    """ "Play continues until the last Luxury building is drawn from the
     Luxury bag. At that point, every player except the current player gets
     to take one more turn (the current player gets to take any actions that
     happen during the phases like normal), and then the game is over.\""""
@@ -56,7 +56,7 @@ class TestScoring:
         return state
 
     def test_buildings_bonus_and_a_quarter_per_drachma(self, kit):
-        """"add together the Recognition on buildings they have built as well
+        """ "add together the Recognition on buildings they have built as well
         as any bonus recognition ... Players also receive 1/4 Recognition for
         every drachma they have left. There is no penalty for unbuilt luxury
         building in your hand.\""""
@@ -75,8 +75,8 @@ class TestScoring:
 
     def test_tie_broken_by_luxuries_built(self, kit):
         state = self.finished(kit)
-        kit.building(state, 0, "b2", "shrine")     # 2
-        state["bonus"] = [0, 2, 0]                  # Orange: 2 bonus, no luxury
+        kit.building(state, 0, "b2", "shrine")  # 2
+        state["bonus"] = [0, 2, 0]  # Orange: 2 bonus, no luxury
         result = outcome(state)
         assert result.scores[0] == result.scores[1]
         assert result.winners == (0,)

@@ -59,6 +59,7 @@ def test_mid_game_states_round_trip_and_copy_cleanly():
         copy = copy_state(state)
         assert copy == state
         assert not (_containers(copy) & _containers(state)), "a copy shares a mutable part"
+
     random_game(3, 7, {"advanced": True}, check)
 
 
@@ -66,7 +67,7 @@ def _containers(tree, found=None):
     found = set() if found is None else found
     if isinstance(tree, (dict, list)):
         found.add(id(tree))
-        for child in (tree.values() if isinstance(tree, dict) else tree):
+        for child in tree.values() if isinstance(tree, dict) else tree:
             _containers(child, found)
     return found
 
@@ -104,6 +105,7 @@ def test_legal_actions_are_accepted_and_others_refused():
                 continue
             with pytest.raises(IllegalAction):
                 GAME.play(state, seat, candidate)
+
     random_game(3, 9, {"advanced": True, "divine": "2,1,1"}, check)
     random_game(2, 19, {"wheel": "random"}, check)
 
@@ -138,6 +140,7 @@ def test_describe_is_plain_and_names_the_seat():
         line = GAME.describe(state, seat, action)
         assert line.startswith(GAME.seat_name(state, seat)), line
         lines.append(line)
+
     random_game(2, 10, {"advanced": True}, check)
     assert any("chooses the" in line for line in lines)
 
@@ -158,18 +161,21 @@ def test_player_count_and_options_are_checked():
     assert GAME.new(3, {"advanced": "yes"}, 1)["options"]["advanced"] is True
 
 
-@pytest.mark.parametrize("breakage", [
-    lambda d: d.pop("mats"),
-    lambda d: d.__setitem__("players", 9),
-    lambda d: d.__setitem__("favor", [2, 2, 2, 2, 2, 9]),
-    lambda d: d["mats"][0]["res"][0].__setitem__(0, -1),
-    lambda d: d["mats"][0]["buildings"].__setitem__(3, "castle"),
-    lambda d: d["hands"][0].extend(["odeon"] * 4),
-    lambda d: d.__setitem__("step", "dancing"),
-    lambda d: d.__setitem__("phase", {"role": "priest"}),
-    lambda d: d.__setitem__("rng", "seed"),
-    lambda d: d["options"].pop("advanced"),
-])
+@pytest.mark.parametrize(
+    "breakage",
+    [
+        lambda d: d.pop("mats"),
+        lambda d: d.__setitem__("players", 9),
+        lambda d: d.__setitem__("favor", [2, 2, 2, 2, 2, 9]),
+        lambda d: d["mats"][0]["res"][0].__setitem__(0, -1),
+        lambda d: d["mats"][0]["buildings"].__setitem__(3, "castle"),
+        lambda d: d["hands"][0].extend(["odeon"] * 4),
+        lambda d: d.__setitem__("step", "dancing"),
+        lambda d: d.__setitem__("phase", {"role": "priest"}),
+        lambda d: d.__setitem__("rng", "seed"),
+        lambda d: d["options"].pop("advanced"),
+    ],
+)
 def test_load_refuses_malformed_states(breakage):
     data = json.loads(json.dumps(GAME.dump(GAME.play(GAME.new(3, {}, 12), 0, "choose planner"))))
     breakage(data)
@@ -185,9 +191,43 @@ def test_load_refuses_non_objects():
 
 def test_garbage_input_only_ever_raises_illegal_action():
     """Bad input always gets an IllegalAction and changes nothing."""
-    words = ["choose", "move", "water", "spring", "swap", "take", "work", "build", "road", "free", "sell", "buy",
-             "keep", "place", "put", "done", "divine", "+3", "-1", "0", "2", "99999999999", "a2", "z9", "f5",
-             "stone", "stones", "gold", "odeon", "quarry", "port", "priest", "+", "é", ""]
+    words = [
+        "choose",
+        "move",
+        "water",
+        "spring",
+        "swap",
+        "take",
+        "work",
+        "build",
+        "road",
+        "free",
+        "sell",
+        "buy",
+        "keep",
+        "place",
+        "put",
+        "done",
+        "divine",
+        "+3",
+        "-1",
+        "0",
+        "2",
+        "99999999999",
+        "a2",
+        "z9",
+        "f5",
+        "stone",
+        "stones",
+        "gold",
+        "odeon",
+        "quarry",
+        "port",
+        "priest",
+        "+",
+        "é",
+        "",
+    ]
     rng = random.Random(2)
     seen = []
 
@@ -202,6 +242,7 @@ def test_garbage_input_only_ever_raises_illegal_action():
             except IllegalAction:
                 seen.append(text)
         assert state == snapshot
+
     random_game(3, 21, {"advanced": True, "divine": "1,1,1"}, check)
     assert len(seen) > 100
 

@@ -15,12 +15,12 @@ def built(kit, *names):
 
 class TestAdjacentAndConnected:
     def test_adjacent_by_any_road(self, kit):
-        """"A location is adjacent to another location if there is a single
+        """ "A location is adjacent to another location if there is a single
         road (either built or unbuilt) connecting the two.\""""
         assert sorted(kit.mat.name(l) for l in kit.mat.adjacent(kit.loc("c3"))) == ["b3", "c2", "c4", "d3"]
 
     def test_connected_by_built_roads(self, kit):
-        """"A location is connected to another location if there is an
+        """ "A location is connected to another location if there is an
         unbroken route of built roads between the two locations.\""""
         roads = built(kit, "c3-d3", "d3-d4", "d4-e4")
         connected = {kit.mat.name(l) for l in kit.mat.connected(roads, kit.loc("c3"))}
@@ -61,7 +61,7 @@ class TestMovingInThePlanner:
         assert kit.res(state, 0, "d3") == {"stone": 1}
 
     def test_each_resource_moves_once(self, kit):
-        """"You may move every resource on your island mat once.\""""
+        """ "You may move every resource on your island mat once.\""""
         state = kit.new(2)
         kit.clear_island(state, 1)
         kit.put(state, 1, "b2", stone=2)

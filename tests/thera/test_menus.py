@@ -29,9 +29,15 @@ def check_menus(state, seat):
     return max(len(path) for path in paths.values())
 
 
-@pytest.mark.parametrize("players, options, seed", [
-    (2, {}, 1), (3, {"advanced": True}, 2), (4, {"divine": "1,1,1,1"}, 3), (5, {"advanced": True}, 4),
-])
+@pytest.mark.parametrize(
+    "players, options, seed",
+    [
+        (2, {}, 1),
+        (3, {"advanced": True}, 2),
+        (4, {"divine": "1,1,1,1"}, 3),
+        (5, {"advanced": True}, 4),
+    ],
+)
 def test_every_decision_of_random_games_is_clickable(players, options, seed):
     rng = random.Random(seed)
     state = GAME.new(players, options, seed)
@@ -54,5 +60,10 @@ def test_paths_read_as_plain_words(kit):
 
 def test_large_amounts_go_through_a_range(kit):
     state = kit.new(2, seed=13)
-    assert GAME.menu_path(state, 0, "move 27 water c2 d2") == ("Move water", "from c2", "to d2",
-                                                                "21-40 more", "27 water")
+    assert GAME.menu_path(state, 0, "move 27 water c2 d2") == (
+        "Move water",
+        "from c2",
+        "to d2",
+        "21-40 more",
+        "27 water",
+    )

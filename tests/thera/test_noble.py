@@ -13,7 +13,7 @@ def noble(kit, tokens, spend=0, players=4, pool=("shrine", "odeon", "mosaic", "t
 
 
 class TestRulebookExample:
-    """"you select the Noble with four favor tokens and spend two drachma to
+    """ "you select the Noble with four favor tokens and spend two drachma to
     bring the total favor up to six. First, because you have at least four
     favor, you choose two of the luxury buildings in the luxury pool ... Then
     every other player, in clockwise order, chooses and takes a building into
@@ -74,7 +74,7 @@ class TestPicks:
             kit.play(state, (0, "take colossus"))
 
     def test_empty_pool_means_nothing_to_pick(self, kit):
-        """"The luxury pool is only refilled once the Priest has been taken again.\""""
+        """ "The luxury pool is only refilled once the Priest has been taken again.\""""
         state = noble(kit, tokens=3, pool=())
         assert state["step"] == "choose"  # nobody had anything to do
         assert state["drachma"][0] == 5 + 1  # the favored drachma still comes
@@ -88,5 +88,5 @@ class TestPicks:
             kit.play(state, (0, "build shrine b2"))
 
     def test_drachma_for_every_three_favor(self, kit):
-        """"For every three (3) favor on the Noble, take a drachma.\""""
+        """ "For every three (3) favor on the Noble, take a drachma.\""""
         assert noble(kit, tokens=8)["drachma"][0] == 5 + 2

@@ -21,7 +21,7 @@ def choose(kit, arranged):
 
 
 class TestRulebookExample:
-    """"you select the Planner role with three favor tokens, and pay an
+    """ "you select the Planner role with three favor tokens, and pay an
     additional six drachma to bring your total favor for this phase up to
     nine. ... you also get to choose 4 resources and move them an additional
     time. You could also, if you wanted, move one resource 2 additional times
@@ -56,7 +56,7 @@ class TestRulebookExample:
 
 class TestMoves:
     def test_built_roads_then_an_unbuilt_road(self, kit):
-        """"you could move a resource across multiple built roads followed by
+        """ "you could move a resource across multiple built roads followed by
         a second move of the same resource across an unbuilt road.\""""
         state, tokens, spend = planner(kit, 2)
         kit.roads(state, 0, "a2-b2", "b2-c2", "c2-d2")

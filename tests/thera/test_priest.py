@@ -11,7 +11,7 @@ def four_player_priest(kit, tokens=5):
 
 
 class TestRulebookExample:
-    """"During your turn, you choose the Priest with five favor tokens as your
+    """ "During your turn, you choose the Priest with five favor tokens as your
     role in a four-player game, starting the Priest phase. First, you discard
     all the luxury tiles still in the luxury pool, then draw a new set of five
     luxury buildings to replace them. You then have the option of drawing and
@@ -53,7 +53,7 @@ class TestRulebookExample:
 
 class TestWater:
     def test_water_anywhere_same_or_different_locations(self, kit):
-        """"You may place these two water on the same location, or on different locations.\""""
+        """ "You may place these two water on the same location, or on different locations.\""""
         state = four_player_priest(kit, tokens=0)
         kit.clear_island(state, 1)
         state = kit.play(state, (1, "water f5"), (1, "water f5"))

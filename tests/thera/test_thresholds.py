@@ -23,8 +23,7 @@ RULEBOOK = {
     # "For every two (2) ... move it an additional time"; "For every four (4)
     # ... a free road"; "three (3) or more ... one", "six (6) ... one", "nine
     # (9) ... two" bonus recognition.
-    "planner": lambda f: {"extra": f // 2, "free_roads": f // 4,
-                          "bonus": (f >= 3) + (f >= 6) + 2 * (f >= 9)},
+    "planner": lambda f: {"extra": f // 2, "free_roads": f // 4, "bonus": (f >= 3) + (f >= 6) + 2 * (f >= 9)},
     # "five (5) or more ... an additional Industry or Luxury building"; "For
     # every three (3) favor ... a free road".
     "builder": lambda f: {"either": int(f >= 5), "free_roads": f // 3},
@@ -41,9 +40,14 @@ def play_favored(kit, role, tokens, spend):
     after = kit.choose(state, 0, role, tokens=tokens, spend=spend)
     allow = after["phase"]["allow"][0] if after["phase"] else {}
     gains = {
-        "water": allow.get("water", 0), "envoy": allow.get("envoy", 0), "may_pick": allow.get("may_pick", 0),
-        "luxury": allow.get("luxury", 0), "doubles": allow.get("doubles", 0), "free_roads": allow.get("free_roads", 0),
-        "either": allow.get("either", 0), "extra_trades": allow.get("extra_trades", 0),
+        "water": allow.get("water", 0),
+        "envoy": allow.get("envoy", 0),
+        "may_pick": allow.get("may_pick", 0),
+        "luxury": allow.get("luxury", 0),
+        "doubles": allow.get("doubles", 0),
+        "free_roads": allow.get("free_roads", 0),
+        "either": allow.get("either", 0),
+        "extra_trades": allow.get("extra_trades", 0),
         "extra": after["phase"]["extra"][0] if after["phase"] else 0,
         "bonus": after["bonus"][0],
         "drachma": after["drachma"][0] - (20 - spend),
@@ -69,7 +73,7 @@ def test_drachma_spent_count_as_favor(kit, role):
 
 @pytest.mark.parametrize("role", sorted(RULEBOOK))
 def test_other_players_get_only_the_normal_action(kit, role):
-    """"Every player, including yourself, performs the normal action/s for the
+    """ "Every player, including yourself, performs the normal action/s for the
     role. You are the favored player and receive additional special actions"."""
     _, after = play_favored(kit, role, 9, 3)
     normal = RULEBOOK[role](0)
@@ -83,10 +87,17 @@ def test_other_players_get_only_the_normal_action(kit, role):
 
 
 GAIN_NAMES = {  # favored_gains name -> (RULEBOOK key, offset of the normal action)
-    "extra water": ("water", 2), "envoy": ("envoy", 0), "extra pick": ("may_pick", 0),
-    "luxury build": ("luxury", 0), "double activation": ("doubles", 0), "extra move": ("extra", 0),
-    "recognition": ("bonus", 0), "extra building": ("either", 0), "extra trade": ("extra_trades", 0),
-    "free road": ("free_roads", 0), "drachma": ("drachma", 0),
+    "extra water": ("water", 2),
+    "envoy": ("envoy", 0),
+    "extra pick": ("may_pick", 0),
+    "luxury build": ("luxury", 0),
+    "double activation": ("doubles", 0),
+    "extra move": ("extra", 0),
+    "recognition": ("bonus", 0),
+    "extra building": ("either", 0),
+    "extra trade": ("extra_trades", 0),
+    "free road": ("free_roads", 0),
+    "drachma": ("drachma", 0),
 }
 
 
@@ -105,5 +116,6 @@ def test_the_role_list_spells_out_the_favor(kit):
     state = kit.new(3, seed=20)
     state["drachma"][0] = 9
     assert kit.game.label(state, 0, "choose priest +2").endswith("5 favor (favored: 2 extra water, the envoy)")
-    assert kit.game.label(state, 0, "choose planner +6").endswith("(favored: 4 extra moves, 2 free roads, "
-                                                                  "4 recognition)")
+    assert kit.game.label(state, 0, "choose planner +6").endswith(
+        "(favored: 4 extra moves, 2 free roads, 4 recognition)"
+    )

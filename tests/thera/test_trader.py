@@ -17,7 +17,7 @@ def market(kit, advanced=False):
 
 
 class TestRulebookExample:
-    """"you select the Trader role with three favor tokens on it. Each player
+    """ "you select the Trader role with three favor tokens on it. Each player
     may either trade twice or take a single free drachma. You first receive a
     free drachma just for having favor, and then choose to trade twice. You
     sell a lumber on your port for five drachma, then buy two stone, placing
@@ -39,7 +39,7 @@ class TestRulebookExample:
         assert 0 not in kit.game.to_move(state)  # three trades used: finished
 
     def test_two_lumber_cost_two_trades_and_ten_drachma(self, kit):
-        """"If you wanted to buy two lumber, you would have to take two trades
+        """ "If you wanted to buy two lumber, you would have to take two trades
         and spend ten drachma\""""
         state = kit.choose(market(kit), 0, "trader", tokens=0)
         state = kit.play(state, (1, "buy lumber"), (1, "buy lumber"))
@@ -55,7 +55,7 @@ class TestTrades:
             kit.play(state, (1, "drachma"))
 
     def test_favored_trades_may_follow_the_free_drachma(self, kit):
-        """"You may use these trades even if you took the free drachma.\""""
+        """ "You may use these trades even if you took the free drachma.\""""
         state = kit.choose(market(kit), 0, "trader", tokens=3)
         state = kit.play(state, (0, "drachma"))
         assert state["drachma"][0] == 12
@@ -64,7 +64,7 @@ class TestTrades:
             kit.play(state, (0, "buy stone"))
 
     def test_selling_needs_the_lot_on_the_port(self, kit):
-        """"When you sell resources with a trade, the resources must be at your port.\""""
+        """ "When you sell resources with a trade, the resources must be at your port.\""""
         state = market(kit)
         kit.put(state, 0, "b2", lumber=1)
         kit.put(state, 0, "a2", stone=1)

@@ -7,7 +7,7 @@ from engine.core import IllegalAction, clone
 
 class TestChoosing:
     def test_first_player_places_the_thirteenth_token(self, kit):
-        """"The very first player to take their turn places the 13th favor
+        """ "The very first player to take their turn places the 13th favor
         token on the role they chose.\""""
         state = kit.new(3)
         assert sum(state["favor"]) == 12 and state["reserve"] == 1
@@ -16,14 +16,14 @@ class TestChoosing:
         assert state["reserve"] == 0
 
     def test_everyone_performs_the_normal_action(self, kit):
-        """"Every player, including yourself, performs the normal action/s for the role.\""""
+        """ "Every player, including yourself, performs the normal action/s for the role.\""""
         state = kit.play(kit.new(3), (0, "choose priest"))
         assert kit.game.to_move(state) == [0, 1, 2]
         for seat in range(3):
             assert state["phase"]["allow"][seat]["water"] == (3 if seat == 0 else 2)  # 3 favor: one more
 
     def test_turn_overview_example(self, kit):
-        """"You selected the Planner role while it had three favor tokens on it,
+        """ "You selected the Planner role while it had three favor tokens on it,
         and spent three drachma. You have a total of six favor for this role,
         and receive three extra moves, one extra road, and two bonus
         recognition overall. After everyone has completed their movement, you
@@ -70,7 +70,10 @@ class TestChoosing:
         state = kit.new(3)
         state["drachma"][0] = 2
         assert [a for a in kit.game.legal(state, 0) if a.startswith("choose noble")] == [
-            "choose noble", "choose noble +1", "choose noble +2"]
+            "choose noble",
+            "choose noble +1",
+            "choose noble +2",
+        ]
 
     def test_only_the_current_player_chooses(self, kit):
         with pytest.raises(IllegalAction, match="not your turn"):
@@ -85,14 +88,17 @@ class TestChoosing:
 
 
 class TestBadInput:
-    @pytest.mark.parametrize("text, message", [
-        ("choose wizard", "Choose one of the roles"),
-        ("fly away", "not a Thera action"),
-        ("move water", "Write it as move"),
-        ("water z9", "not a location"),
-        ("sell gold", "not a resource"),
-        ("", "Type an action"),
-    ])
+    @pytest.mark.parametrize(
+        "text, message",
+        [
+            ("choose wizard", "Choose one of the roles"),
+            ("fly away", "not a Thera action"),
+            ("move water", "Write it as move"),
+            ("water z9", "not a location"),
+            ("sell gold", "not a resource"),
+            ("", "Type an action"),
+        ],
+    )
     def test_syntax_errors_say_what_is_expected(self, kit, text, message):
         state = kit.play(kit.new(3), (0, "choose priest"))
         with pytest.raises(IllegalAction, match=message):

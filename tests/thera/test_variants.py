@@ -8,7 +8,7 @@ from engine.games.thera.components import COMPONENTS
 
 
 class TestTwoPlayerThera:
-    """"make a note of the role that the last Favor token lands on while
+    """ "make a note of the role that the last Favor token lands on while
     being redistributed. After your normal turn, that role's phase is
     started, with you and your opponent taking the normal actions ... Neither
     player gets any favored actions. ... redistribute the favor tokens on
@@ -30,7 +30,7 @@ class TestTwoPlayerThera:
         assert state["step"] == "choose" and state["turn"] == 1
 
     def test_spending_does_not_change_the_second_role(self, kit):
-        """"Spending drachma for temporary favor does not change what role is selected after the first.\""""
+        """ "Spending drachma for temporary favor does not change what role is selected after the first.\""""
         state = kit.new(2, seed=12)
         state["drachma"][0] = 9
         kit.favor(state, "worker", 3)
@@ -65,7 +65,7 @@ class TestTwoPlayerThera:
 
 
 class TestDivineIntervention:
-    """"before the owner of the token performs the normal actions of the
+    """ "before the owner of the token performs the normal actions of the
     phase that was chosen, they may discard a Divine Intervention token to
     move every resource on their island once.\""""
 
@@ -102,7 +102,7 @@ class TestDivineIntervention:
         assert not [a for a in kit.game.legal(state, 1) if a.startswith("move")]
 
     def test_a_token_keeps_its_owner_waiting_when_it_would_help(self, kit):
-        """"At any point in the game, before the owner of the token performs the
+        """ "At any point in the game, before the owner of the token performs the
         normal actions of the phase\": a player whose Small Quarry is dry but
         has water next door is not finished for them; one move brings the
         water over and the Quarry works."""
@@ -117,7 +117,7 @@ class TestDivineIntervention:
         assert state["step"] == "choose"
 
     def test_a_token_is_offered_in_every_phase(self, kit):
-        """"At any point in the game, before the owner of the token performs
+        """ "At any point in the game, before the owner of the token performs
         the normal actions of the phase that was chosen, they may discard a
         Divine Intervention token": in a Builder phase where the holder can
         build nothing, it is still asked, and may walk water toward its Quarry
@@ -139,7 +139,7 @@ class TestDivineIntervention:
 
     @pytest.mark.parametrize("role", ["priest", "noble", "worker", "planner", "builder", "trader"])
     def test_a_holder_is_asked_in_each_role(self, kit, role):
-        """"At any point in the game": every role's phase asks the holder."""
+        """ "At any point in the game": every role's phase asks the holder."""
         state = kit.new(3, seed=13, divine="0,0,1")
         state = kit.choose(state, 0, role, tokens=0)
         for _ in range(6):  # the Noble's earlier pickers take first
@@ -159,9 +159,14 @@ class TestDivineIntervention:
         state = kit.play(state, (0, "drachma"), (1, "pass"))
         assert state["step"] == "choose" and state["divine"] == [0, 1]
 
-    @pytest.mark.parametrize("value, message", [
-        ("3", "at most 2"), ("2,2,2,2", "at most 3"), ("x", "whole numbers"),
-    ])
+    @pytest.mark.parametrize(
+        "value, message",
+        [
+            ("3", "at most 2"),
+            ("2,2,2,2", "at most 3"),
+            ("x", "whole numbers"),
+        ],
+    )
     def test_bad_token_counts(self, kit, value, message):
         with pytest.raises(IllegalAction, match=message):
             kit.new(3, divine=value)
@@ -176,7 +181,7 @@ class TestRoleWheel:
         assert kit.new(3)["wheel"] == list(COMPONENTS.wheel)
 
     def test_random_order_is_seeded(self, kit):
-        """"If you desire a stranger game, change or randomize the order of the actions.\""""
+        """ "If you desire a stranger game, change or randomize the order of the actions.\""""
         wheels = {tuple(kit.new(3, seed=s, wheel="random")["wheel"]) for s in range(8)}
         assert len(wheels) > 1
         assert all(sorted(w) == sorted(COMPONENTS.wheel) for w in wheels)
@@ -197,14 +202,14 @@ class TestRoleWheel:
 class TestLength:
     @pytest.mark.parametrize("players, short, long_", [(2, 36, 24), (3, 28, 12), (4, 20, 0)])
     def test_discards(self, kit, players, short, long_):
-        """"change the number of Luxury buildings that are discarded from the bag.\""""
+        """ "change the number of Luxury buildings that are discarded from the bag.\""""
         for length, removed in (("short", short), ("long", long_)):
             state = kit.new(players, length=length)
             assert state["removed"] == removed
             assert len(state["bag"]) + len(state["pool"]) == 60 - removed
 
     def test_no_long_game_with_five(self, kit):
-        """"There are not enough luxury buildings to play the Long game with 5 players.\""""
+        """ "There are not enough luxury buildings to play the Long game with 5 players.\""""
         with pytest.raises(IllegalAction, match="not enough luxury buildings for the long game with 5"):
             kit.new(5, length="long")
         assert kit.new(5, length="short")["removed"] == 12
@@ -215,7 +220,7 @@ class TestLength:
 
 
 class TestAdvancedSetUp:
-    """"give four tiles at random to each player. Select two of your tiles and
+    """ "give four tiles at random to each player. Select two of your tiles and
     take the buildings, resources, and drachma on those tiles.\""""
 
     def test_four_tiles_each_private_until_kept(self, kit):

@@ -23,7 +23,7 @@ def workshop(kit, tokens):
 
 
 class TestRulebookExample:
-    """"you select the Worker with three favor tokens as your role. Every
+    """ "you select the Worker with three favor tokens as your role. Every
     player's Industry buildings ... activate. You choose to activate your
     Quarry twice this turn, converting two of the water on it into four
     stone. Your Small Quarry and your Grove each activate once as well,
@@ -45,7 +45,7 @@ class TestActivation:
         assert kit.res(state, 0, "c2") == {"water": 1, "stone": 1}
 
     def test_no_water_no_resources(self, kit):
-        """"If there is no water on the building when it activates, no resources are produced.\""""
+        """ "If there is no water on the building when it activates, no resources are produced.\""""
         state = workshop(kit, tokens=0)
         kit.put(state, 0, "b3", water=0)
         with pytest.raises(IllegalAction, match="no water on your Grove on b3"):
@@ -60,7 +60,7 @@ class TestActivation:
             kit.play(state, (0, "work b2"))
 
     def test_doubles_go_to_different_buildings(self, kit):
-        """"If you gain multiple uses of this action, you must select
+        """ "If you gain multiple uses of this action, you must select
         different buildings for each ability.\""""
         state = workshop(kit, tokens=6)
         kit.put(state, 0, "b2", water=3)

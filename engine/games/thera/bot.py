@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Sequence
 
 from engine.core import IllegalAction, Rng
 from engine.games.thera import flow, movement, notation, trader
@@ -54,8 +54,18 @@ TARGET_WEIGHTS = (0.6, 0.3)
 """How much the best targets on two different sites add to a position."""
 MOVE_EFFORT = 0.4
 ROAD_EFFORT = 0.9
-INDUSTRY_WORTH = {"quarry": 10.0, "grove": 7.0, "pasture": 7.0, "spring": 3.0, "customs": 1.0, "housing": 2.5,
-                  "crossroads": 1.5, "architect": 2.0, "tradehouse": 2.0, "bank": 3.5}
+INDUSTRY_WORTH = {
+    "quarry": 10.0,
+    "grove": 7.0,
+    "pasture": 7.0,
+    "spring": 3.0,
+    "customs": 1.0,
+    "housing": 2.5,
+    "crossroads": 1.5,
+    "architect": 2.0,
+    "tradehouse": 2.0,
+    "bank": 3.5,
+}
 PRODUCER = {1: ("small-quarry", "quarry"), 2: ("grove",), 3: ("pasture",)}
 """Which buildings make stone, lumber and cloth."""
 RIVAL_WEIGHT = 0.6
@@ -108,8 +118,10 @@ def _road_path(roads: Sequence[int], goal: int) -> list[int]:
     nearest the Port first (so every road built extends the Port's reach)."""
     _, via = _road_routes(roads)
     path, here = [], goal
-    while here != MAT.port and via[here] is not None:
+    while here != MAT.port:
         road = via[here]
+        if road is None:
+            break
         if not roads[road]:
             path.append(road)
         a, b = MAT.roads[road]
@@ -182,9 +194,17 @@ def targets(state: State, seat: int) -> list[Target]:
     """The building most worth pursuing on each empty location, best first
     (cached: the bot asks again and again while little on the island changes)."""
     mat = state["mats"][seat]
-    key = (tuple(b or "" for b in mat["buildings"]), tuple(mat["roads"]), tuple(map(tuple, mat["res"])),
-           tuple(sorted(state["hands"][seat])), tuple(sorted(state["industry"].items())), state["drachma"][seat],
-           tuple(sorted(state["novelty"].items())), len(state["bag"]), state["removed"])
+    key = (
+        tuple(b or "" for b in mat["buildings"]),
+        tuple(mat["roads"]),
+        tuple(map(tuple, mat["res"])),
+        tuple(sorted(state["hands"][seat])),
+        tuple(sorted(state["industry"].items())),
+        state["drachma"][seat],
+        tuple(sorted(state["novelty"].items())),
+        len(state["bag"]),
+        state["removed"],
+    )
     found = _TARGETS.get(key)
     if found is None:
         if len(_TARGETS) >= _TARGETS_KEPT:
@@ -207,13 +227,14 @@ def _targets(state: State, seat: int) -> list[Target]:
         assert cost is not None
         short_of_drachma = max(0, cost.drachma - drachma) * DRACHMA_WORTH * 1.5
         candidates.append((building, cost.resources, short_of_drachma, _base_value(state, seat, building)))
-    units = [[(loc, res[loc][resource]) for loc in range(len(MAT)) if res[loc][resource]]
-             for resource in range(len(RESOURCES))]
+    units = [
+        [(loc, res[loc][resource]) for loc in range(len(MAT)) if res[loc][resource]]
+        for resource in range(len(RESOURCES))
+    ]
     found = []
     for site in empty_locations(state, seat):
         # For each resource: (distance, count) of units elsewhere, nearest first.
-        nearby = [sorted((distances[loc][site], count) for loc, count in spread if loc != site)
-                  for spread in units]
+        nearby = [sorted((distances[loc][site], count) for loc, count in spread if loc != site) for spread in units]
         here = res[site]
         best = None
         for building, needs, effort, base in candidates:
@@ -303,8 +324,9 @@ def _first(legal: list[str], *wanted: str) -> str | None:
     return None
 
 
-def _move_toward(state: State, seat: int, legal: list[str], goal: int, needs: Sequence[int],
-                 keep: int | None = None) -> str | None:
+def _move_toward(
+    state: State, seat: int, legal: list[str], goal: int, needs: Sequence[int], keep: int | None = None
+) -> str | None:
     """One move that brings a needed resource one step closer to ``goal``.
     Only the nearest units, as many as are needed, travel; none leaves ``keep``."""
     mat = state["mats"][seat]
@@ -313,8 +335,12 @@ def _move_toward(state: State, seat: int, legal: list[str], goal: int, needs: Se
     for resource, need in enumerate(needs):
         if not need:
             continue
-        units = sorted((distances[loc][goal], loc) for loc in range(len(MAT)) if loc not in (goal, keep)
-                       for _ in range(mat["res"][loc][resource]))[:need]
+        units = sorted(
+            (distances[loc][goal], loc)
+            for loc in range(len(MAT))
+            if loc not in (goal, keep)
+            for _ in range(mat["res"][loc][resource])
+        )[:need]
         for distance, loc in units:
             for step in MAT.one_move(mat["roads"], loc):
                 if distances[step][goal] < distance:
@@ -361,8 +387,9 @@ def priest_habit(state: State, seat: int, legal: list[str]) -> str:
     return "done"
 
 
-def _best_water(state: State, seat: int, actions: list[str], target: Target | None, wanted: set[int],
-                where: Callable[[str], str]) -> str:
+def _best_water(
+    state: State, seat: int, actions: list[str], target: Target | None, wanted: set[int], where: Callable[[str], str]
+) -> str:
     """Water goes to the target site if it lacks water, then to converters
     with fewer than two water (those making what the target lacks first),
     then onto converters as stock; never onto a site that has enough."""
@@ -375,7 +402,7 @@ def _best_water(state: State, seat: int, actions: list[str], target: Target | No
         kind = COMPONENTS.industry.get(state["mats"][seat]["buildings"][location] or "")
         on_target = target is not None and location == target.location
         score = 0.0
-        if on_target and target.missing[WATER] > 0:
+        if target is not None and on_target and target.missing[WATER] > 0:
             score = 6.0
         elif kind is not None and kind.effect == "convert" and water < 2:
             product = next(i for i, n in enumerate(kind.produces) if n)
@@ -385,6 +412,7 @@ def _best_water(state: State, seat: int, actions: list[str], target: Target | No
         elif on_target:
             score = -1.0  # it has the water it needs; more would only lie in the way
         return (-score, action)
+
     return min(actions, key=rating)
 
 
@@ -523,8 +551,11 @@ def trader_habit(state: State, seat: int, legal: list[str]) -> str:
 def _dry_converters(state: State, seat: int) -> list[int]:
     """Converters that may still activate this Worker phase but have no water."""
     res = state["mats"][seat]["res"]
-    return [loc for loc in locations_with_effect(state, seat, "convert")
-            if allowance(state, seat, at("work", loc)) and not res[loc][WATER]]
+    return [
+        loc
+        for loc in locations_with_effect(state, seat, "convert")
+        if allowance(state, seat, at("work", loc)) and not res[loc][WATER]
+    ]
 
 
 def _spare_water_near(state: State, seat: int, location: int) -> bool:
@@ -577,8 +608,12 @@ def _divine_moves(state: State, seat: int, legal: list[str]) -> str | None:
 
 
 HABITS: dict[str, Habit] = {
-    "priest": priest_habit, "noble": noble_habit, "worker": worker_habit,
-    "planner": planner_habit, "builder": builder_habit, "trader": trader_habit,
+    "priest": priest_habit,
+    "noble": noble_habit,
+    "worker": worker_habit,
+    "planner": planner_habit,
+    "builder": builder_habit,
+    "trader": trader_habit,
 }
 
 
@@ -596,8 +631,12 @@ def setup_habit(state: State, seat: int, legal: list[str]) -> str:
         location = MAT.parse(where)
         building = state["mats"][seat]["buildings"][location]
         kind = COMPONENTS.industry.get(building or "")
-        if resource == "water" and kind is not None and kind.effect == "convert" \
-                and state["mats"][seat]["res"][location][WATER] < 2:
+        if (
+            resource == "water"
+            and kind is not None
+            and kind.effect == "convert"
+            and state["mats"][seat]["res"][location][WATER] < 2
+        ):
             return action
     for action in puts:  # then onto an empty building site
         location = MAT.parse(action.split()[2])
@@ -653,7 +692,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         if other != seat:
             size = len(copy["hands"][other])
             copy["hands"][other], unseen = unseen[:size], unseen[size:]
-    copy["bag"] = sorted(unseen[:len(copy["bag"])])
+    copy["bag"] = sorted(unseen[: len(copy["bag"])])
     copy["rng"] = Rng(rng.getrandbits(64)).to_json()
     return copy
 
@@ -682,8 +721,9 @@ def _after_choice(world: State, seat: int, choice: str) -> State:
     return play_out_phase(trial)
 
 
-def choose_role(state: State, seat: int, rng: random.Random, deadline: float, noise: float = 0.01,
-                spending: bool = True) -> str:
+def choose_role(
+    state: State, seat: int, rng: random.Random, deadline: float, noise: float = 0.01, spending: bool = True
+) -> str:
     """The role (and spending) whose played-out phase leaves ``seat`` best
     placed against the others; ``noise`` blurs the judgement."""
     world = determinize(state, seat, rng)

@@ -9,8 +9,9 @@ files cannot silently break a printed rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import load_toml
 from engine.games.thera.island import Mat
@@ -47,7 +48,7 @@ class Cost:
     drachma: int
 
     @classmethod
-    def from_data(cls, data: Mapping[str, int] | None, where: str) -> "Cost":
+    def from_data(cls, data: Mapping[str, int] | None, where: str) -> Cost:
         """A cost from a TOML table such as ``{stone = 2, drachma = 1}``."""
         return cls(vector(data, where), int((data or {}).get("drachma", 0)))
 
@@ -165,11 +166,16 @@ def _industry(data: Mapping[str, Any]) -> dict[str, Industry]:
         where = f"industry.toml [{key}]"
         amount = {k: int(entry[k]) for k in ("water", "drachma", "trades", "discount") if k in entry}
         result[key] = Industry(
-            id=key, name=str(entry["name"]), phase=str(entry["phase"]), effect=str(entry["effect"]),
-            copies=int(entry["copies"]), advanced=bool(entry.get("advanced", False)),
+            id=key,
+            name=str(entry["name"]),
+            phase=str(entry["phase"]),
+            effect=str(entry["effect"]),
+            copies=int(entry["copies"]),
+            advanced=bool(entry.get("advanced", False)),
             cost=Cost.from_data(entry["cost"], where) if "cost" in entry else None,
             recognition=int(entry["recognition"]),
-            consumes=vector(entry.get("consumes"), where), produces=vector(entry.get("produces"), where),
+            consumes=vector(entry.get("consumes"), where),
+            produces=vector(entry.get("produces"), where),
             amount=amount,
         )
     return result
@@ -179,8 +185,13 @@ def _luxuries(entries: list[Mapping[str, Any]]) -> dict[str, Luxury]:
     result = {}
     for entry in entries:
         where = f"luxuries.toml {entry.get('id')}"
-        luxury = Luxury(str(entry["id"]), str(entry["name"]), str(entry["type"]),
-                        Cost.from_data(entry["cost"], where), int(entry["recognition"]))
+        luxury = Luxury(
+            str(entry["id"]),
+            str(entry["name"]),
+            str(entry["type"]),
+            Cost.from_data(entry["cost"], where),
+            int(entry["recognition"]),
+        )
         if luxury.id in result:
             raise ValueError(f"{where}: listed twice")
         result[luxury.id] = luxury
@@ -204,8 +215,12 @@ def load() -> Components:
             raise ValueError(f"setup.toml [start]: unknown location {name!r}")
         start_resources[location] = vector(counts, "setup.toml [start]")
     tiles = tuple(
-        Tile(number, entry.get("building"), vector(entry.get("resources"), f"setup.toml tile {number}"),
-             int(entry.get("drachma", 0)))
+        Tile(
+            number,
+            entry.get("building"),
+            vector(entry.get("resources"), f"setup.toml tile {number}"),
+            int(entry.get("drachma", 0)),
+        )
         for number, entry in enumerate(setup["tile"], start=1)
     )
     components = Components(
@@ -241,8 +256,10 @@ def check(c: Components) -> None:
     mat = c.mat
     expect(len(mat) == 21, "an island has 21 locations")
     expect(len(mat.vistas) == 6, "an island has six vista locations")
-    expect(len(mat.start) == 4 and {mat.port, mat.small_quarry} <= set(mat.start),
-           "four start locations, including the Port and the Small Quarry")
+    expect(
+        len(mat.start) == 4 and {mat.port, mat.small_quarry} <= set(mat.start),
+        "four start locations, including the Port and the Small Quarry",
+    )
     expect(sorted(c.wheel) == sorted(ROLES), "the wheel holds the six roles")
     expect(c.favor_tokens == 13, "13 favor tokens")
     expect(c.starting_favor * len(ROLES) == c.favor_tokens - 1, "all but the 13th token start on the wheel")
@@ -252,8 +269,7 @@ def check(c: Components) -> None:
         count = sum(c.luxury_copies for lux in c.luxuries.values() if lux.type == kind)
         expect(count == 15, f"15 {kind} luxuries")
     expect(all(lux.type in c.types for lux in c.luxuries.values()), "every luxury has a known type")
-    expect(sum(i.copies for i in c.industry.values()) == c.box["industry_buildings"] == 39,
-           "39 industry buildings")
+    expect(sum(i.copies for i in c.industry.values()) == c.box["industry_buildings"] == 39, "39 industry buildings")
     for basic in ("quarry", "grove", "pasture"):
         expect(c.industry[basic].copies == 6 and not c.industry[basic].advanced, f"6 {basic} buildings")
     advanced = [i for i in c.industry.values() if i.advanced]
@@ -271,12 +287,18 @@ def check(c: Components) -> None:
     expect(c.discards["short"] == (36, 28, 20, 12), "short game discards 36/28/20/12")
     expect(c.discards["long"] == (24, 12, 0), "long game discards 24/12/0 and none with 5 players")
     expect(sorted(c.trade) == sorted(RESOURCES), "a trade rate for every resource")
-    expect(c.trade["stone"] == TradeRate(2, 4) and c.trade["lumber"] == TradeRate(1, 5)
-           and c.trade["cloth"] == TradeRate(1, 5), "the rulebook's example trade prices")
+    expect(
+        c.trade["stone"] == TradeRate(2, 4)
+        and c.trade["lumber"] == TradeRate(1, 5)
+        and c.trade["cloth"] == TradeRate(1, 5),
+        "the rulebook's example trade prices",
+    )
     discount = max((i.amount.get("discount", 0) for i in c.industry.values()), default=0)
     expect(all(r.price > discount for r in c.trade.values()), "a discounted buy still costs a drachma")
-    expect(len(c.novelty_track) > 0 and list(c.novelty_track) == sorted(c.novelty_track, reverse=True),
-           "the novelty track only steps down")
+    expect(
+        len(c.novelty_track) > 0 and list(c.novelty_track) == sorted(c.novelty_track, reverse=True),
+        "the novelty track only steps down",
+    )
     if problems:
         raise ValueError("Thera data: " + "; ".join(problems))
 

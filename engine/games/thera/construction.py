@@ -20,7 +20,7 @@ Architect's luxury next to it), ``roads`` (paid roads allowed),
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from engine.core import SEAT_COLOURS, IllegalAction
 from engine.games.thera import notation
@@ -66,8 +66,9 @@ def luxury_allowance(state: State, seat: int, location: int) -> str | None:
 
 def may_build_luxury(state: State, seat: int) -> bool:
     """Whether ``seat`` has any luxury build left this phase."""
-    return bool(allowance(state, seat, "luxury") or allowance(state, seat, "either")
-                or keys_with(state, seat, "architect"))
+    return bool(
+        allowance(state, seat, "luxury") or allowance(state, seat, "either") or keys_with(state, seat, "architect")
+    )
 
 
 def _possible_industry_builds(state: State, seat: int, kind: Industry) -> int:
@@ -92,9 +93,11 @@ def industry_wait(state: State, seat: int, kind: Industry) -> str | None:
     if left > claims:
         return None
     who = " and ".join(SEAT_COLOURS[s] for s, n in ahead if n)
-    return (f"Only {left} {kind.name} left in the pool, and {who} (before you in turn order) could still "
-            f"build {'it' if left == 1 else 'them'}. Wait until {who} {'is' if ' and ' not in who else 'are'} "
-            f"done, or build something else.")
+    return (
+        f"Only {left} {kind.name} left in the pool, and {who} (before you in turn order) could still "
+        f"build {'it' if left == 1 else 'them'}. Wait until {who} {'is' if ' and ' not in who else 'are'} "
+        f"done, or build something else."
+    )
 
 
 def build_options(state: State, seat: int) -> Iterator[str]:
@@ -126,8 +129,10 @@ def _cost_message(state: State, seat: int, building: Industry | Luxury, location
     where = MAT.name(location)
     if not has(state, seat, location, cost.resources):
         have = describe_amounts(tuple(state["mats"][seat]["res"][location]))
-        return (f"The {building.name} needs {describe_amounts(cost.resources)} on {where}; {where} has {have}. "
-                f"Resources must lie on the building site.")
+        return (
+            f"The {building.name} needs {describe_amounts(cost.resources)} on {where}; {where} has {have}. "
+            f"Resources must lie on the building site."
+        )
     if state["drachma"][seat] < cost.drachma:
         return f"The {building.name} costs {cost.drachma} drachma and you have {state['drachma'][seat]}."
     return None
@@ -139,8 +144,9 @@ def apply_build(state: State, seat: int, action: Action) -> None:
     where = MAT.name(location)
     occupant = building_at(state, seat, location)
     if occupant is not None:
-        raise IllegalAction(f"{where} already holds your {COMPONENTS.building(occupant).name}; build on an "
-                            f"empty location.")
+        raise IllegalAction(
+            f"{where} already holds your {COMPONENTS.building(occupant).name}; build on an empty location."
+        )
     if action.building in COMPONENTS.industry:
         key = _claim_industry(state, seat, COMPONENTS.industry[action.building])
         building: Industry | Luxury = COMPONENTS.industry[action.building]
@@ -188,14 +194,17 @@ def _claim_luxury(state: State, seat: int, luxury: Luxury, location: int) -> str
         raise IllegalAction(f"You have no {luxury.name} ({luxury.id}) in your hand.")
     key = luxury_allowance(state, seat, location)
     if key is None:
-        if keys_with(state, seat, "architect") and not (allowance(state, seat, "luxury")
-                                                        or allowance(state, seat, "either")):
-            raise IllegalAction(f"Your Architect builds only on an empty location next to it; "
-                                f"{MAT.name(location)} is not.")
+        if keys_with(state, seat, "architect") and not (
+            allowance(state, seat, "luxury") or allowance(state, seat, "either")
+        ):
+            raise IllegalAction(
+                f"Your Architect builds only on an empty location next to it; {MAT.name(location)} is not."
+            )
         if state["phase"]["role"] == "builder":
             raise IllegalAction("You have already built your luxury building this phase.")
-        raise IllegalAction("Luxury buildings are constructed in the Builder phase (or by a Noble "
-                            "favored with six or more favor).")
+        raise IllegalAction(
+            "Luxury buildings are constructed in the Builder phase (or by a Noble favored with six or more favor)."
+        )
     return key
 
 
@@ -225,8 +234,9 @@ def road_options(state: State, seat: int) -> Iterator[str]:
 def _unbuilt_road(state: State, seat: int, a: int, b: int) -> int:
     road = MAT.road_between(a, b)
     if road is None:
-        raise IllegalAction(f"{MAT.name(a)} and {MAT.name(b)} are not adjacent; a road joins two "
-                            f"neighbouring locations.")
+        raise IllegalAction(
+            f"{MAT.name(a)} and {MAT.name(b)} are not adjacent; a road joins two neighbouring locations."
+        )
     if state["mats"][seat]["roads"][road]:
         raise IllegalAction(f"The road {MAT.road_name(road)} is already built.")
     return road
@@ -240,8 +250,11 @@ def apply_road(state: State, seat: int, action: Action) -> None:
     road = _unbuilt_road(state, seat, frm, to)
     stone = (0, int(COMPONENTS.role("builder")["road_cost_stone"]), 0, 0)
     if not has(state, seat, frm, stone):
-        hint = (f" There is stone on {MAT.name(to)}: write `road {MAT.name(to)} {MAT.name(frm)}`."
-                if has(state, seat, to, stone) else "")
+        hint = (
+            f" There is stone on {MAT.name(to)}: write `road {MAT.name(to)} {MAT.name(frm)}`."
+            if has(state, seat, to, stone)
+            else ""
+        )
         raise IllegalAction(f"There is no stone on {MAT.name(frm)} to pay for the road.{hint}")
     mark_acted(state, seat)
     remove(state, seat, frm, stone)
@@ -252,8 +265,10 @@ def apply_free_road(state: State, seat: int, action: Action) -> None:
     """``free road <location> <location>``: a favored free road."""
     a, b = action.locations
     if not allowance(state, seat, "free_roads"):
-        raise IllegalAction("You have no free road this phase (the favored Planner gets one per four "
-                            "favor, the favored Builder one per three).")
+        raise IllegalAction(
+            "You have no free road this phase (the favored Planner gets one per four "
+            "favor, the favored Builder one per three)."
+        )
     road = _unbuilt_road(state, seat, a, b)
     mark_acted(state, seat)
     use(state, seat, "free_roads")

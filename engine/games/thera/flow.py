@@ -38,7 +38,7 @@ is in the short ``divine`` reaction window.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from engine.core import IllegalAction
 from engine.games.thera import builder, construction, movement, noble, notation, planner, priest, setup, trader, worker
@@ -49,8 +49,12 @@ from engine.games.thera.phase import new_phase
 from engine.games.thera.state import State
 
 BEGIN: dict[str, Callable[[State], None]] = {
-    "priest": priest.begin, "noble": noble.begin, "worker": worker.begin,
-    "planner": planner.begin, "builder": builder.begin, "trader": trader.begin,
+    "priest": priest.begin,
+    "noble": noble.begin,
+    "worker": worker.begin,
+    "planner": planner.begin,
+    "builder": builder.begin,
+    "trader": trader.begin,
 }
 """Each role's start of phase: neutral actions, automatic gains, allowances."""
 
@@ -65,8 +69,11 @@ ROLE_OPTIONS: dict[str, tuple[Callable[[State, int], Iterator[str]], ...]] = {
 """Each role's own steps, before the moves, ``divine`` and ``done``."""
 
 ROLE_WORK: dict[str, Callable[[State, int], bool]] = {
-    "priest": priest.has_work, "noble": noble.has_work, "worker": worker.has_work,
-    "planner": planner.has_work, "trader": trader.has_work,
+    "priest": priest.has_work,
+    "noble": noble.has_work,
+    "worker": worker.has_work,
+    "planner": planner.has_work,
+    "trader": trader.has_work,
 }
 """Whether a seat has the role's own steps left (the Builder has none but
 construction, which ``has_work`` checks in every phase, like moves)."""
@@ -119,8 +126,7 @@ def legal(state: State, seat: int) -> list[str]:
     if step == "setup":
         return list(setup.options(state, seat))
     if step == "choose":
-        return [notation.choose(role, spend) for role in state["wheel"]
-                for spend in range(state["drachma"][seat] + 1)]
+        return [notation.choose(role, spend) for role in state["wheel"] for spend in range(state["drachma"][seat] + 1)]
     phase = state["phase"]
     actions: list[str] = []
     for generate in ROLE_OPTIONS[phase["role"]]:
@@ -142,8 +148,7 @@ def has_work(state: State, seat: int) -> bool:
 
 def only_divine(state: State, seat: int) -> bool:
     """Whether the seat's only open question is its Divine Intervention token."""
-    return (movement.may_intervene(state, seat) and not movement.can_move(state, seat)
-            and not _role_work(state, seat))
+    return movement.may_intervene(state, seat) and not movement.can_move(state, seat) and not _role_work(state, seat)
 
 
 def reaction_window(state: State) -> str | None:
@@ -169,8 +174,10 @@ def apply(state: State, seat: int, action: Action) -> None:
     step = state["step"]
     if step == "setup":
         if action.verb not in SETUP_STEPS:
-            raise IllegalAction("During the advanced set-up you `keep` two tiles, then `place` their buildings "
-                                "and `put` their resources on your start locations.")
+            raise IllegalAction(
+                "During the advanced set-up you `keep` two tiles, then `place` their buildings "
+                "and `put` their resources on your start locations."
+            )
         SETUP_STEPS[action.verb](state, seat, action)
         if setup.complete(state):
             state["setup"] = None
@@ -178,8 +185,10 @@ def apply(state: State, seat: int, action: Action) -> None:
         return
     if step == "choose":
         if action.verb != "choose":
-            raise IllegalAction("It is your turn to choose a role: `choose <role>`, optionally spending "
-                                "drachma for extra favor (`choose builder +2`).")
+            raise IllegalAction(
+                "It is your turn to choose a role: `choose <role>`, optionally spending "
+                "drachma for extra favor (`choose builder +2`)."
+            )
         choose(state, seat, action.role, action.spend)
     else:
         _phase_step(state, seat, action)
@@ -192,8 +201,10 @@ def _phase_step(state: State, seat: int, action: Action) -> None:
         done(state, seat)
         return
     if action.verb == "choose":
-        raise IllegalAction(f"The {role.title()} phase is still running: the next role is chosen once every "
-                            f"player has finished it. Take your steps or say `done`.")
+        raise IllegalAction(
+            f"The {role.title()} phase is still running: the next role is chosen once every "
+            f"player has finished it. Take your steps or say `done`."
+        )
     if action.verb not in PHASE_STEPS:
         raise IllegalAction(f"`{action.verb}` is not a step of the {role.title()} phase; `legal` lists yours.")
     roles, handler = PHASE_STEPS[action.verb]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import BaseGame, IllegalAction, Outcome, normalize_action, resolve_options, usable
 from engine.games.thera import bot, flow, menus, narration, notation, scoring, setup, storage, views
@@ -17,14 +18,13 @@ class Thera(BaseGame):
     min_players = COMPONENTS.min_players
     max_players = COMPONENTS.max_players
     options = OPTIONS
-    bot_levels = bot.LEVELS
-    stand_in_level = "normal"
+    bot_levels: tuple[str, ...] = bot.LEVELS
+    stand_in_level: str | None = "normal"
 
     def new(self, players: int, options: dict[str, Any], seed: int) -> State:
         """A new game; raises ``IllegalAction`` for a player count or options that cannot be played."""
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction(f"Thera is played by {self.min_players} to {self.max_players} players, "
-                                f"not {players}.")
+            raise IllegalAction(f"Thera is played by {self.min_players} to {self.max_players} players, not {players}.")
         resolved = resolve_options(self, options)
         state = new_state(players, resolved, seed)
         if resolved["advanced"]:

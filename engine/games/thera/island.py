@@ -14,9 +14,10 @@ one per road.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 
 @dataclass(frozen=True, eq=False)
@@ -35,7 +36,7 @@ class Mat:
     """Per location: (neighbouring location, road between) pairs."""
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> "Mat":
+    def from_data(cls, data: Mapping[str, Any]) -> Mat:
         """The mat from ``island.toml``; raises ``ValueError`` on a broken layout."""
         names = tuple(str(n) for n in data["locations"])
         index = {name: i for i, name in enumerate(names)}

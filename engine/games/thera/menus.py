@@ -69,8 +69,9 @@ def menu_path(state: State, seat: int, action: str) -> tuple[str, ...]:
         most = allowance(state, seat, "water") if in_phase else parsed.count
         return ("Place water", _at(parsed.locations[0])) + _amount_unless_one(parsed.count, most, 0)
     if verb == "put":
-        return (("Put resources", RESOURCES[parsed.resource], _at(parsed.locations[0]))
-                + _amount(parsed.count, _counted(parsed.count, parsed.resource)))
+        return ("Put resources", RESOURCES[parsed.resource], _at(parsed.locations[0])) + _amount(
+            parsed.count, _counted(parsed.count, parsed.resource)
+        )
     if verb in ("build", "place"):
         if verb == "place":
             kind = "Place a building"

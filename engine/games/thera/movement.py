@@ -20,7 +20,7 @@ keeps travelling.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from engine.core import IllegalAction
 from engine.games.thera import notation
@@ -103,8 +103,10 @@ def apply_move(state: State, seat: int, action: Action) -> None:
     resource, count = action.resource, action.count
     name = RESOURCES[resource]
     if not can_move(state, seat):
-        raise IllegalAction("You have no moves now: resources move in the Planner phase, with a "
-                            "Crossroads, or after using a Divine Intervention token (`divine`).")
+        raise IllegalAction(
+            "You have no moves now: resources move in the Planner phase, with a "
+            "Crossroads, or after using a Divine Intervention token (`divine`)."
+        )
     have = state["mats"][seat]["res"][frm][resource]
     if not have:
         raise IllegalAction(f"There is no {name} on {MAT.name(frm)}.")
@@ -113,13 +115,17 @@ def apply_move(state: State, seat: int, action: Action) -> None:
     targets = MAT.one_move(built_roads(state, seat), frm)
     if to not in targets:
         reach = MAT.listing(targets)
-        raise IllegalAction(f"{MAT.name(to)} is not one move from {MAT.name(frm)}: a move crosses one "
-                            f"unbuilt road or any number of built roads. One move from {MAT.name(frm)} "
-                            f"reaches {reach}.")
+        raise IllegalAction(
+            f"{MAT.name(to)} is not one move from {MAT.name(frm)}: a move crosses one "
+            f"unbuilt road or any number of built roads. One move from {MAT.name(frm)} "
+            f"reaches {reach}."
+        )
     able = movable(state, seat, frm, resource)
     if able < count:
-        raise IllegalAction(f"Only {able} {name} on {MAT.name(frm)} can still move this phase "
-                            f"(each resource moves once, plus any extra moves you have).")
+        raise IllegalAction(
+            f"Only {able} {name} on {MAT.name(frm)} can still move this phase "
+            f"(each resource moves once, plus any extra moves you have)."
+        )
     phase = state["phase"]
     if phase["role"] == "planner":
         mark_acted(state, seat)
@@ -161,7 +167,9 @@ def apply_divine(state: State, seat: int, action: Action) -> None:
     if not state["divine"][seat]:
         raise IllegalAction("You have no Divine Intervention token.")
     if state["phase"]["acted"][seat]:
-        raise IllegalAction("Divine Intervention comes before your other steps of a phase; you have "
-                            "already acted in this one. Use it first thing in a later phase.")
+        raise IllegalAction(
+            "Divine Intervention comes before your other steps of a phase; you have "
+            "already acted in this one. Use it first thing in a later phase."
+        )
     state["divine"][seat] -= 1
     grant_all(state, seat)

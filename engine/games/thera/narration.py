@@ -28,8 +28,10 @@ def describe(state: State, seat: int, text: str) -> str:
         slot = state["wheel"].index(action.role)
         tokens = state["favor"][slot] + state["reserve"]
         extra = f" and spends {action.spend} drachma: {tokens + action.spend} favor" if action.spend else ""
-        return (f"{who} chooses the {action.role.title()} with {tokens} favor{extra} "
-                f"({favored_text(action.role, tokens + action.spend)})")
+        return (
+            f"{who} chooses the {action.role.title()} with {tokens} favor{extra} "
+            f"({favored_text(action.role, tokens + action.spend)})"
+        )
     if verb == "keep":
         kept = "; ".join(f"{n}: {COMPONENTS.tiles[n - 1].describe(COMPONENTS.industry)}" for n in action.numbers)
         return f"{who} keeps starting tiles {kept}"
@@ -69,8 +71,8 @@ def describe(state: State, seat: int, text: str) -> str:
     if verb == "crossroads":
         return f"{who} uses the Crossroads on {where[0]}: everything on or next to it may move once more"
     if verb == "build":
-        building = COMPONENTS.building(action.building)
-        text = f"{who} builds the {building.name} on {where[0]}"
+        built = COMPONENTS.building(action.building)
+        text = f"{who} builds the {built.name} on {where[0]}"
         if action.building in COMPONENTS.luxuries:
             luxury = COMPONENTS.luxuries[action.building]
             text += f" ({COMPONENTS.types[luxury.type]}, {luxury.recognition} recognition)"
@@ -94,8 +96,12 @@ def describe(state: State, seat: int, text: str) -> str:
     return f"{who}: {text}"
 
 
-ONCE = {"envoy": "the envoy", "extra pick": "a second pick", "luxury build": "a luxury build",
-        "extra building": "an extra building"}
+ONCE = {
+    "envoy": "the envoy",
+    "extra pick": "a second pick",
+    "luxury build": "a luxury build",
+    "extra building": "an extra building",
+}
 """Favored gains that come once, worded as such."""
 UNCOUNTED = ("extra water", "drachma", "recognition")
 """Favored gains whose name takes no plural."""
@@ -125,8 +131,7 @@ def label(state: State, seat: int, text: str) -> str:
     luxury_id = action.luxuries[-1] if action.luxuries else action.building
     if luxury_id in COMPONENTS.luxuries and action.verb in ("take", "swap", "build"):
         luxury = COMPONENTS.luxuries[luxury_id]
-        line += (f" [{COMPONENTS.types[luxury.type]}, {luxury.recognition} recognition, costs "
-                 f"{luxury.cost.describe()}]")
+        line += f" [{COMPONENTS.types[luxury.type]}, {luxury.recognition} recognition, costs {luxury.cost.describe()}]"
     return line
 
 
@@ -136,16 +141,20 @@ def aftermath(before: State, after: State, seat: int, text: str) -> str:
     round. Everything here is public."""
     notes = []
     old, new = before["phase"], after["phase"]
-    closed = old is not None and (new is None or (new["role"], new["second"], new["chooser"]) !=
-                                  (old["role"], old["second"], old["chooser"]))
+    closed = old is not None and (
+        new is None or (new["role"], new["second"], new["chooser"]) != (old["role"], old["second"], old["chooser"])
+    )
     if closed:
         built = [tuple(entry) for entry in old["built"]]
         action = notation.parse(text)
         if action.verb == "build" and action.building in COMPONENTS.luxuries:
             built.append((seat, COMPONENTS.luxuries[action.building].type))
         track = COMPONENTS.novelty_track
-        scored = [f"{SEAT_COLOURS[s]} +{track[before['novelty'][kind]]} ({COMPONENTS.types[kind]})"
-                  for s, kind in built if track[before["novelty"][kind]]]
+        scored = [
+            f"{SEAT_COLOURS[s]} +{track[before['novelty'][kind]]} ({COMPONENTS.types[kind]})"
+            for s, kind in built
+            if track[before["novelty"][kind]]
+        ]
         if scored:
             notes.append("Novelty bonus: " + ", ".join(scored))
     if new is not None and (old is None or closed):
@@ -156,8 +165,10 @@ def aftermath(before: State, after: State, seat: int, text: str) -> str:
             names = ", ".join(COMPONENTS.luxuries[lux].name for lux in after["pool"])
             notes.append(f"The luxury pool now holds {names}")
     if after["final_seat"] is not None and before["final_seat"] is None:
-        notes.append(f"The last luxury has left the bag: everyone but {SEAT_COLOURS[after['turn']]} plays one "
-                     f"more turn, ending with {SEAT_COLOURS[after['final_seat']]}")
+        notes.append(
+            f"The last luxury has left the bag: everyone but {SEAT_COLOURS[after['turn']]} plays one "
+            f"more turn, ending with {SEAT_COLOURS[after['final_seat']]}"
+        )
     if after["step"] == "choose" and (before["step"] != "choose" or before["turn"] != after["turn"]):
         notes.append(f"{SEAT_COLOURS[after['turn']]} chooses the next role")
     if after["step"] == "over" and before["step"] != "over":

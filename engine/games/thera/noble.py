@@ -16,7 +16,7 @@ while the pool holds a luxury; the favored second pick is optional.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from engine.core import IllegalAction
 from engine.games.thera.components import COMPONENTS
@@ -68,8 +68,10 @@ def apply_take(state: State, seat: int, action: Action) -> None:
     if not allowance(state, seat, key):
         raise IllegalAction("You have taken every luxury you may take this phase.")
     if luxury not in state["pool"]:
-        raise IllegalAction(f"There is no {COMPONENTS.luxuries[luxury].name} ({luxury}) in the pool; it holds "
-                            f"{', '.join(sorted(state['pool'])) or 'nothing'}.")
+        raise IllegalAction(
+            f"There is no {COMPONENTS.luxuries[luxury].name} ({luxury}) in the pool; it holds "
+            f"{', '.join(sorted(state['pool'])) or 'nothing'}."
+        )
     mark_acted(state, seat)
     use(state, seat, key)
     state["pool"].remove(luxury)

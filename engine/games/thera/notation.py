@@ -62,31 +62,37 @@ def _bad(verb: str, why: str = "") -> IllegalAction:
 def _location(word: str, verb: str) -> int:
     location = COMPONENTS.mat.parse(word)
     if location is None:
-        raise IllegalAction(f"`{word}` is not a location on your island; locations are named like "
-                            f"a2 or f5 (the board shows them). Write it as {FORMS[verb]}.")
+        raise IllegalAction(
+            f"`{word}` is not a location on your island; locations are named like "
+            f"a2 or f5 (the board shows them). Write it as {FORMS[verb]}."
+        )
     return location
 
 
 def _resource(word: str, verb: str) -> int:
     name = word[:-1] if word.endswith("s") and word[:-1] in RESOURCES else word
     if name not in RESOURCES:
-        raise IllegalAction(f"`{word}` is not a resource; the resources are {', '.join(RESOURCES)}. "
-                            f"Write it as {FORMS[verb]}.")
+        raise IllegalAction(
+            f"`{word}` is not a resource; the resources are {', '.join(RESOURCES)}. Write it as {FORMS[verb]}."
+        )
     return RESOURCES.index(name)
 
 
 def _building(word: str, verb: str) -> str:
     if word in COMPONENTS.industry or word in COMPONENTS.luxuries:
         return word
-    raise IllegalAction(f"`{word}` is not a building; use the short name shown on the board, such as "
-                        f"quarry or odeon. Write it as {FORMS[verb]}.")
+    raise IllegalAction(
+        f"`{word}` is not a building; use the short name shown on the board, such as "
+        f"quarry or odeon. Write it as {FORMS[verb]}."
+    )
 
 
 def _luxury(word: str, verb: str) -> str:
     if word in COMPONENTS.luxuries:
         return word
-    raise IllegalAction(f"`{word}` is not a luxury building; use its short name, such as odeon or "
-                        f"shrine. Write it as {FORMS[verb]}.")
+    raise IllegalAction(
+        f"`{word}` is not a luxury building; use its short name, such as odeon or shrine. Write it as {FORMS[verb]}."
+    )
 
 
 def _count(words: list[str], verb: str) -> tuple[int, list[str]]:
@@ -112,8 +118,7 @@ def parse(text: str) -> Action:
             raise _bad("free")
         verb, rest = "free", rest[1:]
     if verb not in FORMS:
-        raise IllegalAction(f"`{verb}` is not a Thera action. Actions start with one of: "
-                            f"{', '.join(sorted(FORMS))}.")
+        raise IllegalAction(f"`{verb}` is not a Thera action. Actions start with one of: {', '.join(sorted(FORMS))}.")
     if verb in ("divine", "done", "envoy", "drachma"):
         if rest:
             raise _bad(verb)
@@ -141,8 +146,9 @@ def parse(text: str) -> Action:
         places = 1 if verb == "put" else 2
         if len(rest) != 1 + places:
             raise _bad(verb)
-        return Action(verb, count=count, resource=_resource(rest[0], verb),
-                      locations=tuple(_location(w, verb) for w in rest[1:]))
+        return Action(
+            verb, count=count, resource=_resource(rest[0], verb), locations=tuple(_location(w, verb) for w in rest[1:])
+        )
     if verb == "water":
         count, rest = _count(rest, verb)
         if len(rest) != 1:

@@ -63,13 +63,19 @@ def favored_gains(role: str, favor: int) -> dict[str, int]:
     if role == "priest":
         return {"extra water": favor // r["extra_water_per"], "envoy": int(favor >= r["envoy_at"])}
     if role == "noble":
-        return {"extra pick": int(favor >= r["second_pick_at"]), "luxury build": int(favor >= r["build_at"]),
-                "drachma": favor // r["drachma_per"]}
+        return {
+            "extra pick": int(favor >= r["second_pick_at"]),
+            "luxury build": int(favor >= r["build_at"]),
+            "drachma": favor // r["drachma_per"],
+        }
     if role == "worker":
         return {"double activation": favor // r["double_per"]}
     if role == "planner":
-        return {"extra move": favor // r["extra_move_per"], "free road": favor // r["free_road_per"],
-                "recognition": sum(amount for threshold, amount in r["recognition"] if favor >= threshold)}
+        return {
+            "extra move": favor // r["extra_move_per"],
+            "free road": favor // r["free_road_per"],
+            "recognition": sum(amount for threshold, amount in r["recognition"] if favor >= threshold),
+        }
     if role == "builder":
         return {"extra building": int(favor >= r["extra_building_at"]), "free road": favor // r["free_road_per"]}
     return {"drachma": favor // r["drachma_per"], "extra trade": favor // r["trade_per"]}
@@ -83,12 +89,12 @@ def favor_of(state: State, seat: int) -> int:
 
 
 def every(state: State, seat: int, per: int) -> int:
-    """"For every N favor": how many times ``seat`` earns a favored action."""
+    """ "For every N favor": how many times ``seat`` earns a favored action."""
     return favor_of(state, seat) // per
 
 
 def at_least(state: State, seat: int, threshold: int) -> bool:
-    """"If there are N or more favor": whether ``seat`` has that favored action."""
+    """ "If there are N or more favor": whether ``seat`` has that favored action."""
     phase = state["phase"]
     return phase["favored"] == seat and phase["favor"] >= threshold
 

@@ -17,7 +17,7 @@ Allowance: ``crossroads:<loc>`` per unused Crossroads.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from engine.core import IllegalAction
 from engine.games.thera import movement, notation

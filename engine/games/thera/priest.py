@@ -17,14 +17,24 @@ house, they perform this action in turn order."
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from engine.core import SEAT_COLOURS, IllegalAction
 from engine.games.thera import notation
 from engine.games.thera.components import COMPONENTS
 from engine.games.thera.notation import Action
-from engine.games.thera.phase import (allowance, at, at_least, earlier_seats, every, grant, keys_with,
-                                      mark_acted, rules, use)
+from engine.games.thera.phase import (
+    allowance,
+    at,
+    at_least,
+    earlier_seats,
+    every,
+    grant,
+    keys_with,
+    mark_acted,
+    rules,
+    use,
+)
 from engine.games.thera.state import WATER, State, draw, locations_with_effect, pool_size
 
 MAT = COMPONENTS.mat
@@ -72,9 +82,12 @@ def options(state: State, seat: int) -> Iterator[str]:
 
 def has_work(state: State, seat: int) -> bool:
     """Whether the seat has water to place, an envoy or a swap left."""
-    return bool(allowance(state, seat, "water") or keys_with(state, seat, "spring")
-                or (allowance(state, seat, "envoy") and state["bag"])
-                or (keys_with(state, seat, "swap") and state["hands"][seat] and state["pool"]))
+    return bool(
+        allowance(state, seat, "water")
+        or keys_with(state, seat, "spring")
+        or (allowance(state, seat, "envoy") and state["bag"])
+        or (keys_with(state, seat, "swap") and state["hands"][seat] and state["pool"])
+    )
 
 
 def apply_water(state: State, seat: int, action: Action) -> None:
@@ -97,8 +110,10 @@ def apply_spring(state: State, seat: int, action: Action) -> None:
         springs = keys_with(state, seat, "spring")
         if not springs:
             raise IllegalAction("You have no Spring water to place this phase.")
-        raise IllegalAction(f"There is no Spring with water left on {MAT.name(spring)}; yours: "
-                            f"{', '.join(MAT.name(s) for s, _ in springs)}.")
+        raise IllegalAction(
+            f"There is no Spring with water left on {MAT.name(spring)}; yours: "
+            f"{', '.join(MAT.name(s) for s, _ in springs)}."
+        )
     if target not in MAT.adjacent(spring):
         near = MAT.listing(MAT.adjacent(spring))
         raise IllegalAction(f"Spring water goes on a location adjacent to the Spring: {near}.")
@@ -142,8 +157,10 @@ def apply_swap(state: State, seat: int, action: Action) -> None:
     if mine == theirs:
         raise IllegalAction("Swapping a luxury for the same luxury changes nothing; pick a different one.")
     if theirs not in state["pool"]:
-        raise IllegalAction(f"There is no {COMPONENTS.luxuries[theirs].name} ({theirs}) in the pool; it holds "
-                            f"{', '.join(state['pool']) or 'nothing'}.")
+        raise IllegalAction(
+            f"There is no {COMPONENTS.luxuries[theirs].name} ({theirs}) in the pool; it holds "
+            f"{', '.join(state['pool']) or 'nothing'}."
+        )
     mark_acted(state, seat)
     use(state, seat, at("swap", houses[0][0]))
     state["hands"][seat].remove(mine)

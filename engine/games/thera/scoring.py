@@ -49,8 +49,13 @@ def luxuries_built(state: State, seat: int) -> int:
 
 def score(state: State, seat: int) -> Score:
     """The seat's final score and tie-break figures."""
-    return Score(building_recognition(state, seat), state["bonus"][seat], state["drachma"][seat],
-                 luxuries_built(state, seat), total_resources(state, seat))
+    return Score(
+        building_recognition(state, seat),
+        state["bonus"][seat],
+        state["drachma"][seat],
+        luxuries_built(state, seat),
+        total_resources(state, seat),
+    )
 
 
 def outcome(state: State) -> Outcome:
@@ -64,8 +69,10 @@ def outcome(state: State) -> Outcome:
         for seat, s in enumerate(scores)
     ]
     winners = leaders
-    for name, key in (("more luxury buildings", lambda s: s.luxuries),
-                      ("more resources left on the island", lambda s: s.resources)):
+    for name, key in (
+        ("more luxury buildings", lambda s: s.luxuries),
+        ("more resources left on the island", lambda s: s.resources),
+    ):
         if len(winners) == 1:
             break
         top = max(key(scores[seat]) for seat in winners)
@@ -75,8 +82,9 @@ def outcome(state: State) -> Outcome:
             notes.append(f"Tie at {_points(best)} between {names}: broken by {name}.")
         winners = narrowed
     if len(winners) > 1:
-        notes.append(f"Still tied after luxuries and resources: {', '.join(SEAT_COLOURS[s] for s in winners)} "
-                     f"share the victory.")
+        notes.append(
+            f"Still tied after luxuries and resources: {', '.join(SEAT_COLOURS[s] for s in winners)} share the victory."
+        )
     reason = "the Proconsul has arrived; most recognition"
     return Outcome(tuple(float(s.total) for s in scores), tuple(winners), reason, tuple(notes))
 

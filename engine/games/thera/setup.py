@@ -16,8 +16,8 @@ pool; the tile list never shows a building more often than it has copies.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from engine.core import IllegalAction, Rng
 from engine.games.thera import notation
@@ -37,7 +37,7 @@ def deal(state: State) -> None:
     state["rng"] = rng.to_json()
     players = state["players"]
     state["setup"] = {
-        "dealt": [sorted(tiles[seat * DEALT:(seat + 1) * DEALT]) for seat in range(players)],
+        "dealt": [sorted(tiles[seat * DEALT : (seat + 1) * DEALT]) for seat in range(players)],
         "kept": [[] for _ in range(players)],
         "buildings": [[] for _ in range(players)],
         "res": [[0, 0, 0, 0] for _ in range(players)],
@@ -82,8 +82,7 @@ def apply_keep(state: State, seat: int, action: Action) -> None:
     dealt = setup["dealt"][seat]
     chosen = list(action.numbers)
     if len(set(chosen)) != KEPT or not set(chosen) <= set(dealt):
-        raise IllegalAction(f"Keep two different tiles of the four you were dealt: "
-                            f"{', '.join(map(str, dealt))}.")
+        raise IllegalAction(f"Keep two different tiles of the four you were dealt: {', '.join(map(str, dealt))}.")
     setup["kept"][seat] = sorted(chosen)
     setup["dealt"][seat] = []
     for number in chosen:
@@ -108,8 +107,7 @@ def apply_place(state: State, seat: int, action: Action) -> None:
         raise IllegalAction(f"Your kept tiles give no {building} to place (buildings to place: {pending}).")
     sites = building_sites(state, seat)
     if location not in sites:
-        raise IllegalAction(f"Starting buildings go on an empty start location: "
-                            f"{MAT.listing(sites)}.")
+        raise IllegalAction(f"Starting buildings go on an empty start location: {MAT.listing(sites)}.")
     setup["buildings"][seat].remove(building)
     state["mats"][seat]["buildings"][location] = building
     _finish_if_placed(state, seat)
@@ -125,8 +123,7 @@ def apply_put(state: State, seat: int, action: Action) -> None:
     if count > pending:
         raise IllegalAction(f"Your kept tiles have {pending} {RESOURCES[resource]} left to place.")
     if location not in MAT.start:
-        raise IllegalAction(f"Starting resources go on the start locations: "
-                            f"{MAT.listing(MAT.start)}.")
+        raise IllegalAction(f"Starting resources go on the start locations: {MAT.listing(MAT.start)}.")
     setup["res"][seat][resource] -= count
     state["mats"][seat]["res"][location][resource] += count
     _finish_if_placed(state, seat)

@@ -77,8 +77,9 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
         "discarded": 0,
         "removed": removed,
         "novelty": {kind: 0 for kind in c.types},
-        "industry": {i.id: i.copies for i in c.industry.values()
-                     if i.buildable and (options["advanced"] or not i.advanced)},
+        "industry": {
+            i.id: i.copies for i in c.industry.values() if i.buildable and (options["advanced"] or not i.advanced)
+        },
         "mats": [new_mat() for _ in range(players)],
         "drachma": [0] * players,
         "hands": [[] for _ in range(players)],
@@ -117,7 +118,7 @@ def new_mat() -> dict[str, Any]:
 
 
 def pool_size(state: State) -> int:
-    """"one tile for every player in the game, plus one"."""
+    """ "one tile for every player in the game, plus one"."""
     return state["players"] + int(COMPONENTS.role("priest")["pool_extra"])
 
 
@@ -178,8 +179,7 @@ def locations_with(state: State, seat: int, building: str) -> list[int]:
 def locations_with_effect(state: State, seat: int, effect: str) -> list[int]:
     """Locations holding an industry building with that effect."""
     industry = COMPONENTS.industry
-    return [i for i, b in enumerate(state["mats"][seat]["buildings"])
-            if b in industry and industry[b].effect == effect]
+    return [i for i, b in enumerate(state["mats"][seat]["buildings"]) if b in industry and industry[b].effect == effect]
 
 
 def built_roads(state: State, seat: int) -> list[int]:
@@ -207,15 +207,18 @@ def copy_state(state: State) -> State:
         new[key] = list(state[key])
     new["novelty"] = dict(state["novelty"])
     new["industry"] = dict(state["industry"])
-    new["mats"] = [{"buildings": list(mat["buildings"]), "roads": list(mat["roads"]),
-                    "res": [list(here) for here in mat["res"]]} for mat in state["mats"]]
+    new["mats"] = [
+        {"buildings": list(mat["buildings"]), "roads": list(mat["roads"]), "res": [list(here) for here in mat["res"]]}
+        for mat in state["mats"]
+    ]
     new["hands"] = [list(hand) for hand in state["hands"]]
     new["last"] = dict(state["last"]) if state["last"] is not None else None
     new["last_move"] = dict(state["last_move"]) if state.get("last_move") is not None else None
     setup = state["setup"]
     if setup is not None:
-        new["setup"] = {key: ([list(v) for v in value] if key != "done" else list(value))
-                        for key, value in setup.items()}
+        new["setup"] = {
+            key: ([list(v) for v in value] if key != "done" else list(value)) for key, value in setup.items()
+        }
     phase = state["phase"]
     if phase is not None:
         copied = dict(phase)

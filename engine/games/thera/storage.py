@@ -7,7 +7,8 @@ a corrupted snapshot is refused instead of breaking a game later.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import StateError, clone, require
 from engine.games.thera.components import COMPONENTS, RESOURCES, ROLES
@@ -15,9 +16,33 @@ from engine.games.thera.options import OPTIONS
 from engine.games.thera.state import State, copy_state
 
 STEPS = ("setup", "choose", "phase", "over")
-KEYS = ("players", "options", "rng", "wheel", "favor", "reserve", "chosen_by", "bag", "pool", "discarded",
-        "removed", "novelty", "industry", "mats", "drachma", "hands", "bonus", "divine", "turn", "step",
-        "setup", "phase", "final_seat", "last", "ply")
+KEYS = (
+    "players",
+    "options",
+    "rng",
+    "wheel",
+    "favor",
+    "reserve",
+    "chosen_by",
+    "bag",
+    "pool",
+    "discarded",
+    "removed",
+    "novelty",
+    "industry",
+    "mats",
+    "drachma",
+    "hands",
+    "bonus",
+    "divine",
+    "turn",
+    "step",
+    "setup",
+    "phase",
+    "final_seat",
+    "last",
+    "ply",
+)
 
 
 def dump(state: State) -> dict[str, Any]:
@@ -59,8 +84,10 @@ def _seat(value: Any, players: int, what: str, optional: bool = False) -> None:
 
 
 def _bools(value: Any, length: int, what: str) -> None:
-    require(isinstance(value, list) and len(value) == length and all(isinstance(v, bool) for v in value),
-            f"{what} must list {length} true/false flags")
+    require(
+        isinstance(value, list) and len(value) == length and all(isinstance(v, bool) for v in value),
+        f"{what} must list {length} true/false flags",
+    )
 
 
 def _load(data: Mapping[str, Any]) -> State:
@@ -75,8 +102,9 @@ def _load(data: Mapping[str, Any]) -> State:
     for name, option in OPTIONS.items():
         require(type(options[name]) is option.kind, f"option {name} has the wrong type")
     _int(state["rng"], "rng", 0, (1 << 64) - 1)
-    require(isinstance(state["wheel"], list) and sorted(state["wheel"]) == sorted(ROLES),
-            "the wheel holds the six roles")
+    require(
+        isinstance(state["wheel"], list) and sorted(state["wheel"]) == sorted(ROLES), "the wheel holds the six roles"
+    )
     favor = _ints(state["favor"], len(ROLES), "favor")
     reserve = _int(state["reserve"], "reserve")
     require(sum(favor) + reserve == COMPONENTS.favor_tokens, "there are 13 favor tokens")
@@ -108,8 +136,12 @@ def _load(data: Mapping[str, Any]) -> State:
     # Snapshots from before the board marked the last move have no ``last_move``.
     last_move = state.setdefault("last_move", None)
     if last_move is not None:
-        require(isinstance(last_move, dict) and set(last_move) == {"seat", "action"}
-                and isinstance(last_move["action"], str), "last_move must be a seat and an action")
+        require(
+            isinstance(last_move, dict)
+            and set(last_move) == {"seat", "action"}
+            and isinstance(last_move["action"], str),
+            "last_move must be a seat and an action",
+        )
         _seat(last_move["seat"], n, "last_move seat")
     _int(state["ply"], "ply")
     require((state["setup"] is not None) == (state["step"] == "setup"), "set-up data only during set-up")
@@ -128,8 +160,10 @@ def _luxuries(state: State, n: int) -> None:
     built = [b for mat in state["mats"] for b in mat["buildings"] if b in COMPONENTS.luxuries]
     every = [*state["bag"], *state["pool"], *(lux for hand in state["hands"] for lux in hand), *built]
     require(all(isinstance(lux, str) and lux in COMPONENTS.luxuries for lux in every), "unknown luxury")
-    require(all(count <= COMPONENTS.luxury_copies for count in Counter(every).values()),
-            "more copies of a luxury than the box holds")
+    require(
+        all(count <= COMPONENTS.luxury_copies for count in Counter(every).values()),
+        "more copies of a luxury than the box holds",
+    )
 
 
 def _mat(mat: Any) -> None:
@@ -137,8 +171,10 @@ def _mat(mat: Any) -> None:
     require(isinstance(mat, dict) and set(mat) == {"buildings", "roads", "res"}, "a mat has buildings, roads, res")
     buildings = mat["buildings"]
     require(isinstance(buildings, list) and len(buildings) == size, f"a mat has {size} locations")
-    require(all(b is None or b in COMPONENTS.industry or b in COMPONENTS.luxuries for b in buildings),
-            "unknown building on a mat")
+    require(
+        all(b is None or b in COMPONENTS.industry or b in COMPONENTS.luxuries for b in buildings),
+        "unknown building on a mat",
+    )
     _ints(mat["roads"], len(COMPONENTS.mat.roads), "roads", 0, 1)
     require(isinstance(mat["res"], list) and len(mat["res"]) == size, "resources per location")
     for here in mat["res"]:

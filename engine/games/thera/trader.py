@@ -24,7 +24,7 @@ does not stack (our reading: "the resources cost one less drachma").
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from engine.core import IllegalAction
 from engine.games.thera.components import COMPONENTS, RESOURCES
@@ -111,8 +111,10 @@ def apply_sell(state: State, seat: int, action: Action) -> None:
         raise IllegalAction("Trading happens in the Trader phase.")
     port = state["mats"][seat]["res"][MAT.port]
     if port[action.resource] < rate.lot:
-        raise IllegalAction(f"A sale is {rate.lot} {name} from your Port ({MAT.name(MAT.port)}) for "
-                            f"{rate.price} drachma; your Port has {port[action.resource]}.")
+        raise IllegalAction(
+            f"A sale is {rate.lot} {name} from your Port ({MAT.name(MAT.port)}) for "
+            f"{rate.price} drachma; your Port has {port[action.resource]}."
+        )
     _use_trade(state, seat)
     mark_acted(state, seat)
     port[action.resource] -= rate.lot
@@ -127,8 +129,10 @@ def apply_buy(state: State, seat: int, action: Action) -> None:
         raise IllegalAction("Trading happens in the Trader phase.")
     price = buy_price(state, seat, action.resource)
     if state["drachma"][seat] < price:
-        raise IllegalAction(f"{rate.lot} {name} cost{'s' if rate.lot == 1 else ''} {price} drachma and you "
-                            f"have {state['drachma'][seat]}.")
+        raise IllegalAction(
+            f"{rate.lot} {name} cost{'s' if rate.lot == 1 else ''} {price} drachma and you "
+            f"have {state['drachma'][seat]}."
+        )
     _use_trade(state, seat)
     mark_acted(state, seat)
     state["drachma"][seat] -= price

@@ -33,15 +33,25 @@ def _cost(cost: Cost | None) -> dict[str, int] | None:
 def luxury_card(luxury_id: str) -> dict[str, Any]:
     """A luxury as the views show it: id, name, type, cost, recognition."""
     luxury: Luxury = COMPONENTS.luxuries[luxury_id]
-    return {"id": luxury.id, "name": luxury.name, "type": luxury.type, "cost": _cost(luxury.cost),
-            "recognition": luxury.recognition}
+    return {
+        "id": luxury.id,
+        "name": luxury.name,
+        "type": luxury.type,
+        "cost": _cost(luxury.cost),
+        "recognition": luxury.recognition,
+    }
 
 
 def _map() -> dict[str, Any]:
     return {
         "locations": [
-            {"name": name, "x": MAT.coordinates(i)[0], "y": MAT.coordinates(i)[1],
-             "vista": MAT.vistas.get(i), "start": i in MAT.start}
+            {
+                "name": name,
+                "x": MAT.coordinates(i)[0],
+                "y": MAT.coordinates(i)[1],
+                "vista": MAT.vistas.get(i),
+                "start": i in MAT.start,
+            }
             for i, name in enumerate(MAT.names)
         ],
         "roads": [MAT.road_name(r) for r in range(len(MAT.roads))],
@@ -61,8 +71,13 @@ def _island(state: State, seat: int) -> dict[str, Any]:
         if building is None:
             continue
         kind = "luxury" if building in COMPONENTS.luxuries else "industry"
-        entry = {"location": MAT.name(location), "id": building, "name": COMPONENTS.building(building).name,
-                 "kind": kind, "recognition": COMPONENTS.building(building).recognition}
+        entry = {
+            "location": MAT.name(location),
+            "id": building,
+            "name": COMPONENTS.building(building).name,
+            "kind": kind,
+            "recognition": COMPONENTS.building(building).recognition,
+        }
         if kind == "luxury":
             entry["type"] = COMPONENTS.luxuries[building].type
         buildings.append(entry)
@@ -72,8 +87,11 @@ def _island(state: State, seat: int) -> dict[str, Any]:
         "colour": SEAT_COLOURS[seat],
         "buildings": buildings,
         "roads": [MAT.road_name(r) for r, built in enumerate(mat["roads"]) if built],
-        "resources": {MAT.name(i): {name: n for name, n in zip(RESOURCES, here) if n}
-                      for i, here in enumerate(mat["res"]) if any(here)},
+        "resources": {
+            MAT.name(i): {name: n for name, n in zip(RESOURCES, here) if n}
+            for i, here in enumerate(mat["res"])
+            if any(here)
+        },
         "connected": sorted(MAT.name(i) for i in connected),
         "drachma": state["drachma"][seat],
         "hand": len(state["hands"][seat]),
@@ -110,11 +128,17 @@ def _setup(state: State) -> dict[str, Any] | None:
     if setup is None:
         return None
     return {
-        "kept": [[{"number": n, "text": COMPONENTS.tiles[n - 1].describe(COMPONENTS.industry)} for n in kept]
-                 for kept in setup["kept"]],
-        "to_place": [{"buildings": list(setup["buildings"][s]),
-                      "resources": {name: n for name, n in zip(RESOURCES, setup["res"][s]) if n}}
-                     for s in range(state["players"])],
+        "kept": [
+            [{"number": n, "text": COMPONENTS.tiles[n - 1].describe(COMPONENTS.industry)} for n in kept]
+            for kept in setup["kept"]
+        ],
+        "to_place": [
+            {
+                "buildings": list(setup["buildings"][s]),
+                "resources": {name: n for name, n in zip(RESOURCES, setup["res"][s]) if n},
+            }
+            for s in range(state["players"])
+        ],
         "done": list(setup["done"]),
     }
 
@@ -131,8 +155,10 @@ def public(state: State) -> dict[str, Any]:
         "step": state["step"],
         "turn": state["turn"],
         "to_move": flow.to_move(state),
-        "wheel": [{"role": role, "favor": state["favor"][i], "chosen_by": state["chosen_by"][i]}
-                  for i, role in enumerate(state["wheel"])],
+        "wheel": [
+            {"role": role, "favor": state["favor"][i], "chosen_by": state["chosen_by"][i]}
+            for i, role in enumerate(state["wheel"])
+        ],
         "reserve": state["reserve"],
         "last": dict(state["last"]) if state["last"] else None,
         "last_move": dict(state["last_move"]) if state.get("last_move") else None,
@@ -142,13 +168,27 @@ def public(state: State) -> dict[str, Any]:
         "bag": len(state["bag"]),
         "discarded": state["discarded"],
         "removed": state["removed"],
-        "novelty": [{"type": kind, "name": name, "position": state["novelty"][kind],
-                     "value": track[state["novelty"][kind]], "track": list(track)}
-                    for kind, name in COMPONENTS.types.items()],
-        "industry": [{"id": kind, "name": COMPONENTS.industry[kind].name, "left": left,
-                      "phase": COMPONENTS.industry[kind].phase, "cost": _cost(COMPONENTS.industry[kind].cost),
-                      "recognition": COMPONENTS.industry[kind].recognition}
-                     for kind, left in state["industry"].items()],
+        "novelty": [
+            {
+                "type": kind,
+                "name": name,
+                "position": state["novelty"][kind],
+                "value": track[state["novelty"][kind]],
+                "track": list(track),
+            }
+            for kind, name in COMPONENTS.types.items()
+        ],
+        "industry": [
+            {
+                "id": kind,
+                "name": COMPONENTS.industry[kind].name,
+                "left": left,
+                "phase": COMPONENTS.industry[kind].phase,
+                "cost": _cost(COMPONENTS.industry[kind].cost),
+                "recognition": COMPONENTS.industry[kind].recognition,
+            }
+            for kind, left in state["industry"].items()
+        ],
         "trade": {name: {"lot": rate.lot, "price": rate.price} for name, rate in COMPONENTS.trade.items()},
         "islands": [_island(state, s) for s in range(n)],
         "map": clone(MAP),
@@ -174,6 +214,8 @@ def private_part(state: State, seat: int) -> dict[str, Any]:
     """What only ``seat`` sees: its luxury hand and the tiles dealt to it."""
     private: dict[str, Any] = {"hand": [luxury_card(lux) for lux in sorted(state["hands"][seat])]}
     if state["setup"] is not None and state["setup"]["dealt"][seat]:
-        private["tiles"] = [{"number": n, "text": COMPONENTS.tiles[n - 1].describe(COMPONENTS.industry)}
-                            for n in state["setup"]["dealt"][seat]]
+        private["tiles"] = [
+            {"number": n, "text": COMPONENTS.tiles[n - 1].describe(COMPONENTS.industry)}
+            for n in state["setup"]["dealt"][seat]
+        ]
     return private

@@ -24,7 +24,7 @@ far).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from engine.core import IllegalAction
 from engine.games.thera import notation
@@ -75,7 +75,7 @@ def _ready(state: State, seat: int) -> list[int]:
     ready = []
     for location in locations_with_effect(state, seat, "convert"):
         kind = _converter(location, state, seat)
-        if _activation(state, seat, location) and has(state, seat, location, kind.consumes):
+        if kind is not None and _activation(state, seat, location) and has(state, seat, location, kind.consumes):
             ready.append(location)
     return ready
 
@@ -104,16 +104,17 @@ def apply_work(state: State, seat: int, action: Action) -> None:
     if key is None:
         if allowance(state, seat, at("worked", location)) >= MOST_ACTIVATIONS:
             raise IllegalAction(f"Your {kind.name} on {where} has already activated twice this phase.")
-        raise IllegalAction(f"Your {kind.name} on {where} has already activated this phase; a second "
-                            f"activation needs a favored Worker's double or an adjacent Housing.")
+        raise IllegalAction(
+            f"Your {kind.name} on {where} has already activated this phase; a second "
+            f"activation needs a favored Worker's double or an adjacent Housing."
+        )
     if not has(state, seat, location, kind.consumes):
         raise IllegalAction(f"There is no water on your {kind.name} on {where}; it produces nothing without water.")
     mark_acted(state, seat)
-    _activate(state, seat, location, key)
+    _activate(state, seat, location, key, kind)
 
 
-def _activate(state: State, seat: int, location: int, key: str) -> None:
-    kind = _converter(location, state, seat)
+def _activate(state: State, seat: int, location: int, key: str, kind: Industry) -> None:
     use(state, seat, key)
     grant(state, seat, at("worked", location))
     remove(state, seat, location, kind.consumes)
@@ -124,5 +125,9 @@ def finish(state: State, seat: int) -> None:
     """``done``: every building that has not activated yet and has water does."""
     for location in locations_with_effect(state, seat, "convert"):
         kind = _converter(location, state, seat)
-        if allowance(state, seat, at("work", location)) and has(state, seat, location, kind.consumes):
-            _activate(state, seat, location, at("work", location))
+        if (
+            kind is not None
+            and allowance(state, seat, at("work", location))
+            and has(state, seat, location, kind.consumes)
+        ):
+            _activate(state, seat, location, at("work", location), kind)
