@@ -7,6 +7,7 @@
     agora migrate-db --from X --to Y    copy every game from one database to another
     agora delete-user USER_ID    erase a person's data (stop the bot first)
     agora delete-server GUILD_ID delete every game of a Discord server (stop the bot first)
+    agora rebuild-ratings        work out every rating again from the logs
     agora --version
 
 Settings come from the environment (see ``engine/config.py`` and the
@@ -60,6 +61,7 @@ def parser() -> argparse.ArgumentParser:
     migrate.add_argument("--to", dest="target", required=True, help="an empty database: file or URL")
     forget = verbs.add_parser("delete-user", help="erase a person's data (stop the bot first)")
     forget.add_argument("user_id", type=discord_id, help="the person's Discord user id")
+    verbs.add_parser("rebuild-ratings", help="work out every rating again from the finished games' logs")
     server = verbs.add_parser("delete-server", help="delete every game of a server (stop the bot first)")
     server.add_argument("guild_id", type=discord_id, help="the server's Discord id")
     return top
@@ -124,6 +126,12 @@ async def admin(verb: str, args: argparse.Namespace, where: str) -> int:
             except MigrationError as error:
                 raise verbs.AdminError(str(error)) from None
             print(f"Copied {sum(copied.values())} rows in {len(copied)} tables from {args.source} to {args.target}.")
+            return 0
+        if verb == "rebuild-ratings":
+            from engine.tables.history import rebuild_ratings
+
+            count = await rebuild_ratings(where)
+            print(f"Rebuilt ratings from {count} finished games.")
             return 0
         if verb == "delete-user":
             games = await verbs.forget_user(where, args.user_id)

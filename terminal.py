@@ -44,6 +44,8 @@ Commands (one per line):
   hand <name>                  that player's private view
   status                       who sits where, whose turn it is
   log                          the game so far
+  replay <move>                write the public board after that move as a PNG (0: the set-up; -1: the last)
+  stats <name>                 that player's ratings and records
   undo <name>                  take back that player's last move
   accept <name> / refuse <name>   answer a take-back request
   agree <name> / disagree <name>  answer a proposed change of settings
@@ -97,6 +99,8 @@ class TerminalCourier:
 
     async def deliver(self, notice: Notice) -> None:
         payload = notice.payload
+        if notice.kind == "summary":
+            return  # the animated summary is for Discord; `replay <move>` draws any board here
         if notice.kind == "private":
             from render import hand_text
 
@@ -289,6 +293,27 @@ class Terminal:
     async def cmd_log(self, args: list[str]) -> None:
         for line in await self.tables.history(await self.shown_game_id()):
             self.say(self.courier.plain(line))
+
+    async def cmd_replay(self, args: list[str]) -> None:
+        if len(args) != 1 or not args[0].lstrip("-").isdigit():
+            raise TableError("Which move? `replay <move>` (0 is the set-up, -1 the last move).")
+        game_id = await self.shown_game_id()
+        frame, total, names = await self.tables.replay_frame(game_id, int(args[0]))  # type: ignore[attr-defined]
+        path = await asyncio.to_thread(write_board, self.courier.image_dir / "replay", game_id, frame.view, names,
+                                       frame.move)
+        caption = "the set-up" if frame.move == 0 else f"move {frame.move} of {total}: {frame.text}"
+        self.say(f"{caption}\n{path}")
+
+    async def cmd_stats(self, args: list[str]) -> None:
+        name = self._name(args, "stats")
+        entries = await self.tables.player_stats(user_id(name), viewer_id=user_id(name))  # type: ignore[attr-defined]
+        if not entries:
+            self.say(f"{name} has no finished games yet.")
+        for entry in entries:
+            title = self.tables.game_for(entry.game).title
+            score = "-" if entry.average_score is None else f"{entry.average_score:.1f}"
+            self.say(f"{name} in {title}: rating {entry.rating.displayed}, won {entry.won} of {entry.played},"
+                     f" average score {score}")
 
     async def cmd_undo(self, args: list[str]) -> None:
         result = await self.tables.undo(await self.game_id(), user_id(self._name(args, "undo")))

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("agora.courier")
 
+SUMMARY_LIMIT = 10 * 1024 * 1024
+"""Discord's upload limit for a bot without a boosted server."""
+
 DM_CLOSED_NOTE = ("📪 I could not send you a direct message (your DMs are closed to me), so your private "
                   "information is not in your DMs. Use `/hand` any time to see it here, privately.")
 
@@ -55,6 +58,7 @@ class DiscordCourier:
             "reminder": self._reminder,
             "undo_request": self._undo_request,
             "proposal": self._proposal,
+            "summary": self._summary,
         }.get(notice.kind)
         if handler is None:
             log.warning("notice %s of unknown kind %r dropped", notice.id, notice.kind)
@@ -173,3 +177,17 @@ class DiscordCourier:
         channel = await self._channel(notice.channel_id)
         await channel.send(clip(notice.payload["text"]), view=view, nonce=notice.nonce,
                            allowed_mentions=mentions_of(notice.payload.get("mentions", [])))
+
+    async def _summary(self, notice: Notice) -> None:
+        """The animated summary of a finished game, after its final board."""
+        source = await self.bot.service.summary_source(notice.game_id)
+        if source is None:
+            return
+        gif = await self.bot.drawing.summary(source)
+        if len(gif) >= SUMMARY_LIMIT:
+            log.warning("game %s: summary animation of %d bytes is past Discord's limit; not sent",
+                        notice.game_id, len(gif))
+            return
+        channel = await self._channel(notice.channel_id)
+        await channel.send(f"🎞️ The whole game #{notice.game_id} in one picture.", nonce=notice.nonce,
+                           file=discord.File(io.BytesIO(gif), filename="summary.gif"))

@@ -8,7 +8,10 @@ from typing import Any
 
 import render
 from engine.metrics import PICTURE_SECONDS
+from engine.replay import frames, summary_moves
+from engine.tables.history import SummarySource
 from engine.workers import Workers
+from render.replay import animate_frames
 
 
 class Drawing:
@@ -32,3 +35,18 @@ class Drawing:
         """A seat's private view in words, and its picture where the game draws one."""
         with PICTURE_SECONDS.labels("hand").time():
             return await self.workers.run(render.hand, view, list(names))
+
+    async def summary(self, source: SummarySource) -> bytes:
+        """The animated summary (GIF) of a finished game, drawn in a worker."""
+        with PICTURE_SECONDS.labels("summary").time():
+            return await self.workers.run(draw_summary, source)
+
+
+def draw_summary(source: SummarySource) -> bytes:
+    """A finished game's summary GIF: the set-up, the end of each turn and
+    the final board, replayed from its log (public views only)."""
+    from engine.games import REGISTRY
+
+    shown = frames(REGISTRY[source.game], source.players, source.options, source.seed, source.actions,
+                   summary_moves([seat for seat, _ in source.actions]))
+    return animate_frames(shown, source.names, len(source.actions))

@@ -113,4 +113,26 @@ MIGRATIONS: list[str] = [
     ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
     ALTER TABLE outbox ADD COLUMN claimed_until REAL;
     """,
+    # 4: players' ratings per game, everywhere ('all') and per server (the
+    # guild id as text), kept up to date as games finish and recomputable
+    # from the finished games (engine/tables/history.py); rated_games marks
+    # the games already counted, so none is counted twice.
+    """
+    CREATE TABLE ratings (
+        game TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        played INTEGER NOT NULL DEFAULT 0,
+        won INTEGER NOT NULL DEFAULT 0,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (game, scope, user_id)
+    );
+    CREATE INDEX ratings_by_user ON ratings (user_id);
+    CREATE TABLE rated_games (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id),
+        rated_at REAL NOT NULL
+    );
+    """,
 ]

@@ -129,4 +129,26 @@ MIGRATIONS: list[str] = [
     ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
     ALTER TABLE outbox ADD COLUMN claimed_until DOUBLE PRECISION;
     """,
+    # 4: players' ratings per game, everywhere ('all') and per server (the
+    # guild id as text), kept up to date as games finish and recomputable
+    # from the finished games (engine/tables/history.py); rated_games marks
+    # the games already counted, so none is counted twice.
+    """
+    CREATE TABLE ratings (
+        game TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        user_id BIGINT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        played INTEGER NOT NULL DEFAULT 0,
+        won INTEGER NOT NULL DEFAULT 0,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game, scope, user_id)
+    );
+    CREATE INDEX ratings_by_user ON ratings (user_id);
+    CREATE TABLE rated_games (
+        game_id BIGINT PRIMARY KEY REFERENCES games (id),
+        rated_at DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]

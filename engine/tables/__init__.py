@@ -27,7 +27,8 @@ One module per concern, each a part of the ``Tables`` facade:
 ``bots``           bot seats and their thinking in worker processes
 ``ending``         resigning and abandoning
 ``settings``       a table's settings
-``views``          boards, choices, status, log, a player's games
+``views``          boards, choices, status, log, a player's games, the archive
+``history``        ratings, stats, replays, end-of-game summaries
 ``notices``        what a move tells whom
 ``outbox``         delivery through the courier
 =================  ==========================================================

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.tables.base import log
 from engine.tables.bots import Bots
 from engine.tables.ending import Ending
+from engine.tables.history import History
 from engine.tables.inputs import check_inputs
 from engine.tables.lobby import Lobby
 from engine.tables.outbox import Outbox
@@ -16,7 +17,7 @@ from engine.tables.views import Views
 
 
 @check_inputs
-class Tables(Lobby, Reminders, Bots, Undo, Ending, Settings, Views, Outbox):
+class Tables(Lobby, Reminders, Bots, Undo, Ending, Settings, Views, History, Outbox):
     """The async service over one ``Store``. Every public method checks its
     arguments first (``inputs``): a wrong type or range is a ``TableError``."""
 

@@ -4,28 +4,28 @@ animated summary (issue 17)."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import random
 
 import pytest
+from PIL import Image
 
+from cogs.utils.drawing import draw_summary
 from engine import ratings
 from engine.core import AgoraError
 from engine.store import SeatRecord
 from engine.tables import TableError, Tables
-from engine.tables.history import ALL_SERVERS, History, finished_record, rebuild_ratings
+from engine.tables.history import ALL_SERVERS, BULK_CATCH_UP, finished_record, rebuild_ratings
 from tests.conftest import Clock
 
 ANN, BOB, CY, DEE = 11, 12, 13, 14
 GUILD = 500
 
 
-class HistoryTables(History, Tables):
-    """The service with the history part (the lead adds it to ``Tables``)."""
-
-
 @pytest.fixture
 async def tables(tmp_path):
-    service = await HistoryTables.open(str(tmp_path / "agora.sqlite3"), clock=Clock(), run_bots=False)
+    service = await Tables.open(str(tmp_path / "agora.sqlite3"), clock=Clock(), run_bots=False)
     yield service
     await service.close()
 
@@ -184,12 +184,34 @@ async def test_replay_steps_through_public_boards_and_the_summary_is_a_gif(table
         await tables.replay_frame(game_id, total + 1)
     with pytest.raises(TableError, match="no game #999"):
         await tables.replay_frame(999, 0)
-    gif = await tables.summary_animation(game_id)
+    with pytest.raises(TableError, match="whole number"):
+        await tables.replay_frame(game_id, "3")
+    source = await tables.summary_source(game_id)
+    assert source is not None and source.players == 2
+    gif = await asyncio.to_thread(draw_summary, source)
     assert gif is not None and gif[:6] == b"GIF89a"
     assert len(gif) < 10 * 1024 * 1024
+    frames_shown = Image.open(io.BytesIO(gif)).n_frames
+    assert 2 < frames_shown <= total + 1, "the set-up, the end of each turn, the final board"
     assert await tables.rate_finished() == 1, "the played game counts in the ratings"
 
 
 async def test_no_summary_for_a_game_that_did_not_finish_by_its_rules(tables):
     game_id = await finish(tables, [ANN, BOB], [0, 0], [], status="abandoned")
-    assert await tables.summary_animation(game_id) is None
+    assert await tables.summary_source(game_id) is None
+
+
+async def test_a_long_unrated_history_is_rated_on_first_read_in_one_rebuild(tables):
+    """Ratings are "computed from stored finished games when first asked":
+    a database from before the ratings table gets them all at once, with the
+    same values as rating the games one by one."""
+    rng = random.Random(8)
+    for _ in range(BULK_CATCH_UP + 5):
+        users = rng.sample([ANN, BOB, CY, DEE], 2)
+        await finish(tables, users, [1, 0], [0])
+    records = [finished_record(record, rows) for record, rows in await tables.store.rated_records()]
+    board = await tables.leaderboard("thera", limit=4)
+    assert await tables.rate_finished() == 0
+    expected = ratings.rebuild(records)["thera"]
+    assert {entry.user_id: entry.rating for entry in board} == expected
+    assert sum(entry.played for entry in board) == 2 * (BULK_CATCH_UP + 5)
