@@ -4,6 +4,7 @@ Agora speaks SQL."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any, AsyncIterator, Iterable, Protocol, Sequence
 
@@ -134,6 +135,23 @@ class Store(Protocol):
         go out in order through one process at a time."""
         ...
 
+    @contextlib.asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold a game for this process alone across every process on the
+        database (PostgreSQL: an advisory lock; SQLite, one process: nothing)."""
+        yield
+
+    async def release_notices(self, notice_ids: Sequence[int], owner: str) -> None:
+        """End ``owner``'s claims on these notices (those a flush did not deliver)."""
+        ...
+
+    async def send_reminder(self, game_id: int, seq: int, notices: Sequence[NewNotice], seat: int,
+                            reminder_seq: int, due_at: float, sent: int) -> list[int]:
+        """Add a reminder's notices (at game seq ``seq``) and move the
+        reminder of ``seat`` and turn ``reminder_seq`` on to ``due_at``, in
+        one transaction, ending its claim; returns the notices' ids."""
+        ...
+
     # -- moving a whole database (engine/store/migrate.py) --------------------------------------
 
     async def table_columns(self) -> dict[str, list[str]]:
@@ -173,4 +191,33 @@ class Store(Protocol):
 
     async def delete_guild(self, guild_id: int) -> int:
         """Delete every game of a server and its settings; returns how many games."""
+        ...
+
+    # -- ratings (engine/tables/history.py) ----------------------------------------------------
+
+    async def rated_records(self, *, guild_id: int | None = None, game: str | None = None,
+                            user_id: int | None = None, unrated_only: bool = False,
+                            with_actions: bool = True) -> list[tuple[GameRecord, list[ActionRecord]]]:
+        """Finished games (never abandoned ones), in the order they ended
+        (``finished_at``, then id), each with its ``play`` and ``undo`` rows
+        (``text`` left out; none without ``with_actions``: ratings alone do not
+        need them); ``unrated_only``: those not yet counted in the ratings."""
+        ...
+
+    async def ratings_of(self, *, game: str | None = None, scope: str = "all",
+                         user_id: int | None = None) -> list[tuple[str, int, float, float, int, int]]:
+        """Stored ratings in ``scope`` ('all' or a guild id as text), of one
+        game and/or one user: (game, user_id, mu, sigma, played, won)."""
+        ...
+
+    async def save_ratings(self, game_id: int, rows: Sequence[tuple[str, str, int, float, float, int, int]],
+                           now: float) -> bool:
+        """Count finished game ``game_id``: upsert its players' new ratings
+        (game, scope, user_id, mu, sigma, played, won) and mark it rated, in
+        one transaction. False (and nothing written) if it was rated already."""
+        ...
+
+    async def replace_ratings(self, rows: Sequence[tuple[str, str, int, float, float, int, int]],
+                              game_ids: Sequence[int], now: float) -> None:
+        """Replace every rating and rated-game mark at once (a rebuild)."""
         ...

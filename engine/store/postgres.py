@@ -26,7 +26,8 @@ session advisory lock, so processes starting together apply each one once.
 
 from __future__ import annotations
 
-import json
+import asyncio
+import contextlib
 import os
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -52,6 +53,7 @@ from engine.store.rows import (
     dumps,
     game_from_row,
     game_updates,
+    loads,
     notice_from_row,
     reminder_from_row,
     seat_from_row,
@@ -63,6 +65,8 @@ from engine.store.schema_pg import MIGRATIONS
 MIGRATION_LOCK = 0x4167_6F72_614D_6967  # "AgoraMig": the advisory lock key of schema migrations
 NOTICE_LOCKS = 0x4167_0000_0000_0000
 """Advisory lock keys ``NOTICE_LOCKS + game_id``: one notice claimer per game at a time."""
+GAME_LOCKS = 0x4168_0000_0000_0000
+"""Advisory lock keys ``GAME_LOCKS + game_id``: one process at a time acts on a game (``game_lock``)."""
 
 _LIVE_CHANNEL_INDEX = "games_one_live_per_channel"
 _ONE_ROW_PER_SEQ = "actions_one_row_per_seq"
@@ -125,6 +129,21 @@ def _changed(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
+ADD_NOTICES = (
+    "INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at)"
+    " SELECT $1, $2, kind, user_id, payload, $3 FROM unnest($4::text[], $5::bigint[], $6::text[])"
+    " WITH ORDINALITY AS notice (kind, user_id, payload, place) ORDER BY place RETURNING id")
+RESCHEDULE_REMINDER = (
+    "UPDATE reminders SET due_at = $1, sent = $2, claimed_by = NULL, claimed_until = NULL"
+    " WHERE game_id = $3 AND seat = $4 AND seq = $5")
+
+
+def _notice_params(game_id: int, seq: int, notices: Sequence[NewNotice]) -> tuple[Any, ...]:
+    """The parameters of ``ADD_NOTICES``."""
+    return (game_id, seq, time.time(), [n.kind for n in notices], [n.user_id for n in notices],
+            [dumps(n.payload) for n in notices])
+
+
 class PostgresStore:
     """One PostgreSQL database through a pool of connections."""
 
@@ -143,6 +162,7 @@ class PostgresStore:
             url, min_size=1, max_size=pool_size,
             server_settings={"synchronous_commit": "on", "application_name": "agora"})
         store = cls(pool, _without_password(url))
+        store._connect_url = url  # for the connection that holds game locks (``game_lock``)
         try:
             await store._migrate()
         except BaseException:
@@ -151,6 +171,8 @@ class PostgresStore:
         return store
 
     async def close(self) -> None:
+        if self._locks_db is not None:
+            await self._locks_db.close()
         await self._pool.close()
 
     async def _migrate(self) -> None:
@@ -362,7 +384,7 @@ class PostgresStore:
         if row is None:
             return None
         try:
-            return row["seq"], json.loads(row["state"])
+            return row["seq"], loads(row["state"])
         except ValueError:
             return None  # a damaged snapshot is only a cache: the log replays
 
@@ -370,12 +392,7 @@ class PostgresStore:
         return await self._pool.fetchval("SELECT state FROM snapshots WHERE game_id = $1", game_id)
 
     async def add_notices(self, game_id: int, seq: int, notices: Sequence[NewNotice]) -> list[int]:
-        rows = await self._pool.fetch(
-            "INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at)"
-            " SELECT $1, $2, kind, user_id, payload, $3 FROM unnest($4::text[], $5::bigint[], $6::text[])"
-            " WITH ORDINALITY AS notice (kind, user_id, payload, place) ORDER BY place RETURNING id",
-            game_id, seq, time.time(), [n.kind for n in notices], [n.user_id for n in notices],
-            [dumps(n.payload) for n in notices])
+        rows = await self._pool.fetch(ADD_NOTICES, *_notice_params(game_id, seq, notices))
         return sorted(row[0] for row in rows)
 
     # -- the outbox --------------------------------------------------------------------
@@ -462,9 +479,7 @@ class PostgresStore:
 
     async def reschedule_reminder(self, game_id: int, seat: int, seq: int, due_at: float, sent: int) -> bool:
         """Move a reminder on, only if it still belongs to turn ``seq``."""
-        return _changed(await self._pool.execute(
-            "UPDATE reminders SET due_at = $1, sent = $2, claimed_by = NULL, claimed_until = NULL"
-            " WHERE game_id = $3 AND seat = $4 AND seq = $5", due_at, sent, game_id, seat, seq)) > 0
+        return _changed(await self._pool.execute(RESCHEDULE_REMINDER, due_at, sent, game_id, seat, seq)) > 0
 
     async def mute_reminder(self, game_id: int, seat: int, seq: int) -> bool:
         return _changed(await self._pool.execute(
@@ -507,6 +522,7 @@ class PostgresStore:
                              " WHERE user_id = $2", replacement, user_id)
             await db.execute("DELETE FROM outbox WHERE user_id = $1 AND delivered_at IS NULL", user_id)
             await db.execute("DELETE FROM settings WHERE scope = 'user' AND scope_id = $1", user_id)
+            await db.execute("DELETE FROM ratings WHERE user_id = $1", user_id)
             await db.execute("UPDATE games SET host_id = NULL WHERE host_id = $1", user_id)
         return len(games)
 
@@ -514,10 +530,11 @@ class PostgresStore:
         """Delete every game of a server and its settings; returns how many games."""
         async with self._pool.acquire() as db, db.transaction():
             ids = [r[0] for r in await db.fetch("SELECT id FROM games WHERE guild_id = $1", guild_id)]
-            for table in ("actions", "snapshots", "outbox", "reminders", "undo_requests", "seats"):
+            for table in ("actions", "snapshots", "outbox", "reminders", "undo_requests", "seats", "rated_games"):
                 await db.execute(f"DELETE FROM {table} WHERE game_id = ANY($1::bigint[])", ids)
             await db.execute("DELETE FROM games WHERE id = ANY($1::bigint[])", ids)
             await db.execute("DELETE FROM settings WHERE scope = 'guild' AND scope_id = $1", guild_id)
+            await db.execute("DELETE FROM ratings WHERE scope = $1", str(guild_id))
         return len(ids)
 
     # -- moving a whole database (engine/store/migrate.py) ------------------------------------------
@@ -595,10 +612,141 @@ class PostgresStore:
     async def get_setting(self, scope: str, scope_id: int, key: str) -> Any:
         value = await self._pool.fetchval(
             "SELECT value FROM settings WHERE scope = $1 AND scope_id = $2 AND key = $3", scope, scope_id, key)
-        return json.loads(value) if value is not None else None
+        return loads(value) if value is not None else None
 
     async def put_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None:
         await self._pool.execute(
             "INSERT INTO settings (scope, scope_id, key, value) VALUES ($1, $2, $3, $4)"
             " ON CONFLICT (scope, scope_id, key) DO UPDATE SET value = excluded.value",
             scope, scope_id, key, dumps(value))
+
+    # -- ratings (engine/tables/history.py) ----------------------------------------------------
+
+    async def rated_records(self, *, guild_id: int | None = None, game: str | None = None,
+                            user_id: int | None = None, unrated_only: bool = False,
+                            with_actions: bool = True) -> list[tuple[GameRecord, list[ActionRecord]]]:
+        """Finished games (never abandoned ones), in the order they ended, each
+        with its ``play`` and ``undo`` rows (``text`` left out): what ratings
+        and stats are computed from."""
+        where, params = "g.status = 'finished'", []
+        for column, value in (("guild_id", guild_id), ("game", game)):
+            if value is not None:
+                params.append(value)
+                where += f" AND g.{column} = ${len(params)}"
+        if user_id is not None:
+            params.append(user_id)
+            where += f" AND g.id IN (SELECT game_id FROM seats WHERE user_id = ${len(params)})"
+        if unrated_only:
+            where += " AND g.id NOT IN (SELECT game_id FROM rated_games)"
+        async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
+            rows = await db.fetch(f"{_GAME_WITH_SEATS} WHERE {where} ORDER BY g.finished_at, g.id", *params)
+            action_rows = await db.fetch(
+                "SELECT game_id, seq, seat, kind, action, at FROM actions WHERE kind IN ('play', 'undo')"
+                f" AND game_id IN (SELECT g.id FROM games g WHERE {where}) ORDER BY game_id, seq",
+                *params) if with_actions else []
+        actions: dict[int, list[ActionRecord]] = {row["id"]: [] for row in rows}
+        for a in action_rows:
+            actions[a["game_id"]].append(ActionRecord(a["seq"], a["seat"], a["kind"], a["action"], "", a["at"]))
+        return [(game_from_row(row, [seat_from_row(dict(zip(_SEAT_FIELDS, seat))) for seat in row["seat_rows"]]),
+                 actions[row["id"]]) for row in rows]
+
+    async def ratings_of(self, *, game: str | None = None, scope: str = "all",
+                         user_id: int | None = None) -> list[tuple[str, int, float, float, int, int]]:
+        """Stored ratings in ``scope`` ('all' or a guild id as text), of one
+        game and/or one user: (game, user_id, mu, sigma, played, won)."""
+        where, params = "scope = $1", list[Any]([scope])
+        for column, value in (("game", game), ("user_id", user_id)):
+            if value is not None:
+                params.append(value)
+                where += f" AND {column} = ${len(params)}"
+        rows = await self._pool.fetch(f"SELECT game, user_id, mu, sigma, played, won FROM ratings WHERE {where}",
+                                      *params)
+        return [tuple(row) for row in rows]  # type: ignore[misc]
+
+    async def save_ratings(self, game_id: int, rows: Sequence[tuple[str, str, int, float, float, int, int]],
+                           now: float) -> bool:
+        """Count finished game ``game_id``: upsert its players' new ratings
+        (game, scope, user_id, mu, sigma, played, won) and mark it rated, in
+        one transaction. False (and nothing written) if it was rated already."""
+        async with self._pool.acquire() as db, db.transaction():
+            marked = await db.execute("INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2)"
+                                      " ON CONFLICT (game_id) DO NOTHING", game_id, now)
+            if not _changed(marked):
+                return False
+            await db.executemany(
+                "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game, scope, user_id) DO UPDATE SET"
+                " mu = excluded.mu, sigma = excluded.sigma, played = excluded.played, won = excluded.won,"
+                " updated_at = excluded.updated_at", [(*row, now) for row in rows])
+        return True
+
+    async def replace_ratings(self, rows: Sequence[tuple[str, str, int, float, float, int, int]],
+                              game_ids: Sequence[int], now: float) -> None:
+        """Replace every rating and rated-game mark at once (a rebuild)."""
+        async with self._pool.acquire() as db, db.transaction():
+            await db.execute("DELETE FROM ratings")
+            await db.execute("DELETE FROM rated_games")
+            await db.executemany("INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2)",
+                                 [(game_id, now) for game_id in game_ids])
+            await db.executemany(
+                "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", [(*row, now) for row in rows])
+
+    # -- a fleet of processes: one process at a time acts on a game -------------------------------
+
+    _connect_url: str = ""
+    _locks_db: asyncpg.Connection | None = None
+    _locks_guard: asyncio.Lock | None = None
+
+    @contextlib.asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold a game for this process alone across the fleet while it reads
+        and changes it (moves, seats, settings, reminders): a session
+        advisory lock on a connection of its own, not the pool's, so a
+        process holding many games never starves its own queries. A process
+        that dies lets go with its connection."""
+        delay = 0.001
+        while not await self._game_lock_call("pg_try_advisory_lock", game_id):
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 0.02)
+        try:
+            yield
+        finally:
+            await asyncio.shield(self._game_lock_call("pg_advisory_unlock", game_id))
+
+    async def _game_lock_call(self, function: str, game_id: int) -> bool:
+        """Try to take, or give back, a game's lock (one query at a time on
+        the lock connection). Cancelled while taking it, it gives it back,
+        so a lock is never left held by nobody."""
+        if self._locks_guard is None:
+            self._locks_guard = asyncio.Lock()
+        async with self._locks_guard:
+            if self._locks_db is None or self._locks_db.is_closed():
+                self._locks_db = await asyncpg.connect(
+                    self._connect_url, server_settings={"application_name": "agora-locks"})
+            try:
+                return bool(await self._locks_db.fetchval(f"SELECT {function}($1::bigint)", GAME_LOCKS + game_id))
+            except asyncio.CancelledError:
+                if function == "pg_try_advisory_lock" and not self._locks_db.is_closed():
+                    await asyncio.shield(self._locks_db.fetchval(
+                        "SELECT pg_advisory_unlock($1::bigint)", GAME_LOCKS + game_id))
+                raise
+
+    async def release_notices(self, notice_ids: Sequence[int], owner: str) -> None:
+        """End ``owner``'s claims on these notices (those it did not deliver
+        wait for its next flush, or another process's, without a lease to
+        run out)."""
+        if notice_ids:
+            await self._pool.execute(
+                "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE id = ANY($1::bigint[])"
+                " AND claimed_by = $2", list(notice_ids), owner)
+
+    async def send_reminder(self, game_id: int, seq: int, notices: Sequence[NewNotice], seat: int,
+                            reminder_seq: int, due_at: float, sent: int) -> list[int]:
+        """A reminder's notices and its next look, in one transaction: a
+        process that dies half-way neither loses the reminder nor leaves it
+        to be sent again."""
+        async with self._pool.acquire() as db, db.transaction():
+            rows = await db.fetch(ADD_NOTICES, *_notice_params(game_id, seq, notices))
+            await db.execute(RESCHEDULE_REMINDER, due_at, sent, game_id, seat, reminder_seq)
+        return sorted(row[0] for row in rows)

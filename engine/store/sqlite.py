@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import sqlite3
 import time
@@ -44,7 +43,7 @@ from engine.store.records import (
     SeqConflict,
     UndoRequest,
 )
-from engine.store.rows import claimable_notice, notice_from_row, reminder_from_row
+from engine.store.rows import claimable_notice, dumps, loads, notice_from_row, reminder_from_row
 from engine.store.schema import MIGRATIONS
 
 T = TypeVar("T")
@@ -55,12 +54,22 @@ _UPDATABLE = frozenset({"status", "options", "settings", "outcome", "started_at"
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return dumps(value)
 
 
 def _reminder(row: sqlite3.Row) -> ReminderRecord:
     return ReminderRecord(row["game_id"], row["seat"], row["seq"], row["since"], row["due_at"], row["sent"],
                           bool(row["muted"]), row["group_size"])
+
+
+RESCHEDULE_REMINDER = ("UPDATE reminders SET due_at = ?, sent = ?, claimed_by = NULL, claimed_until = NULL"
+                       " WHERE game_id = ? AND seat = ? AND seq = ?")
+
+
+def _notice_inserts(game_id: int, seq: int, notices: Sequence[NewNotice]) -> list[tuple[str, tuple]]:
+    now = time.time()
+    return [("INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+             (game_id, seq, n.kind, n.user_id, _dumps(n.payload), now)) for n in notices]
 
 
 def _commit_batch(connection: sqlite3.Connection,
@@ -277,12 +286,12 @@ class SQLiteStore:
     def _game_from_row(self, row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
         return GameRecord(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-            parent_id=row["parent_id"], game=row["game"], options=json.loads(row["options"]),
+            parent_id=row["parent_id"], game=row["game"], options=loads(row["options"]),
             seed=row["seed"], status=row["status"], host_id=row["host_id"],
-            settings=json.loads(row["settings"]), seq=row["seq"],
-            outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+            settings=loads(row["settings"]), seq=row["seq"],
+            outcome=loads(row["outcome"]) if row["outcome"] else None,
             created_at=row["created_at"], started_at=row["started_at"],
-            finished_at=row["finished_at"], seats=seats, turn_lines=json.loads(row["turn_lines"]),
+            finished_at=row["finished_at"], seats=seats, turn_lines=loads(row["turn_lines"]),
         )
 
     async def _games_where(self, where: str, params: Sequence[Any]) -> list[GameRecord]:
@@ -427,7 +436,7 @@ class SQLiteStore:
         if not rows:
             return None
         try:
-            return rows[0]["seq"], json.loads(rows[0]["state"])
+            return rows[0]["seq"], loads(rows[0]["state"])
         except ValueError:
             return None  # a damaged snapshot is only a cache: the log replays
 
@@ -436,10 +445,7 @@ class SQLiteStore:
         return rows[0][0] if rows else None
 
     async def add_notices(self, game_id: int, seq: int, notices: Sequence[NewNotice]) -> list[int]:
-        now = time.time()
-        ids = await self._write([
-            ("INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-             (game_id, seq, n.kind, n.user_id, _dumps(n.payload), now)) for n in notices])
+        ids = await self._write(_notice_inserts(game_id, seq, notices))
         return [i for i in ids if i is not None]
 
     # -- the outbox --------------------------------------------------------------------
@@ -454,7 +460,7 @@ class SQLiteStore:
             rows = await self._read(
                 "SELECT * FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL AND game_id = ?"
                 " ORDER BY id LIMIT ?", (game_id, limit))
-        return [NoticeRecord(r["id"], r["game_id"], r["seq"], r["kind"], r["user_id"], json.loads(r["payload"]),
+        return [NoticeRecord(r["id"], r["game_id"], r["seq"], r["kind"], r["user_id"], loads(r["payload"]),
                              r["attempts"], r["next_attempt_at"]) for r in rows]
 
     async def mark_delivered(self, notice_ids: Sequence[int]) -> None:
@@ -499,10 +505,7 @@ class SQLiteStore:
 
     async def reschedule_reminder(self, game_id: int, seat: int, seq: int, due_at: float, sent: int) -> bool:
         """Move a reminder on, only if it still belongs to turn ``seq``."""
-        return await self._write_one(
-            "UPDATE reminders SET due_at = ?, sent = ?, claimed_by = NULL, claimed_until = NULL"
-            " WHERE game_id = ? AND seat = ? AND seq = ?",
-            (due_at, sent, game_id, seat, seq)) > 0
+        return await self._write_one(RESCHEDULE_REMINDER, (due_at, sent, game_id, seat, seq)) > 0
 
     async def mute_reminder(self, game_id: int, seat: int, seq: int) -> bool:
         return await self._write_one(
@@ -519,7 +522,7 @@ class SQLiteStore:
         if not rows:
             return None
         r = rows[0]
-        return UndoRequest(r["game_id"], r["seat"], r["target_seq"], r["at_seq"], json.loads(r["votes"]),
+        return UndoRequest(r["game_id"], r["seat"], r["target_seq"], r["at_seq"], loads(r["votes"]),
                            r["created_at"])
 
     async def put_undo_request(self, request: UndoRequest) -> None:
@@ -578,6 +581,7 @@ class SQLiteStore:
              " bot = CASE WHEN bot IS NULL THEN 'random' ELSE bot END WHERE user_id = ?", (replacement, user_id)),
             ("DELETE FROM outbox WHERE user_id = ? AND delivered_at IS NULL", (user_id,)),
             ("DELETE FROM settings WHERE scope = 'user' AND scope_id = ?", (user_id,)),
+            ("DELETE FROM ratings WHERE user_id = ?", (user_id,)),
             ("UPDATE games SET host_id = NULL WHERE host_id = ?", (user_id,)),
         ]
         await self._write(statements)
@@ -587,10 +591,11 @@ class SQLiteStore:
         """Delete every game of a server and its settings; returns how many games."""
         ids = [r[0] for r in await self._read("SELECT id FROM games WHERE guild_id = ?", (guild_id,))]
         statements: list[tuple[str, Sequence[Any]]] = []
-        for table in ("actions", "snapshots", "outbox", "reminders", "undo_requests", "seats"):
+        for table in ("actions", "snapshots", "outbox", "reminders", "undo_requests", "seats", "rated_games"):
             statements += [(f"DELETE FROM {table} WHERE game_id = ?", (game_id,)) for game_id in ids]
         statements += [("DELETE FROM games WHERE id = ?", (game_id,)) for game_id in ids]
         statements.append(("DELETE FROM settings WHERE scope = 'guild' AND scope_id = ?", (guild_id,)))
+        statements.append(("DELETE FROM ratings WHERE scope = ?", (str(guild_id),)))
         await self._write(statements)
         return len(ids)
 
@@ -599,7 +604,7 @@ class SQLiteStore:
     async def get_setting(self, scope: str, scope_id: int, key: str) -> Any:
         rows = await self._read(
             "SELECT value FROM settings WHERE scope = ? AND scope_id = ? AND key = ?", (scope, scope_id, key))
-        return json.loads(rows[0][0]) if rows else None
+        return loads(rows[0][0]) if rows else None
 
     async def put_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None:
         await self._write([(
@@ -692,3 +697,103 @@ class SQLiteStore:
         async with self._transaction() as db:
             await db.executemany(f'INSERT INTO "{table}" ({listed}) VALUES ({", ".join("?" * len(columns))})', rows)
 
+
+    # -- ratings (engine/tables/history.py) ----------------------------------------------------
+
+    async def rated_records(self, *, guild_id: int | None = None, game: str | None = None,
+                            user_id: int | None = None, unrated_only: bool = False,
+                            with_actions: bool = True) -> list[tuple[GameRecord, list[ActionRecord]]]:
+        """Finished games (never abandoned ones), in the order they ended, each
+        with its ``play`` and ``undo`` rows (``text`` left out): what ratings
+        and stats are computed from."""
+        where, params = "status = 'finished'", []
+        for column, value in (("guild_id", guild_id), ("game", game)):
+            if value is not None:
+                where += f" AND {column} = ?"
+                params.append(value)
+        if user_id is not None:
+            where += " AND id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+            params.append(user_id)
+        if unrated_only:
+            where += " AND id NOT IN (SELECT game_id FROM rated_games)"
+        async with self._lock:
+            rows = await self._db.execute_fetchall(f"SELECT * FROM games WHERE {where}", params)
+            seat_rows = await self._db.execute_fetchall(
+                f"SELECT * FROM seats WHERE game_id IN (SELECT id FROM games WHERE {where})", params)
+            action_rows = await self._db.execute_fetchall(
+                "SELECT game_id, seq, seat, kind, action, at FROM actions WHERE kind IN ('play', 'undo')"
+                f" AND game_id IN (SELECT id FROM games WHERE {where}) ORDER BY game_id, seq",
+                params) if with_actions else []
+        seats: dict[int, list[SeatRecord]] = {row["id"]: [] for row in rows}
+        for s in sorted(seat_rows, key=lambda s: (s["game_id"], s["seat"])):
+            seats[s["game_id"]].append(SeatRecord(s["seat"], s["user_id"], s["name"], s["bot"], bool(s["away"])))
+        actions: dict[int, list[ActionRecord]] = {row["id"]: [] for row in rows}
+        for a in action_rows:
+            actions[a["game_id"]].append(ActionRecord(a["seq"], a["seat"], a["kind"], a["action"], "", a["at"]))
+        records = [self._game_from_row(row, seats[row["id"]]) for row in rows]
+        records.sort(key=lambda record: (record.finished_at or 0.0, record.id))
+        return [(record, actions[record.id]) for record in records]
+
+    async def ratings_of(self, *, game: str | None = None, scope: str = "all",
+                         user_id: int | None = None) -> list[tuple[str, int, float, float, int, int]]:
+        """Stored ratings in ``scope`` ('all' or a guild id as text), of one
+        game and/or one user: (game, user_id, mu, sigma, played, won)."""
+        where, params = "scope = ?", list[Any]([scope])
+        for column, value in (("game", game), ("user_id", user_id)):
+            if value is not None:
+                where += f" AND {column} = ?"
+                params.append(value)
+        rows = await self._read(f"SELECT game, user_id, mu, sigma, played, won FROM ratings WHERE {where}", params)
+        return [tuple(row) for row in rows]  # type: ignore[misc]
+
+    async def save_ratings(self, game_id: int, rows: Sequence[tuple[str, str, int, float, float, int, int]],
+                           now: float) -> bool:
+        """Count finished game ``game_id``: upsert its players' new ratings
+        (game, scope, user_id, mu, sigma, played, won) and mark it rated, in
+        one transaction. False (and nothing written) if it was rated already."""
+        statements: list[tuple[str, Sequence[Any]]] = [
+            ("INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?)", (game_id, now))]
+        statements += [(
+            "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, scope, user_id) DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, played = excluded.played, won = excluded.won,"
+            " updated_at = excluded.updated_at", (*row, now)) for row in rows]
+        try:
+            await self._write(statements)
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    async def replace_ratings(self, rows: Sequence[tuple[str, str, int, float, float, int, int]],
+                              game_ids: Sequence[int], now: float) -> None:
+        """Replace every rating and rated-game mark at once (a rebuild)."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM ratings")
+            await db.execute("DELETE FROM rated_games")
+            await db.executemany("INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?)",
+                                 [(game_id, now) for game_id in game_ids])
+            await db.executemany(
+                "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [(*row, now) for row in rows])
+
+    # -- a fleet of processes: one process at a time acts on a game -----------------------------------
+
+    @contextlib.asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Nothing to hold: a SQLite file serves one process, whose own
+        per-game lock (the table service's) is enough."""
+        yield
+
+    async def release_notices(self, notice_ids: Sequence[int], owner: str) -> None:
+        """End ``owner``'s claims on these notices."""
+        if notice_ids:
+            await self._write([(
+                "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?"
+                f" AND id IN ({', '.join('?' * len(notice_ids))})", (owner, *notice_ids))])
+
+    async def send_reminder(self, game_id: int, seq: int, notices: Sequence[NewNotice], seat: int,
+                            reminder_seq: int, due_at: float, sent: int) -> list[int]:
+        """A reminder's notices and its next look, in one transaction."""
+        ids = await self._write([*_notice_inserts(game_id, seq, notices),
+                                 (RESCHEDULE_REMINDER, (due_at, sent, game_id, seat, reminder_seq))])
+        return [i for i in ids[:len(notices)] if i is not None]

@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
+import socket
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -14,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from engine import games as game_registry
 from engine.core import AgoraError, Game, StateError, canonical_json
-from engine.store import GameRecord, Store, open_store
+from engine.store import GameRecord, Store, is_postgres, open_store
 from engine.tables.model import Courier, Live, TableError, Unloadable, effective_actions
 from engine.workers import Workers
 
@@ -32,8 +35,18 @@ class TableBase:
     def __init__(self, store: Store, *, courier: Courier | None = None,
                  registry: Mapping[str, Game] | None = None, clock: Callable[[], float] = time.time,
                  bot_budget: float = 2.0, cache_size: int = 2000, run_bots: bool = True,
-                 bot_processes: int = 0):
+                 bot_processes: int = 0, shared: bool | None = None, claim_lease: float = 60.0):
         self.store = store
+        self.shared = is_postgres(getattr(store, "path", "")) if shared is None else shared
+        """Whether other processes use the same database (PostgreSQL): then a
+        game is held across the fleet and brought up to the database whenever
+        it is held or looked at, and reminders and deliveries are claimed. One process on
+        a SQLite file pays for none of it."""
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        """This run of this process, as the claimer of reminders and notices."""
+        self.claim_lease = claim_lease
+        """Seconds a claim on a reminder or notice lasts: work claimed by a
+        process that died is taken over once its lease has run out."""
         self.courier = courier
         self.registry = dict(registry if registry is not None else game_registry.REGISTRY)
         self.clock = clock
@@ -126,14 +139,55 @@ class TableBase:
         self._holders[game_id] = self._holders.get(game_id, 0) + 1
         try:
             async with lock:
-                yield await self._live(game_id)
+                if not self.shared:
+                    yield await self._live(game_id)
+                else:
+                    async with self.store.game_lock(game_id):
+                        yield await self._fresh(game_id)
         finally:
             self._holders[game_id] -= 1
             if not self._holders[game_id]:
                 del self._holders[game_id]
                 del self._game_locks[game_id]
 
+    async def _fresh(self, game_id: int) -> Live:
+        """The game as the database has it now, for a process that holds it
+        across the fleet: another process may have moved, seated someone or
+        changed a setting since it was cached."""
+        await self._refresh(game_id, holding=True)
+        return await self._cached(game_id)
+
+    async def _refresh(self, game_id: int, *, holding: bool) -> None:
+        """Bring the cached game up to the database: a different seq or status
+        drops it (its state is stale; it is reloaded on use); otherwise the
+        record (seats, host, settings) and the waits are re-read, which is
+        cheap, and the state is kept. A mere look (not ``holding``) leaves
+        the game alone if a task of this process took it meanwhile: that
+        task re-read it and may be changing it."""
+        live = self._cache.get(game_id)
+        if live is None:
+            return
+        stored = await self.store.game(game_id)
+        reminders = await self.store.reminders_of(game_id) if stored is not None else []
+        if self._cache.get(game_id) is not live or (not holding and game_id in self._holders):
+            return
+        if stored is None or (stored.seq, stored.status) != (live.record.seq, live.record.status):
+            self._forget(game_id)
+        else:
+            live.record = stored
+            live.reminders = {r.seat: r for r in reminders}
+
     async def _live(self, game_id: int) -> Live:
+        """The game, to look at. On a shared database it is first brought up
+        to date, unless a task of this process holds it (it re-read it when
+        it took it, and may be changing it)."""
+        if self.shared and game_id in self._cache and game_id not in self._holders:
+            await self._refresh(game_id, holding=False)
+        return await self._cached(game_id)
+
+    async def _cached(self, game_id: int) -> Live:
+        """The cached game, loaded once if it is not (concurrent callers wait
+        for the one load)."""
         live = self._cache.get(game_id)
         if live is not None:
             self._cache.move_to_end(game_id)

@@ -16,6 +16,8 @@ log = logging.getLogger("agora.tables")
 FIRST_RETRY = 5.0
 """Seconds before a failed delivery is tried again; each failure doubles it."""
 LONGEST_WAIT = 15 * 60.0
+NOTICE_BATCH = 500
+"""The most notices of one game one flush claims."""
 MAX_ATTEMPTS = 10
 """Failures after which a notice becomes a dead letter (about 1.5 hours of
 retries): a passing outage is waited out, a broken destination is not."""
@@ -49,50 +51,65 @@ class Outbox(TableBase):
         if self.courier is None:
             return 0
         lock = self._deliver_locks.setdefault(game_id, asyncio.Lock())
-        delivered = 0
         async with lock:
-            pending = await self.store.pending_notices(game_id)
-            if not pending:
-                return 0
-            record = await self.store.game(game_id)
-            channel_id = record.channel_id if record is not None else 0
-            held: set[tuple[str, int | None]] = set()
-            now = self.clock()
-            for row in pending:
-                where = destination(row)
-                if where in held:
-                    continue
-                if not retry_now and row.next_attempt_at is not None and row.next_attempt_at > now:
-                    held.add(where)
-                    continue
-                notice = Notice(row.id, row.game_id, row.kind, row.user_id, row.payload, channel_id)
-                try:
-                    await self.courier.deliver(notice)
-                except Undeliverable as error:
-                    log.warning("game %s: notice %s can never be delivered (%s); set aside", game_id, row.id, error)
-                    await self.store.mark_failed(row.id, str(error), retry_at=None, now=self.clock())
+            if not self.shared:  # the one process: nobody to share the work with
+                return await self._deliver(game_id, await self.store.pending_notices(game_id, NOTICE_BATCH),
+                                           retry_now)
+            # Claimed: one process at a time delivers a game's notices, in
+            # order; a process that dies mid-way leaves them to another once
+            # the lease runs out (a repeat then carries the same nonce).
+            pending = await self.store.claim_pending_notices(game_id, self.owner, self.claim_lease, NOTICE_BATCH)
+            try:
+                return await self._deliver(game_id, pending, retry_now)
+            finally:
+                await self.store.release_notices([row.id for row in pending], self.owner)
+
+    async def _deliver(self, game_id: int, pending: list[NoticeRecord], retry_now: bool) -> int:
+        """Deliver claimed notices in order, holding back a destination whose
+        earlier notice waits for a retry."""
+        assert self.courier is not None  # checked by ``flush``
+        delivered = 0
+        if not pending:
+            return 0
+        record = await self.store.game(game_id)
+        channel_id = record.channel_id if record is not None else 0
+        held: set[tuple[str, int | None]] = set()
+        now = self.clock()
+        for row in pending:
+            where = destination(row)
+            if where in held:
+                continue
+            if not retry_now and row.next_attempt_at is not None and row.next_attempt_at > now:
+                held.add(where)
+                continue
+            notice = Notice(row.id, row.game_id, row.kind, row.user_id, row.payload, channel_id)
+            try:
+                await self.courier.deliver(notice)
+            except Undeliverable as error:
+                log.warning("game %s: notice %s can never be delivered (%s); set aside", game_id, row.id, error)
+                await self.store.mark_failed(row.id, str(error), retry_at=None, now=self.clock())
+                NOTICES.labels("dead").inc()
+                continue
+            except Exception as error:  # noqa: BLE001 — a failed delivery is retried, never lost
+                attempts = row.attempts + 1
+                reason = f"{type(error).__name__}: {error}"
+                if attempts >= MAX_ATTEMPTS:
+                    log.error("game %s: notice %s failed %d times (%s); set aside", game_id, row.id, attempts,
+                              reason)
+                    await self.store.mark_failed(row.id, f"gave up after {attempts} attempts: {reason}",
+                                                 retry_at=None, now=self.clock())
                     NOTICES.labels("dead").inc()
                     continue
-                except Exception as error:  # noqa: BLE001 — a failed delivery is retried, never lost
-                    attempts = row.attempts + 1
-                    reason = f"{type(error).__name__}: {error}"
-                    if attempts >= MAX_ATTEMPTS:
-                        log.error("game %s: notice %s failed %d times (%s); set aside", game_id, row.id, attempts,
-                                  reason)
-                        await self.store.mark_failed(row.id, f"gave up after {attempts} attempts: {reason}",
-                                                     retry_at=None, now=self.clock())
-                        NOTICES.labels("dead").inc()
-                        continue
-                    log.warning("game %s: delivering notice %s failed (%s); retrying in %.0f s", game_id, row.id,
-                                reason, retry_delay(attempts))
-                    await self.store.mark_failed(row.id, reason, retry_at=self.clock() + retry_delay(attempts),
-                                                 now=self.clock())
-                    NOTICES.labels("retried").inc()
-                    held.add(where)
-                    continue
-                await self.store.mark_delivered([row.id])
-                NOTICES.labels("delivered").inc()
-                delivered += 1
+                log.warning("game %s: delivering notice %s failed (%s); retrying in %.0f s", game_id, row.id,
+                            reason, retry_delay(attempts))
+                await self.store.mark_failed(row.id, reason, retry_at=self.clock() + retry_delay(attempts),
+                                             now=self.clock())
+                NOTICES.labels("retried").inc()
+                held.add(where)
+                continue
+            await self.store.mark_delivered([row.id])
+            NOTICES.labels("delivered").inc()
+            delivered += 1
         return delivered
 
     async def flush_all(self, *, retry_now: bool = False) -> int:

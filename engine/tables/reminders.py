@@ -15,6 +15,8 @@ from engine.tables.schedule import deadline_at, deadline_seconds, next_due_at, w
 log = logging.getLogger("agora.tables")
 
 PASS_WORDS = ("pass", "done")
+REMINDER_BATCH = 500
+"""The most reminders one ``remind`` claims; the rest wait for the next call."""
 
 
 class Reminders(Moves):
@@ -25,7 +27,14 @@ class Reminders(Moves):
         many reminders went out. Call periodically (the front end's loop)."""
         now = self.clock() if now is None else now
         sent = 0
-        for due in await self.store.due_reminders(now):
+        # On a shared database each is claimed, so that only one process
+        # takes it; a claim ends when the reminder is rescheduled, or runs
+        # out (its process died) and another process takes the reminder over.
+        if self.shared:
+            due_now = await self.store.claim_due_reminders(now, self.owner, self.claim_lease, REMINDER_BATCH)
+        else:
+            due_now = await self.store.due_reminders(now)
+        for due in due_now:
             try:
                 sent += await self._remind_one(due, now)
             except AgoraError as error:
@@ -38,8 +47,8 @@ class Reminders(Moves):
         async with self._held(due.game_id) as live:
             record = live.record
             current = live.reminders.get(due.seat)
-            if record.status != "active" or current is None or current.seq != due.seq:
-                return 0
+            if record.status != "active" or current is None or (current.seq, current.sent) != (due.seq, due.sent):
+                return 0  # the turn is over, or this reminder went out meanwhile (its claim had run out)
             settings = record.settings
             timeout = window_seconds(live.game, live.state, settings)
             if timeout and now >= current.since + timeout:
@@ -68,12 +77,14 @@ class Reminders(Moves):
                 if not current.muted:
                     notices.append(NewNotice("reminder", {
                         "text": self._reminder_text(live, current, seat.user_id, falls, now), "seat": due.seat,
-                        "seq": current.seq, "dm": current.sent >= 1, "mentions": [seat.user_id],
-                        "game": record.game}, seat.user_id))
+                        "seq": current.seq, "sent": current.sent, "dm": current.sent >= 1,
+                        "mentions": [seat.user_id], "game": record.game}, seat.user_id))
+            # One transaction: a process killed in between neither loses
+            # this reminder nor leaves it for another process to send again.
+            await self.store.send_reminder(record.id, record.seq, notices, due.seat, current.seq, next_due,
+                                           current.sent + 1)
             if notices:
-                await self.store.add_notices(record.id, record.seq, notices)
                 REMINDERS.inc()
-            await self.store.reschedule_reminder(record.id, due.seat, current.seq, next_due, current.sent + 1)
             current.due_at, current.sent = next_due, current.sent + 1
         self._spawn(self.flush(record.id))
         return 1 if notices else 0
