@@ -174,25 +174,48 @@ def main() -> None:
     rows.append(("full turns listed / s (bitboards)", f"{best:,.0f}", f"{median:,.0f}"))
     best, median = rounds(lambda: turn_generation(seconds, True), max(2, count // 2))
     rows.append(("full turns listed / s (readable rules)", f"{best:,.0f}", f"{median:,.0f}"))
-    for label, state in (("base opening", from_diagram(OPENING)), ("base midgame", from_diagram(MIDGAME)),
-                         ("gods: artemis v atlas", from_diagram(OPENING, ["artemis", "atlas"])),
-                         ("gods: apollo v minotaur", from_diagram(MIDGAME, ["apollo", "minotaur"])),
-                         ("gods: demeter v athena", from_diagram(OPENING, ["demeter", "athena"])),
-                         ("gods: hermes v harpies", from_diagram(OPENING, ["hermes", "harpies"])),
-                         ("gods: chronus v demeter (readable rules)", from_diagram(OPENING, ["chronus", "demeter"]))):
+    for label, state in (
+        ("base opening", from_diagram(OPENING)),
+        ("base midgame", from_diagram(MIDGAME)),
+        ("gods: artemis v atlas", from_diagram(OPENING, ["artemis", "atlas"])),
+        ("gods: apollo v minotaur", from_diagram(MIDGAME, ["apollo", "minotaur"])),
+        ("gods: demeter v athena", from_diagram(OPENING, ["demeter", "athena"])),
+        ("gods: hermes v harpies", from_diagram(OPENING, ["hermes", "harpies"])),
+        ("gods: chronus v demeter (readable rules)", from_diagram(OPENING, ["chronus", "demeter"])),
+    ):
         results = [bot_search(state, budget) for _ in range(max(2, count // 2))]
         speeds = [r[0] for r in results]
-        rows.append((f"bot positions / s, {label} ({budget:g} s)", f"{max(speeds):,.0f}",
-                     f"{statistics.median(speeds):,.0f} (depth {max(r[1] for r in results)})"))
+        rows.append(
+            (
+                f"bot positions / s, {label} ({budget:g} s)",
+                f"{max(speeds):,.0f}",
+                f"{statistics.median(speeds):,.0f} (depth {max(r[1] for r in results)})",
+            )
+        )
     times = [render_time() for _ in range(max(count, 10))]
-    rows.append(("board picture, wall clock (ms)", f"{min(t[0] for t in times):.1f}",
-                 f"{statistics.median(t[0] for t in times):.1f} ({times[0][2] // 1024} KB)"))
-    rows.append(("board picture, CPU time (ms)", f"{min(t[1] for t in times):.1f}",
-                 f"{statistics.median(t[1] for t in times):.1f}"))
+    rows.append(
+        (
+            "board picture, wall clock (ms)",
+            f"{min(t[0] for t in times):.1f}",
+            f"{statistics.median(t[0] for t in times):.1f} ({times[0][2] // 1024} KB)",
+        )
+    )
+    rows.append(
+        (
+            "board picture, CPU time (ms)",
+            f"{min(t[1] for t in times):.1f}",
+            f"{statistics.median(t[1] for t in times):.1f}",
+        )
+    )
 
     readable = sorted(set(GODS) - fast_gods.FAST_GODS)
-    rows.append((f"gods searched on bitboards (1 vs 1): {len(fast_gods.FAST_GODS)} of {len(GODS)}",
-                 "", "readable rules: " + ", ".join(readable)))
+    rows.append(
+        (
+            f"gods searched on bitboards (1 vs 1): {len(fast_gods.FAST_GODS)} of {len(GODS)}",
+            "",
+            "readable rules: " + ", ".join(readable),
+        )
+    )
 
     width = max(len(r[0]) for r in rows)
     print(f"{'figure':<{width}}  {'best':>12}  {'median':>12}")

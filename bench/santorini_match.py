@@ -51,16 +51,16 @@ from engine.games.santorini.gods import CARDS, banned_together  # noqa: E402
 BASELINE = "9079169"
 """Today's bot before the fast god generator (issue 18, target 3)."""
 PACKAGE = "santorini_baseline"
-FILES = ("engine/__init__.py", "engine/core.py", "engine/games/__init__.py", "engine/games/santorini",
-         "data/santorini")
+FILES = ("engine/__init__.py", "engine/core.py", "engine/games/__init__.py", "engine/games/santorini", "data/santorini")
 CPU_CLOCK = types.SimpleNamespace(perf_counter=time.process_time)
 """What the bots read as their clock during the match: CPU time."""
 
 
 def load_baseline(revision: str, folder: Path):
     """The baseline's Santorini package, imported as ``santorini_baseline``."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", revision, *FILES],
-                             check=True, capture_output=True).stdout
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, *FILES], check=True, capture_output=True
+    ).stdout
     target = folder / PACKAGE
     target.mkdir(parents=True)
     (target / "__init__.py").write_text('"""The frozen baseline (see bench/santorini_match.py)."""\n')
@@ -115,12 +115,15 @@ def play_game(players: tuple[Player, Player], gods: list[str], seed: int, budget
     return (winners[0] if len(winners) == 1 else None), steps
 
 
-SPEED_CASES = (("base opening", "OPENING", []), ("base midgame", "MIDGAME", []),
-               ("artemis v atlas", "OPENING", ["artemis", "atlas"]),
-               ("apollo v minotaur", "MIDGAME", ["apollo", "minotaur"]),
-               ("demeter v athena", "OPENING", ["demeter", "athena"]),
-               ("hermes v harpies", "OPENING", ["hermes", "harpies"]),
-               ("prometheus v hera", "MIDGAME", ["prometheus", "hera"]))
+SPEED_CASES = (
+    ("base opening", "OPENING", []),
+    ("base midgame", "MIDGAME", []),
+    ("artemis v atlas", "OPENING", ["artemis", "atlas"]),
+    ("apollo v minotaur", "MIDGAME", ["apollo", "minotaur"]),
+    ("demeter v athena", "OPENING", ["demeter", "athena"]),
+    ("hermes v harpies", "OPENING", ["hermes", "harpies"]),
+    ("prometheus v hera", "MIDGAME", ["prometheus", "hera"]),
+)
 
 
 def search_speed(package, diagram: str, gods: list[str], budget: float) -> tuple[float, int]:
@@ -168,8 +171,9 @@ def main() -> None:
             speed_table(args.speed_budget, 3)
             return
         new = Player("new", GAME, bot, GAME.load)
-        baseline = Player("baseline", old.GAME, importlib.import_module(f"{PACKAGE}.engine.games.santorini.bot"),
-                          old.GAME.load)
+        baseline = Player(
+            "baseline", old.GAME, importlib.import_module(f"{PACKAGE}.engine.games.santorini.bot"), old.GAME.load
+        )
         rng = random.Random(args.seed)
         score = wins = losses = draws = 0
         began = time.perf_counter()
@@ -185,13 +189,18 @@ def main() -> None:
                 draws += result == "draw"
                 score = wins + draws / 2
                 played = wins + losses + draws
-                print(f"game {played:3d}  gods {'+'.join(gods) or 'none':24s} new bot seat {new_seat}  "
-                      f"{result:4s} after {plies:3d} steps   running: {wins}-{losses}-{draws} "
-                      f"({100 * score / played:.0f}%)", flush=True)
+                print(
+                    f"game {played:3d}  gods {'+'.join(gods) or 'none':24s} new bot seat {new_seat}  "
+                    f"{result:4s} after {plies:3d} steps   running: {wins}-{losses}-{draws} "
+                    f"({100 * score / played:.0f}%)",
+                    flush=True,
+                )
         played = wins + losses + draws
-        print(f"\nnew hard bot v baseline ({args.baseline}), gods={args.gods}, {args.budget:g} CPU s per decision: "
-              f"{wins} wins, {losses} losses, {draws} draws of {played} = {100 * score / max(played, 1):.1f}% "
-              f"({time.perf_counter() - began:.0f} s)")
+        print(
+            f"\nnew hard bot v baseline ({args.baseline}), gods={args.gods}, {args.budget:g} CPU s per decision: "
+            f"{wins} wins, {losses} losses, {draws} draws of {played} = {100 * score / max(played, 1):.1f}% "
+            f"({time.perf_counter() - began:.0f} s)"
+        )
 
 
 if __name__ == "__main__":

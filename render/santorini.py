@@ -13,13 +13,25 @@ rendering under 40 ms and the file small.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import (HIGHLIGHT, INK, MUTED, PAPER, draw_text, fit_text, font, seat_rgb, text_length, text_on,
-                           to_png)
+from render.common import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    draw_text,
+    fit_text,
+    font,
+    seat_rgb,
+    text_length,
+    text_on,
+    to_png,
+)
 
 SCALE = 1
 SPRITE = 4
@@ -76,7 +88,9 @@ def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
     _legend(draw, top + BOARD + 52)
     if view.get("offered"):
         _offer_panel(draw, view["offered"], top)
-    return to_png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE), compress_level=3)
+    return to_png(
+        image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE), compress_level=3
+    )
 
 
 # -- geometry -------------------------------------------------------------------------
@@ -101,6 +115,11 @@ def _centre(name: str, top: int) -> tuple[float, float]:
 
 def _box(*coords: float) -> tuple[int, ...]:
     return tuple(_s(c) for c in coords)
+
+
+def _point(x: float, y: float) -> tuple[int, int]:
+    """A text anchor at picture scale (``_box`` for one point)."""
+    return _s(x), _s(y)
 
 
 # -- header: players, gods, whose turn ---------------------------------------------------
@@ -128,17 +147,18 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
         rgb = seat_rgb(seat)
         cy = y + ROW / 2
         draw.ellipse(_box(BADGE_X - 13, cy - 13, BADGE_X + 13, cy + 13), fill=rgb, outline=INK, width=_s(1.5))
-        draw.text(_box(BADGE_X, cy), colour[0], font=font(_s(15), bold=True), fill=text_on(rgb), anchor="mm")
+        draw.text(_point(BADGE_X, cy), colour[0], font=font(_s(15), bold=True), fill=text_on(rgb), anchor="mm")
         label = names[seat] if seat < len(names) and names[seat] else colour
         mark = "★ " if seat in winners else "▶ " if seat == acting else ""
         suffix = f" ({colour})" if label != colour else ""
         room = GOD_X - NAME_X - 10 - text_length(suffix, bold) / SCALE
         ink = INK if alive[seat] else MUTED
-        draw_text(draw, _box(NAME_X, cy), fit_text(mark + label, bold, room * SCALE) + suffix, bold, ink, anchor="lm")
+        draw_text(draw, _point(NAME_X, cy), fit_text(mark + label, bold, room * SCALE) + suffix, bold, ink, anchor="lm")
         god = gods[seat]
         if god:
-            draw.text(_box(GOD_X, cy), god["display"], font=bold, fill=GOD_NAME if alive[seat] else MUTED,
-                      anchor="lm")
+            draw.text(
+                _point(GOD_X, cy), god["display"], font=bold, fill=GOD_NAME if alive[seat] else MUTED, anchor="lm"
+            )
             if not alive[seat]:
                 width = bold.getlength(god["display"]) / SCALE
                 draw.line(_box(GOD_X, cy, GOD_X + width, cy), fill=MUTED, width=_s(2))
@@ -146,27 +166,36 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
         y += ROW
     status = view.get("prompt", "")
     if view.get("mode") in ("teams", "agora"):
-        status += "  · " + ("2 vs 2: Blue+Green against Orange+Purple" if view["mode"] == "teams"
-                            else "Agora: partners across share workers, each wins alone")
-    draw.text(_box(20, y + 18), _fit(status, WIDTH - 40, 17), font=font(_s(17)), fill=INK, anchor="lm")
+        status += "  · " + (
+            "2 vs 2: Blue+Green against Orange+Purple"
+            if view["mode"] == "teams"
+            else "Agora: partners across share workers, each wins alone"
+        )
+    draw.text(_point(20, y + 18), _fit(status, WIDTH - 40, 17), font=font(_s(17)), fill=INK, anchor="lm")
 
 
 def _reminder(draw: ImageDraw.ImageDraw, god: dict[str, Any] | None, alive: bool, cy: float) -> None:
     """The reminder column: a god's live status (Morpheus's bank, Athena's
     curse) in front of its one-line reminder; "out" for a player who lost."""
-    x = REMINDER_X
+    x: float = REMINDER_X
     if not alive:
-        draw.text(_box(x, cy), "out of the game", font=font(_s(REMINDER_SIZE), condensed=True), fill=MUTED,
-                  anchor="lm")
+        draw.text(
+            _point(x, cy), "out of the game", font=font(_s(REMINDER_SIZE), condensed=True), fill=MUTED, anchor="lm"
+        )
         return
     if god is None:
         return
     if god.get("status"):
         tag = f"[{god['status']}] "
-        draw.text(_box(x, cy), tag, font=font(_s(REMINDER_SIZE), bold=True), fill=FORCE, anchor="lm")
+        draw.text(_point(x, cy), tag, font=font(_s(REMINDER_SIZE), bold=True), fill=FORCE, anchor="lm")
         x += font(_s(REMINDER_SIZE), bold=True).getlength(tag) / SCALE
-    draw.text(_box(x, cy), _fit(god["reminder"], REMINDER_X + REMINDER_WIDTH - x, REMINDER_SIZE),
-              font=font(_s(REMINDER_SIZE), condensed=True), fill=MUTED, anchor="lm")
+    draw.text(
+        _point(x, cy),
+        _fit(god["reminder"], REMINDER_X + REMINDER_WIDTH - x, REMINDER_SIZE),
+        font=font(_s(REMINDER_SIZE), condensed=True),
+        fill=MUTED,
+        anchor="lm",
+    )
 
 
 def reminder_fits(reminder: str, status: str = "") -> bool:
@@ -190,17 +219,22 @@ def _fit(text: str, width: float, size: int, bold: bool = False) -> str:
 # -- the board --------------------------------------------------------------------------------
 
 
-def _square(draw: ImageDraw.ImageDraw, view: dict[str, Any], square: dict[str, Any], top: int,
-            marked: bool) -> None:
+def _square(draw: ImageDraw.ImageDraw, view: dict[str, Any], square: dict[str, Any], top: int, marked: bool) -> None:
     left, upper, right, lower = _cell(square["name"], top)
     draw.rectangle(_box(left, upper, right, lower), fill=GRASS, outline=GRASS_EDGE, width=_s(2))
     for level in range(square["level"]):
         pad = 9 + level * 15
         depth = 6
-        draw.rectangle(_box(left + pad + depth, upper + pad + depth, right - pad + depth - 4, lower - pad + depth - 4),
-                       fill=TIER_SIDE[level])
-        draw.rectangle(_box(left + pad, upper + pad, right - pad - 4, lower - pad - 4), fill=TIER_FACE[level],
-                       outline=TIER_SIDE[level], width=_s(2))
+        draw.rectangle(
+            _box(left + pad + depth, upper + pad + depth, right - pad + depth - 4, lower - pad + depth - 4),
+            fill=TIER_SIDE[level],
+        )
+        draw.rectangle(
+            _box(left + pad, upper + pad, right - pad - 4, lower - pad - 4),
+            fill=TIER_FACE[level],
+            outline=TIER_SIDE[level],
+            width=_s(2),
+        )
     cx, cy = (left + right) / 2 - 2, (upper + lower) / 2 - 2
     if square["dome"]:
         _paste(draw, _dome_sprite(), cx, cy)
@@ -218,8 +252,13 @@ def _level_tag(draw: ImageDraw.ImageDraw, square: dict[str, Any], top: int) -> N
     size = LEVEL_SIZE + 6
     box = (left + 5, lower - 5 - size, left + 5 + size, lower - 5)
     draw.rounded_rectangle(_box(*box), radius=_s(6), fill=INK, outline=PAPER, width=_s(2))
-    draw.text(_box((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(square["level"]),
-              font=font(_s(LEVEL_SIZE), bold=True), fill=PAPER, anchor="mm")
+    draw.text(
+        _point((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+        str(square["level"]),
+        font=font(_s(LEVEL_SIZE), bold=True),
+        fill=PAPER,
+        anchor="mm",
+    )
 
 
 def _paste(draw: ImageDraw.ImageDraw, sprite: Image.Image, cx: float, cy: float) -> None:
@@ -237,15 +276,16 @@ def _dome_sprite(r: int = 44) -> Image.Image:
     c = (r + 2) * SPRITE
     k = SPRITE * r / 36  # the drawing's proportions are those of a 36 px dome
     line = max(1, round(2 * k))
-    draw.ellipse((c - 36 * k, c - 36 * k, c + 36 * k, c + 36 * k), fill=DOME, outline=DOME_RIM,
-                 width=max(1, round(3 * k)))
+    draw.ellipse(
+        (c - 36 * k, c - 36 * k, c + 36 * k, c + 36 * k), fill=DOME, outline=DOME_RIM, width=max(1, round(3 * k))
+    )
     for angle in range(0, 360, 45):
         dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
         draw.line((c + dx * 9 * k, c + dy * 9 * k, c + dx * 33 * k, c + dy * 33 * k), fill=DOME_LIGHT, width=line)
     inner = 19 * k
     draw.ellipse((c - inner, c - inner, c + inner, c + inner), outline=DOME_LIGHT, width=line)
     draw.ellipse((c - 8 * k, c - 8 * k, c + 8 * k, c + 8 * k), fill=DOME_LIGHT, outline=DOME_RIM, width=line)
-    return big.resize((2 * r + 4, 2 * r + 4), Image.LANCZOS)
+    return big.resize((2 * r + 4, 2 * r + 4), Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=64)
@@ -268,16 +308,35 @@ def _worker_sprite(seats: tuple[int, ...], female: bool) -> Image.Image:
     letters = "".join(LETTERS[s % len(LETTERS)] for s in seats)
     ink = text_on(seat_rgb(seats[0]))
     halo = (255, 255, 255) if ink == INK else INK
-    draw.text((c, c), letters, font=font((26 if len(letters) == 1 else 19) * k, bold=True), fill=ink, anchor="mm",
-              stroke_width=int(1.5 * k), stroke_fill=halo)
+    draw.text(
+        (c, c),
+        letters,
+        font=font((26 if len(letters) == 1 else 19) * k, bold=True),
+        fill=ink,
+        anchor="mm",
+        stroke_width=int(1.5 * k),
+        stroke_fill=halo,
+    )
     if female:
-        draw.text((c + (r - 2) * k, c - (r - 4) * k), "♀", font=font(18 * k, bold=True), fill=INK, anchor="mm",
-                  stroke_width=2 * k, stroke_fill=(255, 255, 255))
-    return big.resize((size, size), Image.LANCZOS)
+        draw.text(
+            (c + (r - 2) * k, c - (r - 4) * k),
+            "♀",
+            font=font(18 * k, bold=True),
+            fill=INK,
+            anchor="mm",
+            stroke_width=2 * k,
+            stroke_fill=(255, 255, 255),
+        )
+    return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def _arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float],
-           colour: tuple[int, int, int], dashed: bool) -> None:
+def _arrow(
+    draw: ImageDraw.ImageDraw,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    colour: tuple[int, int, int],
+    dashed: bool,
+) -> None:
     (x0, y0), (x1, y1) = start, end
     angle = math.atan2(y1 - y0, x1 - x0)
     shorten = 30
@@ -291,8 +350,11 @@ def _arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[flo
         steps = max(1, int(length // 12))
         for i in range(0, steps, 2):
             a, b = i / steps, min(1.0, (i + 1) / steps)
-            draw.line(_box(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
-                      fill=colour, width=_s(width))
+            draw.line(
+                _box(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+                fill=colour,
+                width=_s(width),
+            )
     else:
         draw.line(_box(x0, y0, x1, y1), fill=INK, width=_s(width + 3))
         draw.line(_box(x0, y0, x1, y1), fill=colour, width=_s(width))
@@ -307,14 +369,20 @@ def _offer_panel(draw: ImageDraw.ImageDraw, offered: list[dict[str, Any]], top: 
     row = 44
     height = 56 + row * len(offered)
     x0, y0 = LEFT + 40, top + 60
-    draw.rounded_rectangle(_box(x0, y0, x0 + BOARD - 80, y0 + height), radius=_s(14), fill=PAPER,
-                           outline=TIER_SIDE[2], width=_s(2))
-    draw.text(_box(x0 + 20, y0 + 26), "Gods on offer", font=font(_s(20), bold=True), fill=INK, anchor="lm")
+    draw.rounded_rectangle(
+        _box(x0, y0, x0 + BOARD - 80, y0 + height), radius=_s(14), fill=PAPER, outline=TIER_SIDE[2], width=_s(2)
+    )
+    draw.text(_point(x0 + 20, y0 + 26), "Gods on offer", font=font(_s(20), bold=True), fill=INK, anchor="lm")
     for i, god in enumerate(offered):
         y = y0 + 56 + row * i + row / 2 - 6
-        draw.text(_box(x0 + 20, y), god["display"], font=font(_s(18), bold=True), fill=GOD_NAME, anchor="lm")
-        draw.text(_box(x0 + 150, y), _fit(god["reminder"], BOARD - 80 - 170, 15), font=font(_s(15), condensed=True),
-                  fill=INK, anchor="lm")
+        draw.text(_point(x0 + 20, y), god["display"], font=font(_s(18), bold=True), fill=GOD_NAME, anchor="lm")
+        draw.text(
+            _point(x0 + 150, y),
+            _fit(god["reminder"], BOARD - 80 - 170, 15),
+            font=font(_s(15), condensed=True),
+            fill=INK,
+            anchor="lm",
+        )
 
 
 def _cross(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float = 22, width: float = 6) -> None:
@@ -326,10 +394,9 @@ def _cross(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float = 22
 def _coordinates(draw: ImageDraw.ImageDraw, top: int) -> None:
     label = font(_s(20), bold=True)
     for i, letter in enumerate("abcde"):
-        draw.text(_box(LEFT + i * CELL + CELL / 2, top + BOARD + 20), letter, font=label, fill=MUTED, anchor="mm")
+        draw.text(_point(LEFT + i * CELL + CELL / 2, top + BOARD + 20), letter, font=label, fill=MUTED, anchor="mm")
     for rank in range(1, 6):
-        draw.text(_box(LEFT - 22, top + (5 - rank) * CELL + CELL / 2), str(rank), font=label, fill=MUTED,
-                  anchor="mm")
+        draw.text(_point(LEFT - 22, top + (5 - rank) * CELL + CELL / 2), str(rank), font=label, fill=MUTED, anchor="mm")
 
 
 def _legend(draw: ImageDraw.ImageDraw, cy: float) -> None:
@@ -344,14 +411,14 @@ def _legend(draw: ImageDraw.ImageDraw, cy: float) -> None:
     for text in entries:
         _legend_icon(draw, text, x, cy, icon)
         x += icon + 6
-        draw.text(_box(x, cy), text, font=label, fill=INK, anchor="lm")
+        draw.text(_point(x, cy), text, font=label, fill=INK, anchor="lm")
         x += label.getlength(text) / SCALE + gap
 
 
 def _legend_icon(draw: ImageDraw.ImageDraw, entry: str, x: float, cy: float, width: float) -> None:
     if entry == "height":
         draw.rounded_rectangle(_box(x + 7, cy - 11, x + 29, cy + 11), radius=_s(4), fill=INK)
-        draw.text(_box(x + 18, cy), "2", font=font(_s(17), bold=True), fill=PAPER, anchor="mm")
+        draw.text(_point(x + 18, cy), "2", font=font(_s(17), bold=True), fill=PAPER, anchor="mm")
     elif entry == "dome":
         _paste(draw, _dome_sprite(12), x + width / 2, cy)
     elif entry == "last move":

@@ -45,7 +45,7 @@ def test_cannot_place_on_an_occupied_square():
 
 
 def test_move_up_at_most_one_level_and_down_any():
-    """"When moving higher, you may move up a maximum of 1 level ... When moving
+    """ "When moving higher, you may move up a maximum of 1 level ... When moving
     lower, move down any number of levels.\""""
     state = from_diagram("""
         0 0 0 0 0O
@@ -55,8 +55,7 @@ def test_move_up_at_most_one_level_and_down_any():
         0O 0 0 0 0B
     """)
     moves = {a for a in GAME.legal(state, 0) if a.startswith("move c2")}
-    assert moves == {"move c2 b1", "move c2 c1", "move c2 d1", "move c2 b2", "move c2 d2", "move c2 b3",
-                     "move c2 c3"}
+    assert moves == {"move c2 b1", "move c2 c1", "move c2 d1", "move c2 b2", "move c2 d2", "move c2 b3", "move c2 c3"}
     with pytest.raises(IllegalAction, match="at most one level"):
         GAME.play(state, 0, "move c2 d3")
     high = from_diagram("""
@@ -71,7 +70,7 @@ def test_move_up_at_most_one_level_and_down_any():
 
 
 def test_moving_onto_domes_and_workers_is_refused_with_reasons():
-    """"You may move onto blocks built by any player (but not onto domes)."""
+    """ "You may move onto blocks built by any player (but not onto domes)."""
     state = from_diagram("""
         0 0 0 0 0
         0 0 0 0 0
@@ -92,7 +91,7 @@ def test_moving_onto_domes_and_workers_is_refused_with_reasons():
 
 
 def test_build_next_to_the_moved_worker_any_level_dome_on_level_three():
-    """"Builds can be up or down any number of levels. Use the appropriate
+    """ "Builds can be up or down any number of levels. Use the appropriate
     block/dome shape for the level being built.\""""
     state = from_diagram("""
         0 0 0 0 0
@@ -119,7 +118,7 @@ def test_build_next_to_the_moved_worker_any_level_dome_on_level_three():
 
 
 def test_moving_up_onto_level_three_wins_immediately():
-    """"You Win immediately if one of your workers moves from a lower level up
+    """ "You Win immediately if one of your workers moves from a lower level up
     to a level-3 tower!\""""
     state = from_diagram("""
         0 0 0 0 0
@@ -149,26 +148,32 @@ def test_moving_between_level_three_towers_does_not_win():
 
 
 def test_a_player_who_cannot_move_loses():
-    """"You Lose if you get stuck, meaning you cannot move and then build.\""""
-    state = from_diagram("""
+    """ "You Lose if you get stuck, meaning you cannot move and then build.\""""
+    state = from_diagram(
+        """
         0O 0 0 0 0
         2 2 0 0 0
         0B 2 0 0 0
         2 2 0 0 0
         0B 2 0 0 0O
-    """, settle=True)
+    """,
+        settle=True,
+    )
     assert GAME.outcome(state).winners == (1,)
     assert "could not move and then build" in state.reason
 
 
 def test_a_stuck_player_is_found_right_after_the_previous_turn():
-    state = from_diagram("""
+    state = from_diagram(
+        """
         0 0 0 0 0O
         2 2 0 0 0
         0B 2 0 0 0
         2 0 0 0 0
         0B 2 0O 0 0
-    """, seat=1)
+    """,
+        seat=1,
+    )
     state = GAME.play(state, 1, "move c1 b2")
     line = GAME.describe(state, 1, "build a2")
     assert line == "Orange builds level 3 on a2, Blue could not move and then build and is out, so Orange wins"
@@ -177,15 +182,19 @@ def test_a_stuck_player_is_found_right_after_the_previous_turn():
 
 
 def test_three_players_the_game_continues_without_the_loser():
-    """"If a player loses, they remove their workers ... If 2 or more
+    """ "If a player loses, they remove their workers ... If 2 or more
     opposing players remain, the game continues.\""""
-    state = from_diagram("""
+    state = from_diagram(
+        """
         0 0 0 0 0G
         2 2 0 0 0
         0B 2 0 0 0
         2 2 0 0 0G
         0B 2 0O 0 0O
-    """, players=3, seat=2)
+    """,
+        players=3,
+        seat=2,
+    )
     state = GAME.play(state, 2, "move e5 d5")
     after = GAME.play(state, 2, "build e5")
     assert after.alive == [False, True, True]

@@ -42,7 +42,7 @@ def test_every_level_takes_a_win_in_one(level):
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_stops_an_immediate_threat(level):
-    """"Random among non-losing moves" for easy; search for the others."""
+    """ "Random among non-losing moves" for easy; search for the others."""
     state = from_diagram(THREAT)
     for seed in range(3 if level == "easy" else 1):
         first = GAME.choose(state, 0, level, seed=seed, budget=0.5)
@@ -61,8 +61,10 @@ def test_the_rest_of_a_planned_turn_comes_at_once():
     assert time.perf_counter() - started < 0.5 and second in GAME.legal(after, 0)
 
 
-@pytest.mark.parametrize("options,players", [({}, 2), ({"gods": "chosen"}, 2), ({"gods": "random"}, 3),
-                                             ({"mode": "teams", "gods": "random"}, 4)])
+@pytest.mark.parametrize(
+    "options,players",
+    [({}, 2), ({"gods": "chosen"}, 2), ({"gods": "random"}, 3), ({"mode": "teams", "gods": "random"}, 4)],
+)
 def test_bots_only_play_legal_actions(options, players):
     state = GAME.new(players, options, 11)
     levels = ["medium", "easy", "hard", "easy"]
@@ -114,7 +116,7 @@ CHRONUS_WIN = """
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_takes_a_win_that_only_its_god_allows(level):
-    """"Never miss a win in one", also when the win is a god's alternative
+    """ "Never miss a win in one", also when the win is a god's alternative
     win condition or needs the whole turn (move, then the winning build)."""
     state = from_diagram(PAN_WIN, ["pan"])
     after = GAME.play(state, 0, GAME.choose(state, 0, level, seed=2, budget=0.2))

@@ -25,8 +25,17 @@ def test_the_search_uses_bitboards_only_when_every_god_is_fast():
     assert search(from_diagram(THREAT, ["chronus", "demeter"]), depth=2).match is None
 
 
-@pytest.mark.parametrize("gods", [["demeter", "hephaestus"], ["atlas", None], ["zeus", "hermes"],
-                                  ["poseidon", "triton"], ["hestia", "hades"], ["charon", "limus"]])
+@pytest.mark.parametrize(
+    "gods",
+    [
+        ["demeter", "hephaestus"],
+        ["atlas", None],
+        ["zeus", "hermes"],
+        ["poseidon", "triton"],
+        ["hestia", "hades"],
+        ["charon", "limus"],
+    ],
+)
 def test_the_hard_bot_stops_an_immediate_threat_with_gods(gods):
     """Orange on d2 (level 2) steps onto d3 (level 3) next turn unless Blue
     stops it: "You Win immediately if one of your workers moves from a lower

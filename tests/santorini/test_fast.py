@@ -20,13 +20,18 @@ def random_diagram(rng: random.Random, players: int = 2, crowded: bool = False) 
     heights = (0, 2, 2, 3, 3, 3) if crowded else (0, 0, 0, 1, 1, 2, 2, 3)
     for _ in range(25):
         level = rng.choice(heights)
-        cells.append(f"{level}X" if level == 3 and rng.random() < 0.3 else
-                     f"{level}X" if rng.random() < (0.25 if crowded else 0.05) else str(level))
+        cells.append(
+            f"{level}X"
+            if level == 3 and rng.random() < 0.3
+            else f"{level}X"
+            if rng.random() < (0.25 if crowded else 0.05)
+            else str(level)
+        )
     free = [i for i, c in enumerate(cells) if "X" not in c]
     letters = "BOG"[:players]
     for i, square in enumerate(rng.sample(free, 2 * players)):
         cells[square] += letters[i % players]
-    rows = [cells[r * 5:(r + 1) * 5] for r in range(4, -1, -1)]
+    rows = [cells[r * 5 : (r + 1) * 5] for r in range(4, -1, -1)]
     return "\n".join(" ".join(row) for row in rows)
 
 
@@ -76,12 +81,14 @@ def test_fast_apply_matches_the_readable_rules():
 
 def test_random_games_run_to_an_end():
     rng = random.Random(3)
-    start = fast.from_state(from_diagram("""
+    start = fast.from_state(
+        from_diagram("""
         0 0 0 0 0
         0 0O 0 0B 0
         0 0 0 0 0
         0 0B 0 0O 0
-        0 0 0 0 0"""))
+        0 0 0 0 0""")
+    )
     results = [fast.random_game(rng, start) for _ in range(200)]
     assert {winner for winner, _ in results} == {0, 1}
     assert all(plies >= 1 for _, plies in results)

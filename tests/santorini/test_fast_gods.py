@@ -49,7 +49,7 @@ def fit_workers(rng: random.Random, diagram: str, gods: list) -> str:
         mine = [i for i, c in enumerate(cells) if c.endswith(letter)]
         gone = rng.choice(mine)
         cells[gone] = cells[gone][:-1]
-    return "\n".join(" ".join(cells[r * 5:(r + 1) * 5]) for r in range(5))
+    return "\n".join(" ".join(cells[r * 5 : (r + 1) * 5]) for r in range(5))
 
 
 def random_gods(rng: random.Random) -> list:

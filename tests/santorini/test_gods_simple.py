@@ -16,6 +16,7 @@ from engine.games.santorini.board import parse_square
 from engine.games.santorini.positions import diagram, from_diagram, turn_texts
 from tests.santorini.helpers import CORRIDOR, OPEN_CORNER, turns
 
+
 def test_plain_rules_in_the_open_corner():
     assert len(turns(OPEN_CORNER)) == 18
 
@@ -32,7 +33,7 @@ APOLLO = """
 
 
 def test_apollo_swaps_into_an_opponents_space():
-    """"Your worker may move into an opponent worker's space by forcing their
+    """ "Your worker may move into an opponent worker's space by forcing their
     worker to the space yours just vacated." a2: builds a1 a3 b1 b3 (4); b1:
     a1 a2 c1 c2 (4); swap onto b2: a2 a3 b1 b3 c1 c2 c3 (7) — never a1,
     where Orange now stands. 15."""
@@ -52,26 +53,32 @@ def test_apollo_swap_describes_and_places_both_workers():
 
 
 def test_apollo_cannot_swap_up_two_levels_or_with_his_own_worker():
-    state = from_diagram("""
+    state = from_diagram(
+        """
         0 0  0 0 0
         0 0  0 0 0
         0 0  0 0 0
         0 2O 0 0 0
-        0B 0B 0 0 0O""", ["apollo"])
+        0B 0B 0 0 0O""",
+        ["apollo"],
+    )
     moves = set(GAME.legal(state, 0))
     assert "move a1 b2" not in moves and "move a1 b1" not in moves and "move b1 a1" not in moves
 
 
 def test_apollo_forcing_an_opponent_up_to_level_three_does_not_win_for_them():
-    """"A worker cannot win by being forced up to the third level." Apollo
+    """ "A worker cannot win by being forced up to the third level." Apollo
     stands on level 3 (no win: he got there under Hera's rule, say) and swaps
     down with a worker on level 2, which is forced up onto level 3."""
-    state = from_diagram("""
+    state = from_diagram(
+        """
         0 0  0 0 0
         0 0  0 0 0
         0 0  0 0 0
         0 2O 0 0 0
-        3B 0 0 0 0O""", ["apollo"])
+        3B 0 0 0 0O""",
+        ["apollo"],
+    )
     after = GAME.play(state, 0, "move a1 b2")
     assert GAME.outcome(after) is None
     orange = after.occupant(parse_square("a1"))
@@ -82,7 +89,7 @@ def test_apollo_forcing_an_opponent_up_to_level_three_does_not_win_for_them():
 
 
 def test_artemis_may_move_a_second_time_but_not_back():
-    """"Your worker may move one additional time, but not back to its initial
+    """ "Your worker may move one additional time, but not back to its initial
     space." From a2 (after a1-a2): pass and build a1 a3 b3 (3); on to a3 and
     build a2 a4 b3 b4 (4); on to b3 and build a2 a3 a4 b4 c2 c3 c4 (7).
     Never back to a1. 14."""
@@ -94,12 +101,16 @@ def test_artemis_may_move_a_second_time_but_not_back():
 
 
 def test_artemis_second_move_is_offered_with_pass_and_can_win():
-    state = from_diagram("""
+    state = from_diagram(
+        """
         0 0 0 3X 0B
         0 0 0 3X 3X
         3 0 0 0  0
         2 3X 0 0  0
-        1B 3X 0 0  0O""", ["artemis"], seat=0)
+        1B 3X 0 0  0O""",
+        ["artemis"],
+        seat=0,
+    )
     state = GAME.play(state, 0, "move a1 a2")
     assert set(GAME.legal(state, 0)) == {"move a2 a3", "move a2 b3", "pass"}
     assert GAME.outcome(GAME.play(state, 0, "move a2 a3")).winners == (0,)
@@ -109,11 +120,12 @@ def test_artemis_second_move_is_offered_with_pass_and_can_win():
 
 
 def test_athena_stops_opponents_moving_up_after_she_moved_up():
-    """"If one of your workers moved up on your last turn, opponent workers
+    """ "If one of your workers moved up on your last turn, opponent workers
     cannot move up this turn." With a2 one level up, Blue loses the 5 turns
     through a2: 13 of 18."""
     position = OPEN_CORNER.replace("0B 0 0 0  0O", "0B 0 0 0  0O").replace(
-        "    0  0 0 0  0\n    0B", "    1  0 0 0  0\n    0B")
+        "    0  0 0 0  0\n    0B", "    1  0 0 0  0\n    0B"
+    )
     assert len(turns(position, [None, "athena"])) == 18
     assert len(turns(position, [None, "athena"], moved_up=[1])) == 13
     state = from_diagram(position, [None, "athena"], moved_up=[1])
@@ -122,12 +134,16 @@ def test_athena_stops_opponents_moving_up_after_she_moved_up():
 
 
 def test_athena_memory_comes_from_her_own_last_move():
-    state = from_diagram("""
+    state = from_diagram(
+        """
         0 0 0 0 0
         0 0 0 0 0
         0 0 0 0 0
         1 1 0 0 0O
-        0B 0 0 0 0O""", [None, "athena"], seat=1)
+        0B 0 0 0 0O""",
+        [None, "athena"],
+        seat=1,
+    )
     state = GAME.play(state, 1, "move e2 d2")  # level, not up
     state = GAME.play(state, 1, "build d3")
     assert "move a1 a2" in GAME.legal(state, 0)
@@ -141,7 +157,7 @@ def test_athena_memory_comes_from_her_own_last_move():
 
 
 def test_atlas_may_dome_at_any_level():
-    """"Your worker may build a dome at any level." Every build square also
+    """ "Your worker may build a dome at any level." Every build square also
     offers a dome: 36 turns in the open corner; with b3 at level 3 the plain
     build there is already the dome, so 34."""
     assert len(turns(OPEN_CORNER, ["atlas"])) == 36
@@ -154,7 +170,7 @@ def test_atlas_may_dome_at_any_level():
 
 
 def test_demeter_builds_again_not_on_the_same_space():
-    """"Your worker may build one additional time, but not on the same
+    """ "Your worker may build one additional time, but not on the same
     space." Builds a1 a3 b3: one build and pass (3) or two different squares
     in order (6): 9."""
     got = turns(CORRIDOR, ["demeter"])
@@ -167,14 +183,18 @@ def test_demeter_builds_again_not_on_the_same_space():
 
 
 def test_hephaestus_second_block_never_a_dome():
-    """"Your worker may build one additional block (not dome) on top of your
+    """ "Your worker may build one additional block (not dome) on top of your
     first block." With a3 at level 2 and b3 at level 3: a1 may take a second
     block; a3 would need a dome; b3 is domed. 3 single builds + 1 double."""
     position = CORRIDOR.replace("    0  0  0 0  0\n    0  3X", "    2  3  0 0  0\n    0  3X")
     got = turns(position, ["hephaestus"])
     # Where no second block is possible the optional step is skipped, so no ``pass``.
-    assert got == {"move a1 a2, build a1, pass", "move a1 a2, build a1, build a1", "move a1 a2, build a3",
-                   "move a1 a2, build b3"}
+    assert got == {
+        "move a1 a2, build a1, pass",
+        "move a1 a2, build a1, build a1",
+        "move a1 a2, build a3",
+        "move a1 a2, build b3",
+    }
 
 
 # -- Hermes ----------------------------------------------------------------------
@@ -196,7 +216,7 @@ def _outcomes(state) -> set[str]:
 
 
 def test_hermes_moves_freely_on_one_level_then_either_builds():
-    """"If your workers do not move up or down, they may each move any number
+    """ "If your workers do not move up or down, they may each move any number
     of times (even zero), and then either builds." The worker ends on a1 (and
     builds a2) or on a2 (and builds a1): two outcomes, reached with zero or
     more moves."""
@@ -217,7 +237,7 @@ def test_hermes_moving_up_makes_a_normal_turn():
 
 
 def test_minotaur_pushes_straight_back():
-    """"Your worker may move into an opponent worker's space, if their worker
+    """ "Your worker may move into an opponent worker's space, if their worker
     can be forced one space straight backwards to an unoccupied space at any
     level." a2 (4) and b1 (4) as for Apollo; into b2 pushing Orange to c3,
     then build a1 a2 a3 b1 b3 c1 c2 — not c3, now occupied (7). 15."""
@@ -229,29 +249,38 @@ def test_minotaur_pushes_straight_back():
 def test_minotaur_cannot_push_into_a_dome_or_off_the_board():
     blocked = APOLLO.replace("    0 0  0 0  0\n    0 0O", "    0 0  3X 0  0\n    0 0O")
     assert not any("move a1 b2" in t for t in turns(blocked, ["minotaur"]))
-    edge = from_diagram("""
+    edge = from_diagram(
+        """
         0 0 0 0 0
         0 0 0 0 0
         0 0 0 0 0
         0O 0 0 0 0
-        0B 0 0 0 0O""", ["minotaur"])
+        0B 0 0 0 0O""",
+        ["minotaur"],
+    )
     assert "move a1 a2" in GAME.legal(edge, 0)  # pushed to a3
-    corner = from_diagram("""
+    corner = from_diagram(
+        """
         0 0 0 0 0
         0 0 0 0 0
         0 0 0 0 0
         0B 0 0 0 0
-        0O 0 0 0 0B""", ["minotaur"])
+        0O 0 0 0 0B""",
+        ["minotaur"],
+    )
     assert "move a2 a1" not in GAME.legal(corner, 0)  # nowhere behind a1
 
 
 def test_minotaur_pushing_a_worker_up_to_level_three_does_not_win():
-    state = from_diagram("""
+    state = from_diagram(
+        """
         0 0 0 0 0
         0 0 3 0 0
         0 1O 0 0 0
         0B 0 0 0 0
-        0 0 0 0 0O""", ["minotaur"])
+        0 0 0 0 0O""",
+        ["minotaur"],
+    )
     after = GAME.play(state, 0, "move a2 b3")
     assert GAME.outcome(after) is None
     assert after.occupant(parse_square("c4")) != -1
@@ -261,14 +290,17 @@ def test_minotaur_pushing_a_worker_up_to_level_three_does_not_win():
 
 
 def test_pan_wins_by_moving_down_two_levels():
-    """"You also win if your worker moves down two or more levels." Down one
+    """ "You also win if your worker moves down two or more levels." Down one
     level is a normal move."""
-    state = from_diagram("""
+    state = from_diagram(
+        """
         0 0 0 0 0
         0 0 0 0 0
         0 0 0 0 0
         1 2B 0 0 0O
-        0 0 0 0B 0O""", ["pan"])
+        0 0 0 0B 0O""",
+        ["pan"],
+    )
     got = turn_texts(state)
     assert "move b2 a1" in got and "move b2 a2" not in got  # a1: down 2, wins at once
     assert any(t.startswith("move b2 a2, build") for t in got)
@@ -287,7 +319,7 @@ PROMETHEUS = """
 
 
 def test_prometheus_builds_before_and_after_moving():
-    """"If your worker does not move up, it may build both before and after
+    """ "If your worker does not move up, it may build both before and after
     moving." Plain: a2 then a1 a3 b1 b3, or b1 then a1 a2 c1 c2 (8). Build
     a2 first: a2 is now up, so only b1, then 4 builds (4). Build b1 first:
     only a2, then a1 a3 b1 b3 (4). 16."""
@@ -301,12 +333,15 @@ def test_prometheus_builds_before_and_after_moving():
 def test_prometheus_building_first_cannot_move_up_at_all():
     """b1 is one level up: a legal move, unless Prometheus built first. After
     building on a2 only the level move to b2 remains."""
-    state = from_diagram("""
+    state = from_diagram(
+        """
         0O 0 0 3X 0B
         0  0 0 3X 3X
         0  0 0 0  0
         0  0 0 0  0
-        0B 1 0 0  0O""", ["prometheus"])
+        0B 1 0 0  0O""",
+        ["prometheus"],
+    )
     assert "move a1 b1" in GAME.legal(state, 0)
     after = GAME.play(state, 0, "build a2")
     assert GAME.legal(after, 0) == ["move a1 b2"]
@@ -331,8 +366,9 @@ def test_artemis_remembers_where_her_worker_started_even_on_the_same_board():
     one from b1: each may not go back to its own start, whatever the rules
     engine remembered from the other."""
     from_a1 = GAME.play(from_diagram(OPEN_CORNER, ["artemis"]), 0, "move a1 a2")
-    from_b1 = GAME.play(from_diagram(OPEN_CORNER.replace("    0B 0 0 0  0O", "    0  0B 0 0  0O"), ["artemis"]),
-                        0, "move b1 a2")
+    from_b1 = GAME.play(
+        from_diagram(OPEN_CORNER.replace("    0B 0 0 0  0O", "    0  0B 0 0  0O"), ["artemis"]), 0, "move b1 a2"
+    )
     assert from_a1.workers == from_b1.workers and from_a1.blocks == from_b1.blocks
     assert "move a2 a1" not in GAME.legal(from_a1, 0) and "move a2 b1" in GAME.legal(from_a1, 0)
     assert "move a2 b1" not in GAME.legal(from_b1, 0) and "move a2 a1" in GAME.legal(from_b1, 0)

@@ -25,13 +25,24 @@ def menu_problems(state, seat) -> list[str]:
         for depth in range(len(path)):
             entries[path[:depth]].add(path[depth])
     problems += [f"{len(e)} entries after {prefix}" for prefix, e in entries.items() if len(e) > MENU_LIMIT]
-    problems += [f"{p} is a prefix of another path" for p in paths.values()
-                 if any(q != p and q[:len(p)] == p for q in paths.values())]
+    problems += [
+        f"{p} is a prefix of another path"
+        for p in paths.values()
+        if any(q != p and q[: len(p)] == p for q in paths.values())
+    ]
     return problems
 
 
-@pytest.mark.parametrize("options,players", [({}, 2), ({"gods": "chosen"}, 2), ({"gods": "random"}, 2),
-                                             ({"gods": "random"}, 3), ({"mode": "teams", "gods": "random"}, 4)])
+@pytest.mark.parametrize(
+    "options,players",
+    [
+        ({}, 2),
+        ({"gods": "chosen"}, 2),
+        ({"gods": "random"}, 2),
+        ({"gods": "random"}, 3),
+        ({"mode": "teams", "gods": "random"}, 4),
+    ],
+)
 def test_every_decision_is_reachable_by_menus_of_at_most_25(options, players):
     rng = random.Random(players)
     for seed in range(6):

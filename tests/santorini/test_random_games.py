@@ -12,9 +12,16 @@ from engine.core import StateError, canonical_json, replay
 from engine.games.santorini import GAME
 
 CONFIGS = [
-    (2, {}), (2, {"gods": "random"}), (2, {"gods": "chosen"}), (2, {"gods": "draft", "pool": "simple"}),
-    (2, {"gods": "party"}), (3, {}), (3, {"gods": "random"}), (4, {"mode": "teams"}),
-    (4, {"mode": "teams", "gods": "random"}), (4, {"mode": "agora", "gods": "random"}),
+    (2, {}),
+    (2, {"gods": "random"}),
+    (2, {"gods": "chosen"}),
+    (2, {"gods": "draft", "pool": "simple"}),
+    (2, {"gods": "party"}),
+    (3, {}),
+    (3, {"gods": "random"}),
+    (4, {"mode": "teams"}),
+    (4, {"mode": "teams", "gods": "random"}),
+    (4, {"mode": "agora", "gods": "random"}),
 ]
 
 
@@ -53,9 +60,15 @@ def test_random_games_end_round_trip_and_replay(players, options):
 def test_load_rejects_malformed_states():
     state, _ = random_game(2, {"gods": "random"}, 1)
     good = GAME.dump(state)
-    for broken in ({**good, "blocks": [0] * 24}, {**good, "workers": [0, 0, 1, 2]},
-                   {**good, "gods": ["zeus-ish", None]}, {**good, "phase": "nap"},
-                   {k: v for k, v in good.items() if k != "turn"}, {**good, "players": 9}, "nonsense"):
+    for broken in (
+        {**good, "blocks": [0] * 24},
+        {**good, "workers": [0, 0, 1, 2]},
+        {**good, "gods": ["zeus-ish", None]},
+        {**good, "phase": "nap"},
+        {k: v for k, v in good.items() if k != "turn"},
+        {**good, "players": 9},
+        "nonsense",
+    ):
         with pytest.raises(StateError):
             GAME.load(broken)
 
@@ -64,8 +77,12 @@ def test_load_raises_only_state_errors_on_random_corruption():
     """``load`` must never raise anything but ``StateError``."""
     rng = random.Random(5)
     junk = [None, -1, 99, "x", [], {}, [1, "a"], {"tuple": [1]}, True, 3.5, [[0]], ["move"]]
-    states = [random_game(2, {"gods": "chosen"}, 1)[0], random_game(4, {"mode": "teams", "gods": "random"}, 2)[0],
-              GAME.new(2, {"gods": "chosen"}, 3), GAME.new(3, {}, 4)]
+    states = [
+        random_game(2, {"gods": "chosen"}, 1)[0],
+        random_game(4, {"mode": "teams", "gods": "random"}, 2)[0],
+        GAME.new(2, {"gods": "chosen"}, 3),
+        GAME.new(3, {}, 4),
+    ]
     for state in states:
         good = GAME.dump(state)
         for _ in range(150):

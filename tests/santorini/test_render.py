@@ -25,8 +25,13 @@ def midgame(options: dict, players: int, seed: int, plies: int):
 
 
 def test_pictures_for_every_mode_are_900_wide_and_small():
-    cases = [({}, 2), ({"gods": "random"}, 2), ({"gods": "random"}, 3), ({"mode": "teams", "gods": "random"}, 4),
-             ({"gods": "chosen"}, 2)]
+    cases = [
+        ({}, 2),
+        ({"gods": "random"}, 2),
+        ({"gods": "random"}, 3),
+        ({"mode": "teams", "gods": "random"}, 4),
+        ({"gods": "chosen"}, 2),
+    ]
     for options, players in cases:
         for plies in (0, 3, 30, 400):
             state = midgame(options, players, 5, plies)
@@ -94,8 +99,8 @@ def test_domes_are_not_blue_and_levels_are_tagged_large():
     # on the dome's body, between two ribs and outside its inner ring
     ring = image.getpixel((int((left + right) / 2) - 2 + 30, int((upper + lower) / 2) - 2 + 12))
     blue = seat_rgb(0)
-    assert sum((a - b) ** 2 for a, b in zip(ring, blue)) > 3 * 60 ** 2
-    assert sum((a - b) ** 2 for a, b in zip(ring, DOME)) < 3 * 20 ** 2
+    assert sum((a - b) ** 2 for a, b in zip(ring, blue)) > 3 * 60**2
+    assert sum((a - b) ** 2 for a, b in zip(ring, DOME)) < 3 * 20**2
     for name in ("b3", "c3"):
         left, _, _, lower = _cell(name, top)
         tag = image.crop((left + 5, lower - 11 - LEVEL_SIZE, left + 11 + LEVEL_SIZE, lower - 5))

@@ -79,7 +79,7 @@ def test_modes_need_the_right_player_count():
 
 
 def test_teams_share_workers_and_win_together():
-    """"You and your teammate share workers, but get your very own god
+    """ "You and your teammate share workers, but get your very own god
     power." "If either of you wins or loses the game, you both do.\""""
     state = GAME.new(4, {"mode": "teams", "gods": "apollo,atlas,demeter,pan"}, 1)
     state = play(state, "place b2", "place d4")  # Blue places the Blue/Green workers
@@ -90,51 +90,70 @@ def test_teams_share_workers_and_win_together():
     state = play(state, "move b4 a5", "build a4")
     assert GAME.to_move(state) == [2]
     assert any(a.startswith("move c3") for a in GAME.legal(state, 2))  # Green moves the shared worker
-    team = from_diagram("""
+    team = from_diagram(
+        """
         0 0 0 0 0
         0 0 0 0 0
         0 3 0 0 0O
         0 2B 0 0 0
-        0B 0 0 0 0O""", mode="teams", players=4, seat=2)
+        0B 0 0 0 0O""",
+        mode="teams",
+        players=4,
+        seat=2,
+    )
     over = GAME.play(team, 2, "move b2 b3")
     outcome = GAME.outcome(over)
     assert outcome.winners == (0, 2) and outcome.scores == (1.0, 0.0, 1.0, 0.0)
 
 
 def test_agora_partners_share_workers_but_win_alone():
-    """"Each player is their own team. Team up with the player across the
+    """ "Each player is their own team. Team up with the player across the
     table ... Share workers.\""""
-    state = from_diagram("""
+    state = from_diagram(
+        """
         0 0 0 0 0
         0 0 0 0 0
         0 3 0 0 0O
         0 2B 0 0 0
-        0B 0 0 0 0O""", mode="agora", players=4, seat=2)
+        0B 0 0 0 0O""",
+        mode="agora",
+        players=4,
+        seat=2,
+    )
     outcome = GAME.outcome(GAME.play(state, 2, "move b2 b3"))
     assert outcome.winners == (2,) and outcome.scores == (0.0, 0.0, 1.0, 0.0)
 
 
 def test_agora_partners_are_opponents_for_god_powers():
-    """"Opponent ... refers only to rival players": in the Agora the partner
+    """ "Opponent ... refers only to rival players": in the Agora the partner
     across the table is a rival, so Hera stops their perimeter win."""
-    state = from_diagram("""
+    state = from_diagram(
+        """
         0 0 0 0 0
         0 0 0 0 0
         3 0 0 0 0O
         2B 0 0 0 0
-        0B 0 0 0 0O""", gods=["hera", None, None, None], mode="agora", players=4, seat=2)
+        0B 0 0 0 0O""",
+        gods=["hera", None, None, None],
+        mode="agora",
+        players=4,
+        seat=2,
+    )
     assert GAME.outcome(GAME.play(state, 2, "move a2 a3")) is None
 
 
 def test_party_mode_gods_pass_on_after_a_dome():
     """Party mode: "God cards can rotate around the table" — after any turn in
     which a dome is built, every god passes to the next player."""
-    state = from_diagram("""
+    state = from_diagram(
+        """
         0 0 0 0 0O
         0 0 0 0 0
         0 3 0 0 0
         0 0 0 0 0
-        0B 0 0 0 0O""", gods=["apollo", "atlas"])
+        0B 0 0 0 0O""",
+        gods=["apollo", "atlas"],
+    )
     state.options["gods"] = "party"
     flat = play(state, "move a1 a2", "build a3")
     assert flat.gods == ["apollo", "atlas"]
@@ -167,7 +186,7 @@ def test_setup_actions_refuse_nonsense():
 
 
 def test_start_player_by_roll_off_or_by_choice():
-    """"Start Player: ... Players can agree on a start player, or roll off to
+    """ "Start Player: ... Players can agree on a start player, or roll off to
     determine one." ``start=random`` rolls with the game's own generator
     (replays agree); ``start=choose`` lets Blue pick with an action."""
     rolled = {GAME.new(2, {"start": "random"}, seed).start for seed in range(20)}
@@ -192,11 +211,15 @@ def test_chosen_gods_with_a_roll_off_skip_the_challengers_pick():
 
 def test_god_choices_are_labelled_with_what_the_god_does():
     state = GAME.new(2, {"gods": "chosen"}, 1)
-    assert GAME.label(state, 0, "offer apollo") == \
-        "Blue offers Apollo (may move into an opponent's space, swapping places)"
+    assert (
+        GAME.label(state, 0, "offer apollo")
+        == "Blue offers Apollo (may move into an opponent's space, swapping places)"
+    )
     state = play(state, "offer apollo", "offer pan")
-    assert GAME.label(state, 1, "choose pan") == \
-        "Orange chooses Pan (also wins by moving down two or more levels), Blue keeps Apollo"
+    assert (
+        GAME.label(state, 1, "choose pan")
+        == "Orange chooses Pan (also wins by moving down two or more levels), Blue keeps Apollo"
+    )
 
 
 def test_placement_refusals_say_why():

@@ -9,8 +9,9 @@ from engine.tables import Tables
 async def test_a_game_with_gods_against_a_bot_through_the_table(tmp_path):
     tables = await Tables.open(str(tmp_path / "agora.sqlite3"), bot_budget=0.05)
     try:
-        record = await tables.create(channel_id=5, user_id=1, name="alice", game="santorini",
-                                     options={"gods": "chosen"}, seed=42)
+        record = await tables.create(
+            channel_id=5, user_id=1, name="alice", game="santorini", options={"gods": "chosen"}, seed=42
+        )
         await tables.add_bot(record.id, 1, "hard")
         await tables.start(record.id, 1)
         legal = [a for a, _ in await tables.legal(record.id, 1)]

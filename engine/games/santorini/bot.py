@@ -54,7 +54,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MEDIUM_DEPTH = 2
 MAX_DEPTH = 12
 
-_PLANS: "OrderedDict[tuple, Step]" = OrderedDict()
+_PLANS: OrderedDict[tuple, Step] = OrderedDict()
 _PLAN_SIZE = 2000
 
 
@@ -96,8 +96,9 @@ def plan_turn(state: State, seat: int, level: str, rng: random.Random, budget: f
     return Searcher(seat, deadline).best(options, max_depth, rng)
 
 
-def _easy_turn(options: list[tuple[tuple[Step, ...], State]], seat: int, rng: random.Random,
-               deadline: float) -> tuple[Step, ...]:
+def _easy_turn(
+    options: list[tuple[tuple[Step, ...], State]], seat: int, rng: random.Random, deadline: float
+) -> tuple[Step, ...]:
     """A uniformly random turn among those after which no opponent can win at
     once; a turn that leaves the next player stuck (and so wins) if one is
     found while there is time to look."""
@@ -115,8 +116,9 @@ def _easy_turn(options: list[tuple[tuple[Step, ...], State]], seat: int, rng: ra
     return safe if safe is not None else order[0][0]
 
 
-def root_options(state: State, check: Any = None, settle: bool = True,
-                 begin: bool = True) -> list[tuple[tuple[Step, ...], State]]:
+def root_options(
+    state: State, check: Any = None, settle: bool = True, begin: bool = True
+) -> list[tuple[tuple[Step, ...], State]]:
     """Every complete turn from here with the state it leads to, one per
     distinct result (turns that leave the same board are merged). With
     ``begin`` the next player's turn is begun in each (and, with ``settle``,
@@ -141,14 +143,14 @@ def root_options(state: State, check: Any = None, settle: bool = True,
 def is_closed(state: State) -> bool:
     """A finished turn whose successor has not begun (``root_options`` with
     ``begin=False``)."""
-    return state.phase == "play" and state.turn.stage == turn.END
+    return state.phase == "play" and state.live_turn.stage == turn.END
 
 
 def open_turn(state: State, settle: bool = True) -> None:
     """Begin the next player's turn in a closed state (in place) and, with
     ``settle``, remove players who are stuck; nothing if already open."""
     if is_closed(state):
-        turn.begin_turn(state, rules.next_seat(state, state.turn.seat))
+        turn.begin_turn(state, rules.next_seat(state, state.live_turn.seat))
         if settle:
             turn.settle(state)
 
@@ -166,13 +168,13 @@ def _remember(state: State, path: tuple[Step, ...], level: str) -> None:
                 with suppress(KeyError):  # bots of other tables think in other threads
                     _PLANS.popitem(last=False)
         current = current.copy()
-        perform(current, current.turn.seat, step)
+        perform(current, current.live_turn.seat, step)
 
 
 def _opponent_wins_next(child: State, seat: int) -> bool:
     if child.phase == "over":
         return seat not in child.winners
-    mover = child.turn.seat
+    mover = child.live_turn.seat
     if mover in child.team(seat):
         return False
     if _fast_ok(child):
@@ -184,7 +186,7 @@ def _opponent_wins_next(child: State, seat: int) -> bool:
 def _standard_threat(state: State) -> bool:
     """Whether the player to move has a worker on level 2 next to a free
     level-3 tower (the plain way to win next)."""
-    for wid in state.own_workers(state.turn.seat):
+    for wid in state.own_workers(state.live_turn.seat):
         here = state.workers[wid]
         if state.blocks[here] == 2 and any(state.blocks[n] == TOP_LEVEL and state.free(n) for n in NEIGHBOURS[here]):
             return True
@@ -296,8 +298,7 @@ def god_evaluate(match: fast_gods.Matchup, pos: fast_gods.Position) -> int:
     return _static_score(h1, h2, h3, dm, pools, mover, occ)
 
 
-def _static_score(h1: int, h2: int, h3: int, dm: int, pools: tuple[tuple[int, ...], ...], mover: int,
-                  occ: int) -> int:
+def _static_score(h1: int, h2: int, h3: int, dm: int, pools: tuple[tuple[int, ...], ...], mover: int, occ: int) -> int:
     """Heights, centrality, room to climb and threats, for the pool to move."""
     free = ~(occ | dm)
     at1, at2, top = h1 & ~h2 & free, h2 & ~h3 & free, h3 & free
@@ -348,8 +349,9 @@ class Searcher:
         if time.perf_counter() > self.deadline:
             raise _OutOfTime
 
-    def best(self, options: list[tuple[tuple[Step, ...], State]], max_depth: int,
-             rng: random.Random) -> tuple[Step, ...]:
+    def best(
+        self, options: list[tuple[tuple[Step, ...], State]], max_depth: int, rng: random.Random
+    ) -> tuple[Step, ...]:
         """Iterative deepening over the root's turns; the best path found by
         the deepest finished iteration (ties broken at random), or by an
         unfinished one where it already proved a turn better than the last
@@ -361,7 +363,7 @@ class Searcher:
         deadline = self.deadline
         for depth in range(1, max_depth + 1):
             scored: list[tuple[float, tuple[Step, ...], State]] = []
-            alpha = -WIN * 2
+            alpha: float = -WIN * 2
             # The first iteration only evaluates each turn's result: always
             # finish it, so even a late start ranks the turns.
             self.deadline = float("inf") if depth == 1 else deadline
@@ -392,18 +394,18 @@ class Searcher:
         if state.phase == "over":
             self._tick()
             return WIN + depth if self.seat in state.winners else -WIN - depth
-        if _fast_ok(state) and state.turn.stage == "move" and not state.turn.moved:
+        if _fast_ok(state) and state.live_turn.stage == "move" and not state.live_turn.moved:
             pos = fast.from_state(state)
-            if state.pool_of[state.turn.seat] == state.pool_of[self.seat]:
+            if state.pool_of[state.live_turn.seat] == state.pool_of[self.seat]:
                 return self.negamax(pos, depth, alpha, beta)
             return -self.negamax(pos, depth, -beta, -alpha)
         if fast_gods.supported(state) and fast_gods.at_turn_start(state):
             if self.match is None:
                 self.match = fast_gods.matchup(state)
-            pos = fast_gods.from_state(state, self.match)
-            if state.pool_of[state.turn.seat] == state.pool_of[self.seat]:
-                return self.god_negamax(pos, depth, alpha, beta)
-            return -self.god_negamax(pos, depth, -beta, -alpha)
+            god_pos = fast_gods.from_state(state, self.match)
+            if state.pool_of[state.live_turn.seat] == state.pool_of[self.seat]:
+                return self.god_negamax(god_pos, depth, alpha, beta)
+            return -self.god_negamax(god_pos, depth, -beta, -alpha)
         return self.paranoid(state, depth, alpha, beta)
 
     # Base game, two sides: negamax on bitboards.
@@ -417,8 +419,9 @@ class Searcher:
         hint = None
         if known is not None:
             known_depth, known_value, bound, hint = known
-            if known_depth >= depth and (bound == EXACT or (bound == LOWER and known_value >= beta)
-                                         or (bound == UPPER and known_value <= alpha)):
+            if known_depth >= depth and (
+                bound == EXACT or (bound == LOWER and known_value >= beta) or (bound == UPPER and known_value <= alpha)
+            ):
                 return known_value
         moves = fast.turns(pos)
         if not moves:
@@ -435,13 +438,14 @@ class Searcher:
             h1, h2, h3 = pos[0], pos[1], pos[2]
             moves.sort(key=lambda m: (m != hint, -fast.height(h1, h2, h3, m[1])))
         original_alpha = alpha
-        best, best_move = -WIN * 2, moves[0]
+        best: float = -WIN * 2
+        best_move = moves[0]
         apply = fast.apply
         for move in moves:
             if depth == 1:
                 # The children are leaves: evaluate them here, without a call per node.
                 self.nodes += 1
-                score = -fast_evaluate(apply(pos, move))
+                score: float = -fast_evaluate(apply(pos, move))
             else:
                 score = -self.negamax(apply(pos, move), depth - 1, -beta, -alpha)
             if score > best:
@@ -458,14 +462,16 @@ class Searcher:
     def god_negamax(self, pos: fast_gods.Position, depth: int, alpha: float, beta: float) -> float:
         self._tick()
         match = self.match
+        assert match is not None  # set by ``value`` before any god search
         if depth == 0:
             return god_evaluate(match, pos)
         known = self.table.get(pos)
         hint = None
         if known is not None:
             known_depth, known_value, bound, hint = known
-            if known_depth >= depth and (bound == EXACT or (bound == LOWER and known_value >= beta)
-                                         or (bound == UPPER and known_value <= alpha)):
+            if known_depth >= depth and (
+                bound == EXACT or (bound == LOWER and known_value >= beta) or (bound == UPPER and known_value <= alpha)
+            ):
                 return known_value
         if depth == 1 and match.gods[1 - pos[5]] != "persephone":
             return self.god_leaf_parent(pos, alpha, beta)
@@ -481,12 +487,13 @@ class Searcher:
             children.sort(key=lambda item: (item[0] != hint, god_evaluate(match, item[0])))
             self.nodes += len(children)  # each child evaluated: a position searched
         original_alpha = alpha
-        best, best_child = -WIN * 2, children[0][0]
+        best: float = -WIN * 2
+        best_child = children[0][0]
         for child, _ in children:
             if depth == 1:
                 # The children are leaves: evaluate them here, without a call per node.
                 self.nodes += 1
-                score = -god_evaluate(match, child)
+                score: float = -god_evaluate(match, child)
             else:
                 score = -self.god_negamax(child, depth - 1, -beta, -alpha)
             if score > best:
@@ -504,6 +511,7 @@ class Searcher:
         built and evaluated a batch at a time, stopping at the first that
         refutes (most of a cut node's results are never built)."""
         match = self.match
+        assert match is not None  # set by ``value`` before any god search
         turn = fast_gods.begin(match, pos)
         if turn.found:  # only wins are found before the builds
             return WIN + 1
@@ -511,7 +519,7 @@ class Searcher:
         for batch in turn.batches(pos[6]):
             for child in batch:
                 self.nodes += 1
-                score = -god_evaluate(match, child)
+                score: float = -god_evaluate(match, child)
                 if best is None or score > best:
                     best = score
                     if best >= beta:
@@ -523,7 +531,7 @@ class Searcher:
         self._tick()
         if depth == 0:
             return evaluate(state, self.seat)
-        maximising = state.turn.seat in state.team(self.seat)
+        maximising = state.live_turn.seat in state.team(self.seat)
         if depth == 1:
             return self.leaves(state, maximising, alpha, beta)
         # Stuck players are found lazily: a node without turns is settled here,
@@ -533,7 +541,7 @@ class Searcher:
             return self.stuck(state, depth, alpha, beta)
         children.sort(key=lambda c: evaluate(c, self.seat), reverse=maximising)
         if maximising:
-            best = -WIN * 2
+            best: float = -WIN * 2
             for child in children:
                 best = max(best, self.value(child, depth - 1, alpha, beta))
                 alpha = max(alpha, best)

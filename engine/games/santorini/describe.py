@@ -88,8 +88,12 @@ def line(state: State, actor: int, events: list[list[Any]], fallback: str) -> st
     """The whole log line for one action."""
     who = colour(actor)
     events = list(events)
-    if len(events) > 1 and events[0][0] == "force" and events[0][4] in ("apollo", "minotaur") \
-            and events[1][0] == "move":
+    if (
+        len(events) > 1
+        and events[0][0] == "force"
+        and events[0][4] in ("apollo", "minotaur")
+        and events[1][0] == "move"
+    ):
         events[0], events[1] = events[1], events[0]  # say the move, then whom it displaced
     if not events:
         return f"{who} {fallback}"
@@ -106,15 +110,20 @@ def line(state: State, actor: int, events: list[list[Any]], fallback: str) -> st
     return f"{who} {text}"
 
 
-_VERB_WORDS = {"move": "move", "build": "build", "dome": "build", "force": "ferry an opponent",
-               "remove": "remove a block"}
+_VERB_WORDS = {
+    "move": "move",
+    "build": "build",
+    "dome": "build",
+    "force": "ferry an opponent",
+    "remove": "remove a block",
+}
 
 
 def stage_choices(state: State) -> tuple[list[str], bool]:
     """What the power of the player to move offers at this stage of the turn,
     in words ("move", "move again", "build again", "remove a block" ...), and
     whether ``pass`` declines it."""
-    turn = state.turn
+    turn = state.live_turn
     steps = god_of(state, turn.seat).steps(state)
     built = any(e[0] in ("build", "dome") for e in state.turn_log)
     words: list[str] = []
@@ -143,7 +152,7 @@ def menu_path(state: State, step: tuple) -> tuple[str, ...]:
     if verb == "move" or verb == "force":
         return (f"{verb.capitalize()} the worker on {args[0]}", f"to {args[1]}")
     if verb == "build":
-        before = state.phase == "play" and state.turn.stage == "move"
+        before = state.phase == "play" and state.live_turn.stage == "move"
         return ("Build before moving" if before else "Build", f"on {args[0]}")
     if verb in ("place", "dome", "remove"):
         first = {"place": "Place a worker", "dome": "Build a dome", "remove": "Remove a block"}[verb]

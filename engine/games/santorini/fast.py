@@ -15,6 +15,7 @@ move. Pools move in turn, as in the 1 vs 1 game and, with shared workers, in
 from __future__ import annotations
 
 import random
+
 from engine.games.santorini.board import NEIGHBOURS, SQUARES
 from engine.games.santorini.state import OFF, State
 
@@ -42,9 +43,11 @@ def from_state(state: State) -> Position:
             h3 |= BIT[sq]
         if state.domes[sq]:
             dm |= BIT[sq]
-    pools = tuple(tuple(sq for w, sq in enumerate(state.workers) if state.owner[w] == pool and sq != OFF)
-                  for pool in range(max(state.pool_of) + 1))
-    return h1, h2, h3, dm, pools, state.pool_of[state.turn.seat]
+    pools = tuple(
+        tuple(sq for w, sq in enumerate(state.workers) if state.owner[w] == pool and sq != OFF)
+        for pool in range(max(state.pool_of) + 1)
+    )
+    return h1, h2, h3, dm, pools, state.pool_of[state.live_turn.seat]
 
 
 def height(h1: int, h2: int, h3: int, sq: int) -> int:
@@ -97,7 +100,7 @@ def apply(pos: Position, move: Turn) -> Position:
     h1, h2, h3, dm, pools, mover = pos
     frm, to, b = move
     moved = tuple(to if sq == frm else sq for sq in pools[mover])
-    pools = pools[:mover] + (moved,) + pools[mover + 1:]
+    pools = pools[:mover] + (moved,) + pools[mover + 1 :]
     if b >= 0:
         bit = BIT[b]
         if not h1 & bit:
@@ -182,5 +185,14 @@ def random_game(rng: random.Random, pos: Position) -> tuple[int, int]:
         mover = 1 - mover
 
 
-__all__ = ["Position", "from_state", "turns", "apply", "perft", "random_start", "random_game", "can_win_now",
-           "has_move"]
+__all__ = [
+    "Position",
+    "from_state",
+    "turns",
+    "apply",
+    "perft",
+    "random_start",
+    "random_game",
+    "can_win_now",
+    "has_move",
+]

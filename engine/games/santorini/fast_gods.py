@@ -27,9 +27,31 @@ from engine.games.santorini.state import OFF, State
 
 PLAIN_TURN = frozenset({"athena", "hades", "harpies", "hera", "hypnus", "limus", "persephone"})
 """Gods whose own turn is the plain one; their powers bend the opponent's."""
-OWN_TURN = frozenset({"apollo", "ares", "artemis", "atlas", "bia", "charon", "demeter", "eros", "graeae",
-                      "hephaestus", "hermes", "hestia", "medusa", "minotaur", "pan", "poseidon", "prometheus",
-                      "selene", "triton", "urania", "zeus"})
+OWN_TURN = frozenset(
+    {
+        "apollo",
+        "ares",
+        "artemis",
+        "atlas",
+        "bia",
+        "charon",
+        "demeter",
+        "eros",
+        "graeae",
+        "hephaestus",
+        "hermes",
+        "hestia",
+        "medusa",
+        "minotaur",
+        "pan",
+        "poseidon",
+        "prometheus",
+        "selene",
+        "triton",
+        "urania",
+        "zeus",
+    }
+)
 """Gods whose power changes their own turn, played here."""
 FAST_GODS = PLAIN_TURN | OWN_TURN
 """Every god this generator plays; a game with any other god (Aphrodite,
@@ -70,17 +92,27 @@ def supported(state: State) -> bool:
     gods that stay put, every god in ``FAST_GODS``, at least one god (the
     base game has ``fast``) and never the same god twice (each card is
     unique)."""
-    return (state.players == 2 and state.mode == "standard" and state.pool_of == (0, 1)
-            and state.options.get("gods") != "party" and all(state.alive)
-            and any(g is not None for g in state.gods) and all(g is None or g in FAST_GODS for g in state.gods)
-            and state.gods[0] != state.gods[1] and frozenset(state.gods) not in APART)
+    return (
+        state.players == 2
+        and state.mode == "standard"
+        and state.pool_of == (0, 1)
+        and state.options.get("gods") != "party"
+        and all(state.alive)
+        and any(g is not None for g in state.gods)
+        and all(g is None or g in FAST_GODS for g in state.gods)
+        and state.gods[0] != state.gods[1]
+        and frozenset(state.gods) not in APART
+    )
 
 
 def at_turn_start(state: State) -> bool:
     """Whether the turn in progress has not begun yet (no step taken)."""
-    turn = state.turn
-    return (state.phase == "play" and turn.stage == "move" and not turn.moved and not turn.builds
-            and set(turn.flags) <= {"asleep"})  # Hypnus marks the sleeper as the turn begins
+    if state.phase != "play":
+        return False
+    turn = state.live_turn
+    return (
+        turn.stage == "move" and not turn.moved and not turn.builds and set(turn.flags) <= {"asleep"}
+    )  # Hypnus marks the sleeper as the turn begins
 
 
 def matchup(state: State) -> Matchup:
@@ -100,15 +132,16 @@ def board_of(state: State) -> tuple[int, int, int, int, tuple[tuple[int, ...], .
             h3 |= BIT[sq]
         if state.domes[sq]:
             dm |= BIT[sq]
-    pools = tuple(tuple(sq for w, sq in enumerate(state.workers) if state.owner[w] == pool and sq != OFF)
-                  for pool in range(2))
+    pools = tuple(
+        tuple(sq for w, sq in enumerate(state.workers) if state.owner[w] == pool and sq != OFF) for pool in range(2)
+    )
     return h1, h2, h3, dm, pools
 
 
 def from_state(state: State, match: Matchup) -> Position:
     """The position of a readable state at the start of a turn."""
     up = match.athena >= 0 and state.moved_up_last[match.athena]
-    return board_of(state) + (state.pool_of[state.turn.seat], up)
+    return board_of(state) + (state.pool_of[state.live_turn.seat], up)
 
 
 def _level(h1: int, h2: int, h3: int, sq: int) -> int:
@@ -149,8 +182,25 @@ class _Turn:
     boards reached after the moves (``to_build``) and the finished turns
     found so far (``found``: board -> flags)."""
 
-    __slots__ = ("h1", "h2", "h3", "dm", "mine", "theirs", "own", "rival", "rival_up", "nb", "nbl", "mover",
-                 "athena_moves", "sleeper", "to_build", "found", "visited")
+    __slots__ = (
+        "h1",
+        "h2",
+        "h3",
+        "dm",
+        "mine",
+        "theirs",
+        "own",
+        "rival",
+        "rival_up",
+        "nb",
+        "nbl",
+        "mover",
+        "athena_moves",
+        "sleeper",
+        "to_build",
+        "found",
+        "visited",
+    )
 
     def __init__(self, match: Matchup, pos: Position):
         h1, h2, h3, dm, pools, mover, up = pos
@@ -230,7 +280,7 @@ class _Turn:
             for to in self.nbl[frm]:
                 if not (reach >> to) & 1:
                     continue
-                moved = mine[:i] + (to,) + mine[i + 1:]
+                moved = mine[:i] + (to,) + mine[i + 1 :]
                 if not plain:
                     self.moved(i, frm, to, hf, moved, theirs, h1, h2, h3, dm, 0, frm)
                     continue
@@ -255,16 +305,30 @@ class _Turn:
                         pushed = BEYOND[frm][victim]
                         if pushed < 0 or (blocked >> pushed) & 1:
                             continue
-                    moved = mine[:i] + (victim,) + mine[i + 1:]
-                    self.moved(i, frm, victim, hf, moved, theirs[:j] + (pushed,) + theirs[j + 1:],
-                               h1, h2, h3, dm, 0, -1)
+                    moved = mine[:i] + (victim,) + mine[i + 1 :]
+                    self.moved(
+                        i, frm, victim, hf, moved, theirs[:j] + (pushed,) + theirs[j + 1 :], h1, h2, h3, dm, 0, -1
+                    )
             elif own == "charon":
                 self.charon_ferries(i, frm, hf, occ)
         if own == "prometheus":
             self.prometheus_first_builds(occ)
 
-    def moved(self, i: int, frm: int, to: int, hf: int, mine: tuple[int, ...], theirs: tuple[int, ...],
-              h1: int, h2: int, h3: int, dm: int, flags: int, start: int) -> None:
+    def moved(
+        self,
+        i: int,
+        frm: int,
+        to: int,
+        hf: int,
+        mine: tuple[int, ...],
+        theirs: tuple[int, ...],
+        h1: int,
+        h2: int,
+        h3: int,
+        dm: int,
+        flags: int,
+        start: int,
+    ) -> None:
         """Worker ``i`` has moved ``frm`` -> ``to`` (``mine`` has it there): a
         win, or the move's after-effects (Harpies's slide, Bia's kill), more
         moves (Artemis, whose worker started on ``start``; Triton) and a
@@ -279,20 +343,31 @@ class _Turn:
         if self.rival == "harpies":
             here = self.slide(frm, to, mine, theirs, h1, h2, h3, dm)
             if here != to:
-                mine = mine[:i] + (here,) + mine[i + 1:]
+                mine = mine[:i] + (here,) + mine[i + 1 :]
         if self.own == "bia":
             target = BEYOND[frm][to]
             if target >= 0 and target in theirs:
                 j = theirs.index(target)
-                theirs = theirs[:j] + theirs[j + 1:]
+                theirs = theirs[:j] + theirs[j + 1 :]
         if (self.own == "artemis" and start >= 0) or (self.own == "triton" and (PERIM >> here) & 1):
             self.again(i, here, start, mine, theirs, h1, h2, h3, dm, flags)
         key = (here, mine, theirs, h1, h2, h3, dm)
         to_build = self.to_build
         to_build[key] = to_build.get(key, 0) | flags
 
-    def again(self, i: int, frm: int, start: int, mine: tuple[int, ...], theirs: tuple[int, ...],
-              h1: int, h2: int, h3: int, dm: int, flags: int) -> None:
+    def again(
+        self,
+        i: int,
+        frm: int,
+        start: int,
+        mine: tuple[int, ...],
+        theirs: tuple[int, ...],
+        h1: int,
+        h2: int,
+        h3: int,
+        dm: int,
+        flags: int,
+    ) -> None:
         """Artemis: "Your worker may move one additional time, but not back
         to its initial space". Triton: "Each time your worker moves into a
         perimeter space, it may immediately move again"."""
@@ -309,10 +384,11 @@ class _Turn:
         if self.own == "artemis":
             reach &= ~BIT[start]
         for to in _bits(reach):
-            self.moved(i, frm, to, hf, mine[:i] + (to,) + mine[i + 1:], theirs, h1, h2, h3, dm, flags, -1)
+            self.moved(i, frm, to, hf, mine[:i] + (to,) + mine[i + 1 :], theirs, h1, h2, h3, dm, flags, -1)
 
-    def slide(self, frm: int, to: int, mine: tuple[int, ...], theirs: tuple[int, ...], h1: int, h2: int, h3: int,
-              dm: int) -> int:
+    def slide(
+        self, frm: int, to: int, mine: tuple[int, ...], theirs: tuple[int, ...], h1: int, h2: int, h3: int, dm: int
+    ) -> int:
         """Harpies: the moved worker "is forced space by space in the same
         direction until the next space is at a higher level or it is
         obstructed" (a wrapped step of Urania's read the short way)."""
@@ -343,13 +419,13 @@ class _Turn:
             landing = BEYOND[victim][middle]
             if landing < 0 or ((occ | dm) >> landing) & 1:
                 continue
-            ferried = theirs[:j] + (landing,) + theirs[j + 1:]
+            ferried = theirs[:j] + (landing,) + theirs[j + 1 :]
             after = (occ & ~BIT[victim]) | BIT[landing]
             for to in _bits(NB[middle] & ~(after | dm) & self.step_mask(h1, h2, h3, hf)):
-                self.moved(i, middle, to, hf, mine[:i] + (to,) + mine[i + 1:], ferried, h1, h2, h3, dm, 0, -1)
+                self.moved(i, middle, to, hf, mine[:i] + (to,) + mine[i + 1 :], ferried, h1, h2, h3, dm, 0, -1)
 
     def prometheus_first_builds(self, occ: int) -> None:
-        """"If your worker does not move up, it may build both before and
+        """ "If your worker does not move up, it may build both before and
         after moving": a build by either worker, then a move (not up) by a
         worker that neighboured it, then the usual build."""
         h1, h2, h3, dm, mine, theirs = self.h1, self.h2, self.h3, self.dm, self.mine, self.theirs
@@ -365,7 +441,7 @@ class _Turn:
                 hf = _level(b1, b2, b3, frm)
                 level = (~b1, ~b2, ~b3, FULL)[hf] & FULL  # not up
                 for to in _bits(NB[frm] & ~(occ | bd) & self.step_mask(b1, b2, b3, hf) & level):
-                    self.moved(i, frm, to, hf, mine[:i] + (to,) + mine[i + 1:], theirs, b1, b2, b3, bd, 0, -1)
+                    self.moved(i, frm, to, hf, mine[:i] + (to,) + mine[i + 1 :], theirs, b1, b2, b3, bd, 0, -1)
 
     def hermes_turns(self) -> None:
         """Hermes: "If your workers do not move up or down, they may each move
@@ -381,7 +457,7 @@ class _Turn:
             hf = _level(h1, h2, h3, frm)
             same = (~h1, h1 & ~h2, h2 & ~h3, h3)[hf]
             for to in _bits(self.nb[frm] & ~(occ | dm) & self.step_mask(h1, h2, h3, hf) & ~same):
-                self.moved(i, frm, to, hf, mine[:i] + (to,) + mine[i + 1:], theirs, h1, h2, h3, dm, 0, -1)
+                self.moved(i, frm, to, hf, mine[:i] + (to,) + mine[i + 1 :], theirs, h1, h2, h3, dm, 0, -1)
         stack = [mine]
         self.visited.add(mine)
         while stack:
@@ -398,10 +474,10 @@ class _Turn:
                 hf = _level(h1, h2, h3, frm)
                 same = (~h1, h1 & ~h2, h2 & ~h3, h3)[hf] & FULL
                 for to in _bits(NB[frm] & ~blocked & same):
-                    moved = current[:i] + (to,) + current[i + 1:]
+                    moved = current[:i] + (to,) + current[i + 1 :]
                     if self.rival == "harpies":
                         here = self.slide(frm, to, moved, theirs, h1, h2, h3, dm)
-                        moved = current[:i] + (here,) + current[i + 1:]
+                        moved = current[:i] + (here,) + current[i + 1 :]
                     if moved not in self.visited:
                         self.visited.add(moved)
                         stack.append(moved)
@@ -439,8 +515,7 @@ class _Turn:
         one good enough result stops early. Not for Persephone's opponent,
         whose "if possible" needs every turn first."""
         after, athena_moves = 1 - self.mover, self.athena_moves
-        order = sorted(self.to_build.items(), key=lambda item: -_level(item[0][3], item[0][4], item[0][5],
-                                                                         item[0][0]))
+        order = sorted(self.to_build.items(), key=lambda item: -_level(item[0][3], item[0][4], item[0][5], item[0][0]))
         for key, flags in order:
             self.found = {}
             self.build_from(key, flags)
@@ -450,8 +525,18 @@ class _Turn:
             else:
                 yield [board + (after, up) for board in found]
 
-    def builds(self, at: int, moved: int, mine: tuple[int, ...], theirs: tuple[int, ...], h1: int, h2: int,
-               h3: int, dm: int, flags: int) -> None:
+    def builds(
+        self,
+        at: int,
+        moved: int,
+        mine: tuple[int, ...],
+        theirs: tuple[int, ...],
+        h1: int,
+        h2: int,
+        h3: int,
+        dm: int,
+        flags: int,
+    ) -> None:
         """Every build of the worker on ``at`` (the worker that moved is on
         ``moved``), with the power's extras."""
         own, found = self.own, self.found
@@ -517,8 +602,9 @@ class _Turn:
                     key = _raise(b1, b2, b3, bd, BIT[sq2]) + (pools,)
                     found[key] = found.get(key, 0) | flags
 
-    def tide(self, unmoved: list[int], occ: int, near_limus: int, pools: tuple, board: tuple[int, int, int, int],
-             flags: int) -> None:
+    def tide(
+        self, unmoved: list[int], occ: int, near_limus: int, pools: tuple, board: tuple[int, int, int, int], flags: int
+    ) -> None:
         """Poseidon: "If your unmoved worker is on the ground level, it may
         build up to three times" (after the usual build)."""
         ground = [u for u in unmoved if not (board[0] >> u) & 1]
@@ -550,8 +636,11 @@ class _Turn:
         for (h1, h2, h3, dm, pools), flags in self.found.items():
             if not flags & WON:
                 mine, theirs = pools[mover], pools[1 - mover]
-                victims = sorted(sq for sq in theirs if any(
-                    (NB[w] >> sq) & 1 and _level(h1, h2, h3, sq) < _level(h1, h2, h3, w) for w in mine))
+                victims = sorted(
+                    sq
+                    for sq in theirs
+                    if any((NB[w] >> sq) & 1 and _level(h1, h2, h3, sq) < _level(h1, h2, h3, w) for w in mine)
+                )
                 for sq in victims:
                     if self.rival == "limus" and not (h3 >> sq) & 1 and any((NB[o] >> sq) & 1 for o in theirs):
                         continue  # Limus forbids the block there
@@ -594,5 +683,15 @@ def results(match: Matchup, pos: Position) -> list[tuple[Position, bool]]:
     return [(board + (after, up), bool(flags & WON)) for board, flags in found.items()]
 
 
-__all__ = ["FAST_GODS", "Matchup", "Position", "supported", "at_turn_start", "matchup", "board_of", "from_state",
-           "begin", "results"]
+__all__ = [
+    "FAST_GODS",
+    "Matchup",
+    "Position",
+    "supported",
+    "at_turn_start",
+    "matchup",
+    "board_of",
+    "from_state",
+    "begin",
+    "results",
+]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import BaseGame, IllegalAction, Outcome, reject_unknown, usable
 from engine.games.santorini import describe as wording
@@ -26,7 +27,7 @@ class Santorini(BaseGame):
     min_players = 2
     max_players = 4
     options = OPTIONS
-    bot_levels = ("easy", "medium", "hard")
+    bot_levels: tuple[str, ...] = ("easy", "medium", "hard")
     hidden_information = False
 
     # -- the contract --------------------------------------------------------------
@@ -42,7 +43,7 @@ class Santorini(BaseGame):
         if state.phase == "over":
             return []
         if state.phase == "play":
-            return [state.turn.seat]
+            return [state.live_turn.seat]
         return [setup.actor(state)]
 
     def legal_steps(self, state: State, seat: int) -> list[Step]:
@@ -101,9 +102,9 @@ class Santorini(BaseGame):
             declined = f"{who} {wording.passing(state)}"
             if not after.events:
                 return declined
-            return f"{declined}, {wording.line(after, seat, after.events, '')[len(who) + 1:]}"
+            return f"{declined}, {wording.line(after, seat, after.events, '')[len(who) + 1 :]}"
         text = wording.line(after, seat, after.events, format_step(step))
-        if step[0] == "build" and state.phase == "play" and state.turn.stage == "move":
+        if step[0] == "build" and state.phase == "play" and state.live_turn.stage == "move":
             text += " before moving"
         return text
 
@@ -159,8 +160,8 @@ class Santorini(BaseGame):
 
 def _stage_known(state: State) -> bool:
     """Whether the turn's stage is one its mover's power has."""
-    stage = state.turn.stage
-    return stage == "end" or hasattr(god_of(state, state.turn.seat), f"steps_{stage}")
+    stage = state.live_turn.stage
+    return stage == "end" or hasattr(god_of(state, state.live_turn.seat), f"steps_{stage}")
 
 
 def perform(state: State, seat: int, step: Step) -> None:
@@ -196,16 +197,17 @@ def _move_problem(state: State, seat: int, step: Step) -> str:
     _, frm, to = step
     mine = [state.workers[w] for w in state.own_workers(seat)]
     if frm not in mine:
-        return (f"You have no worker on {square_name(frm)}; yours are on "
-                f"{', '.join(square_name(s) for s in mine)}.")
+        return f"You have no worker on {square_name(frm)}; yours are on {', '.join(square_name(s) for s in mine)}."
     god = god_of(state, seat)
     if to not in god.neighbours[frm]:
         return f"{square_name(to)} is not next to your worker on {square_name(frm)}."
     if state.domes[to]:
         return f"{square_name(to)} has a dome; nobody can stand on a dome."
     if state.blocks[to] > state.blocks[frm] + 1:
-        return (f"{square_name(to)} is level {state.blocks[to]}: from level {state.blocks[frm]} you can move up "
-                "at most one level.")
+        return (
+            f"{square_name(to)} is level {state.blocks[to]}: from level {state.blocks[frm]} you can move up "
+            "at most one level."
+        )
     wid = state.occupant(frm)
     for holder, rival in rival_powers(state, seat):
         if not state.is_own(holder, wid) and rival.forbids_move(state, holder, seat, wid, frm, to):
@@ -221,7 +223,11 @@ def _build_problem(state: State, seat: int, step: Step) -> str:
     squares = [state.workers[w] for w in god.builders(state)]
     if squares and not any(square in god.neighbours[here] or square == here for here in squares):
         where = ", ".join(square_name(here) for here in squares)
-        if len(squares) == 1 and state.turn.builder != OFF and state.workers[state.turn.builder] == squares[0]:
+        if (
+            len(squares) == 1
+            and state.live_turn.builder != OFF
+            and state.workers[state.live_turn.builder] == squares[0]
+        ):
             return f"{square_name(square)} is not next to the worker you moved (on {where})."
         return f"{square_name(square)} is not next to a worker that may build now (on {where})."
     if state.domes[square]:

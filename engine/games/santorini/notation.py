@@ -55,8 +55,9 @@ def parse_step(text: str, players: int) -> Step:
         return (verb, *squares)
     if verb in NAME_VERBS:
         if len(args) != 1 or args[0] not in GODS:
-            raise IllegalAction(f"`{verb}` takes a god's name, e.g. `{verb} apollo`. Gods: "
-                                f"{', '.join(CARDS[g].display for g in GODS)}.")
+            raise IllegalAction(
+                f"`{verb}` takes a god's name, e.g. `{verb} apollo`. Gods: {', '.join(CARDS[g].display for g in GODS)}."
+            )
         return (verb, args[0])
     if verb == "first":
         colours = [colour(s).lower() for s in range(players)]

@@ -32,8 +32,7 @@ class GodsOption(Option):
         unknown = [n for n in names if n not in GODS]
         if not names or unknown:
             bad = unknown[0] if unknown else text
-            raise IllegalAction(f"`{name}` cannot be {bad!r}: use {self.describe_allowed()}. "
-                                f"Gods: {', '.join(GODS)}.")
+            raise IllegalAction(f"`{name}` cannot be {bad!r}: use {self.describe_allowed()}. Gods: {', '.join(GODS)}.")
         if len(set(names)) != len(names):
             raise IllegalAction("Each god can be in a game only once.")
         return ",".join(names)
@@ -43,21 +42,29 @@ OPTIONS: dict[str, Option] = {
     "gods": GodsOption(
         "none",
         help="none (base game); chosen (the challenger offers one god per player, the others pick first); "
-             "draft (the same from a random offer); random; party (random gods that change hands whenever "
-             "a dome is built); or a list such as artemis,demeter",
-        choices=GOD_MODES, items=tuple(GODS)),
+        "draft (the same from a random offer); random; party (random gods that change hands whenever "
+        "a dome is built); or a list such as artemis,demeter",
+        choices=GOD_MODES,
+        items=tuple(GODS),
+    ),
     "mode": Option(
-        "standard", help="standard (1 vs 1 or 3 players), teams (2 vs 2: partners across the table share "
-                         "workers and win together) or agora (4 players, partners across share workers but "
-                         "each plays to win alone)",
-        choices=("standard", "teams", "agora")),
+        "standard",
+        help="standard (1 vs 1 or 3 players), teams (2 vs 2: partners across the table share "
+        "workers and win together) or agora (4 players, partners across share workers but "
+        "each plays to win alone)",
+        choices=("standard", "teams", "agora"),
+    ),
     "start": Option(
-        "first", help="who starts: first (Blue, the first seat; with chosen or drafted gods the challenger "
-                      "picks), random (a roll-off) or choose (Blue picks the start player)",
-        choices=("first", "random", "choose")),
-    "pool": Option("all", help="which gods may be offered or dealt: simple (the ten simple gods), "
-                               "advanced (all others) or all",
-                   choices=("all", "simple", "advanced")),
+        "first",
+        help="who starts: first (Blue, the first seat; with chosen or drafted gods the challenger "
+        "picks), random (a roll-off) or choose (Blue picks the start player)",
+        choices=("first", "random", "choose"),
+    ),
+    "pool": Option(
+        "all",
+        help="which gods may be offered or dealt: simple (the ten simple gods), advanced (all others) or all",
+        choices=("all", "simple", "advanced"),
+    ),
 }
 
 

@@ -17,7 +17,7 @@ is her pool's first.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from engine.core import Rng
 from engine.games.santorini import turn
@@ -29,16 +29,24 @@ from engine.games.santorini.state import OFF, State
 LETTERS = "BOGP"
 
 
-def from_diagram(diagram: str, gods: Iterable[str | None] = (), seat: int = 0, players: int = 2,
-                 mode: str = "standard", moved_up: Iterable[int] = (), settle: bool = False) -> State:
+def from_diagram(
+    diagram: str,
+    gods: Iterable[str | None] = (),
+    seat: int = 0,
+    players: int = 2,
+    mode: str = "standard",
+    moved_up: Iterable[int] = (),
+    settle: bool = False,
+) -> State:
     """A state in play with ``seat`` to start its turn."""
     rows = [line.split() for line in diagram.strip().splitlines()]
     if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
         raise ValueError("a diagram has 5 rows of 5 cells")
     pool_of = tuple(range(players)) if mode == "standard" else (0, 1, 0, 1)
     gods = list(gods) + [None] * (players - len(list(gods)))
-    state = State(players, {"gods": ",".join(g for g in gods if g) or "none", "mode": mode, "pool": "all"},
-                  Rng(0), mode, pool_of)
+    state = State(
+        players, {"gods": ",".join(g for g in gods if g) or "none", "mode": mode, "pool": "all"}, Rng(0), mode, pool_of
+    )
     state.gods = gods[:players]
     placed: dict[int, list[int]] = {p: [] for p in set(pool_of)}
     for r, row in enumerate(rows):

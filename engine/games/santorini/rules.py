@@ -53,8 +53,11 @@ class Powers:
     def __init__(self, state: State, seat: int):
         base = gods.God
         self.own = gods.power(state.gods[seat])
-        self.every = [(holder, gods.power(name)) for holder, name in enumerate(state.gods)
-                      if name is not None and state.alive[holder]]
+        self.every = [
+            (holder, gods.power(name))
+            for holder, name in enumerate(state.gods)
+            if name is not None and state.alive[holder]
+        ]
         self.rivals = [(h, g) for h, g in self.every if state.rivals(h, seat)]
         self.move_rules = [(h, g) for h, g in self.rivals if type(g).forbids_move is not base.forbids_move]
         self.build_rules = [(h, g) for h, g in self.rivals if type(g).forbids_build is not base.forbids_build]
@@ -65,14 +68,14 @@ class Powers:
 
 def powers(state: State) -> Powers:
     """The powers in play for the turn in progress (cached on the turn)."""
-    turn = state.turn
+    turn = state.live_turn
     cached = turn.powers
     if cached is None:
         cached = turn.powers = Powers(state, turn.seat)
     return cached
 
 
-def god_of(state: State, seat: int) -> "God":
+def god_of(state: State, seat: int) -> God:
     """The power of ``seat`` (the plain rules when it has none)."""
     turn = state.turn
     if turn is not None and turn.seat == seat:
@@ -80,14 +83,17 @@ def god_of(state: State, seat: int) -> "God":
     return gods.power(state.gods[seat])
 
 
-def rival_powers(state: State, seat: int) -> list[tuple[int, "God"]]:
+def rival_powers(state: State, seat: int) -> list[tuple[int, God]]:
     """``(holder, god)`` for every opponent of ``seat`` still in the game that
     holds a god: the powers whose "Opponent's Turn" effects apply now."""
     turn = state.turn
     if turn is not None and turn.seat == seat:
         return powers(state).rivals
-    return [(holder, gods.power(name)) for holder, name in enumerate(state.gods)
-            if name is not None and state.alive[holder] and state.rivals(holder, seat)]
+    return [
+        (holder, gods.power(name))
+        for holder, name in enumerate(state.gods)
+        if name is not None and state.alive[holder] and state.rivals(holder, seat)
+    ]
 
 
 # -- moving ---------------------------------------------------------------------
@@ -101,8 +107,9 @@ def move_allowed(state: State, seat: int, wid: int, frm: int, to: int) -> bool:
     return True
 
 
-def move_targets(state: State, seat: int, wid: int, climb: int = 1,
-                 neighbours: tuple[tuple[int, ...], ...] = NEIGHBOURS) -> list[int]:
+def move_targets(
+    state: State, seat: int, wid: int, climb: int = 1, neighbours: tuple[tuple[int, ...], ...] = NEIGHBOURS
+) -> list[int]:
     """Where worker ``wid`` may move: a neighbouring unoccupied square at most
     ``climb`` levels up, allowed by every opponent's power."""
     frm = state.workers[wid]
@@ -129,8 +136,7 @@ def move_worker(state: State, seat: int, wid: int, to: int) -> None:
     state.emit("move", wid, frm, to, up_from, up_to)
     reason = god_of(state, seat).wins_by_move(state, seat, wid, frm, to, up_from, up_to)
     rules_now = powers(state)
-    if reason and not any(god.forbids_win(state, holder, seat, wid, frm, to)
-                          for holder, god in rules_now.win_rules):
+    if reason and not any(god.forbids_win(state, holder, seat, wid, frm, to) for holder, god in rules_now.win_rules):
         win(state, seat, reason)
         return
     for holder, god in rules_now.movers:
@@ -139,7 +145,7 @@ def move_worker(state: State, seat: int, wid: int, to: int) -> None:
 
 
 def standard_win(up_from: int, up_to: int) -> str | None:
-    """"Moves from a lower level up to a level-3 tower"."""
+    """ "Moves from a lower level up to a level-3 tower"."""
     if up_from < TOP_LEVEL and up_to == TOP_LEVEL:
         return "moved up onto a level-3 tower"
     return None
@@ -165,8 +171,7 @@ def remove_worker(state: State, wid: int, by: str) -> None:
 
 def build_allowed(state: State, seat: int, square: int, dome: bool) -> bool:
     """Whether no opponent's power forbids building here (Limus)."""
-    return not any(god.forbids_build(state, holder, seat, square, dome)
-                   for holder, god in powers(state).build_rules)
+    return not any(god.forbids_build(state, holder, seat, square, dome) for holder, god in powers(state).build_rules)
 
 
 def makes_dome(state: State, square: int, dome: bool = False) -> bool:
@@ -174,8 +179,7 @@ def makes_dome(state: State, square: int, dome: bool = False) -> bool:
     return dome or state.blocks[square] == TOP_LEVEL
 
 
-def build_targets(state: State, seat: int, wid: int,
-                  neighbours: tuple[tuple[int, ...], ...] = NEIGHBOURS) -> list[int]:
+def build_targets(state: State, seat: int, wid: int, neighbours: tuple[tuple[int, ...], ...] = NEIGHBOURS) -> list[int]:
     """Where worker ``wid`` may build a normal block (or dome on level 3)."""
     domes, workers = state.domes, state.workers
     targets = [sq for sq in neighbours[workers[wid]] if not domes[sq] and sq not in workers]

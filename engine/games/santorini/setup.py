@@ -46,9 +46,11 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
     mode = options.get("mode", "standard")
     gods_option = options.get("gods", "none")
     if mode == "standard" and not 2 <= players <= 3:
-        raise IllegalAction(f"{players} players play Santorini in teams: start with mode=teams (2 vs 2) "
-                            "or mode=agora." if players == 4 else
-                            f"Santorini is for 2 to 4 players, not {players}.")
+        raise IllegalAction(
+            f"{players} players play Santorini in teams: start with mode=teams (2 vs 2) or mode=agora."
+            if players == 4
+            else f"Santorini is for 2 to 4 players, not {players}."
+        )
     if mode in ("teams", "agora") and players != 4:
         raise IllegalAction(f"mode={mode} needs exactly 4 players; {players} are seated.")
     pool_of = tuple(range(players)) if mode == "standard" else (0, 1, 0, 1)
@@ -95,16 +97,18 @@ def _pool(state: State, party: bool = False) -> list[str]:
 
 def _assign_fixed(state: State, names: list[str]) -> None:
     if len(names) != state.players:
-        raise IllegalAction(f"Name one god per player: {state.players} gods for {state.players} players "
-                            f"(got {len(names)}).")
+        raise IllegalAction(
+            f"Name one god per player: {state.players} gods for {state.players} players (got {len(names)})."
+        )
     for name in names:
         if state.players not in CARDS[name].players:
             fit = ", ".join(str(n) for n in CARDS[name].players)
             raise IllegalAction(f"{CARDS[name].display} is only for games of {fit} players.")
     clash = banned_together(names)
     if clash:
-        raise IllegalAction(f"{CARDS[clash[0]].display} and {CARDS[clash[1]].display} ban each other; "
-                            "choose another pairing.")
+        raise IllegalAction(
+            f"{CARDS[clash[0]].display} and {CARDS[clash[1]].display} ban each other; choose another pairing."
+        )
     state.gods = list(names)
 
 
@@ -143,8 +147,7 @@ def steps(state: State) -> list[Step]:
     """Every legal set-up action now."""
     if state.phase == "offer":
         offered = state.setup["offered"]
-        return [("offer", g) for g in _pool(state) if g not in offered
-                and not any(g in CARDS[o].bans for o in offered)]
+        return [("offer", g) for g in _pool(state) if g not in offered and not any(g in CARDS[o].bans for o in offered)]
     if state.phase == "choose":
         return [("choose", g) for g in state.setup["offered"]]
     if state.phase == "first":
@@ -200,8 +203,13 @@ def begin_placement(state: State) -> None:
         seat = (state.start + i) % state.players
         if all(state.pool_of[s] != state.pool_of[seat] for s in order):
             order.append(seat)
-    order.sort(key=lambda s: not any(power(state.gods[t]).places_first
-                                     for t in range(state.players) if state.pool_of[t] == state.pool_of[s]))
+    order.sort(
+        key=lambda s: (
+            not any(
+                power(state.gods[t]).places_first for t in range(state.players) if state.pool_of[t] == state.pool_of[s]
+            )
+        )
+    )
     state.setup["order"] = order
     state.setup["placing"] = 0
     state.phase = "place"

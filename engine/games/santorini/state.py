@@ -11,7 +11,8 @@ modes (2 vs 2 and the Agora) the two seats across the table share a pool
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import Rng, StateError, require
 
@@ -37,9 +38,17 @@ class Turn:
 
     __slots__ = ("seat", "stage", "starts", "moved", "moved_up", "builder", "builds", "flags", "powers")
 
-    def __init__(self, seat: int, stage: str, starts: tuple[int, ...], moved: tuple[int, ...] = (),
-                 moved_up: bool = False, builder: int = OFF, builds: tuple[int, ...] = (),
-                 flags: dict[str, Any] | None = None):
+    def __init__(
+        self,
+        seat: int,
+        stage: str,
+        starts: tuple[int, ...],
+        moved: tuple[int, ...] = (),
+        moved_up: bool = False,
+        builder: int = OFF,
+        builds: tuple[int, ...] = (),
+        flags: dict[str, Any] | None = None,
+    ):
         self.seat = seat
         self.stage = stage
         self.starts = starts
@@ -55,9 +64,10 @@ class Turn:
         self.powers: Any = None
         """Transient cache of the powers in play this turn (``rules.powers``)."""
 
-    def copy(self) -> "Turn":
-        other = Turn(self.seat, self.stage, self.starts, self.moved, self.moved_up, self.builder,
-                     self.builds, dict(self.flags))
+    def copy(self) -> Turn:
+        other = Turn(
+            self.seat, self.stage, self.starts, self.moved, self.moved_up, self.builder, self.builds, dict(self.flags)
+        )
         other.powers = self.powers
         return other
 
@@ -65,21 +75,42 @@ class Turn:
         # ``builds`` is history, not state: a power that needs to remember a
         # build (Demeter's first square) keeps it in ``flags``. Where a moved
         # worker started is state: Artemis may not move back there.
-        return (self.seat, self.stage, self.moved, tuple(self.starts[w] for w in self.moved), self.moved_up,
-                self.builder, tuple(sorted(self.flags.items())))
+        return (
+            self.seat,
+            self.stage,
+            self.moved,
+            tuple(self.starts[w] for w in self.moved),
+            self.moved_up,
+            self.builder,
+            tuple(sorted(self.flags.items())),
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "stage": self.stage, "starts": list(self.starts), "moved": list(self.moved),
-                "moved_up": self.moved_up, "builder": self.builder, "builds": list(self.builds),
-                "flags": {k: _flag_to_json(v) for k, v in self.flags.items()}}
+        return {
+            "seat": self.seat,
+            "stage": self.stage,
+            "starts": list(self.starts),
+            "moved": list(self.moved),
+            "moved_up": self.moved_up,
+            "builder": self.builder,
+            "builds": list(self.builds),
+            "flags": {k: _flag_to_json(v) for k, v in self.flags.items()},
+        }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Turn":
+    def from_json(cls, data: Mapping[str, Any]) -> Turn:
         flags = data["flags"]
         require(isinstance(flags, dict), "turn flags must be an object")
-        turn = cls(int(data["seat"]), str(data["stage"]), tuple(int(s) for s in data["starts"]),
-                   tuple(int(w) for w in data["moved"]), bool(data["moved_up"]), int(data["builder"]),
-                   tuple(int(b) for b in data["builds"]), {str(k): _flag_from_json(v) for k, v in flags.items()})
+        turn = cls(
+            int(data["seat"]),
+            str(data["stage"]),
+            tuple(int(s) for s in data["starts"]),
+            tuple(int(w) for w in data["moved"]),
+            bool(data["moved_up"]),
+            int(data["builder"]),
+            tuple(int(b) for b in data["builds"]),
+            {str(k): _flag_from_json(v) for k, v in flags.items()},
+        )
         require(all(-1 <= s < 25 for s in turn.starts), "turn start squares must be on the board")
         require(all(0 <= b < 25 for b in turn.builds), "built squares must be on the board")
         return turn
@@ -101,9 +132,31 @@ class State:
     """Everything about a Santorini game. Mutated only by ``rules`` functions
     working on a copy (``GAME.play`` never changes its input)."""
 
-    __slots__ = ("players", "options", "rng", "mode", "pool_of", "owner", "workers", "blocks", "domes",
-                 "gods", "alive", "phase", "setup", "start", "turn", "moved_up_last", "tokens",
-                 "turn_log", "last_log", "winners", "reason", "ply", "events")
+    __slots__ = (
+        "players",
+        "options",
+        "rng",
+        "mode",
+        "pool_of",
+        "owner",
+        "workers",
+        "blocks",
+        "domes",
+        "gods",
+        "alive",
+        "phase",
+        "setup",
+        "start",
+        "turn",
+        "moved_up_last",
+        "tokens",
+        "turn_log",
+        "last_log",
+        "winners",
+        "reason",
+        "ply",
+        "events",
+    )
 
     def __init__(self, players: int, options: dict[str, Any], rng: Rng, mode: str, pool_of: tuple[int, ...]):
         self.players = players
@@ -140,9 +193,18 @@ class State:
         self.events: list[list[Any]] = []
         """Transient: the events of the action being played (not dumped)."""
 
+    @property
+    def live_turn(self) -> Turn:
+        """The turn in progress, for code that only runs during play (where
+        ``turn`` is never None); ``turn`` itself is None during set-up."""
+        turn = self.turn
+        if turn is None:
+            raise StateError("no turn is in progress")
+        return turn
+
     # -- copying and identity ---------------------------------------------------
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         other = State.__new__(State)
         other.players = self.players
         other.options = self.options  # never mutated after set-up
@@ -178,9 +240,20 @@ class State:
     def board_key(self) -> tuple:
         """``key`` without the turn in progress: what a finished turn leaves
         behind (two ways of playing a turn that leave the same are one)."""
-        return (self.mode, self.pool_of, self.owner, tuple(self.workers), tuple(self.blocks), tuple(self.domes),
-                tuple(self.gods), tuple(self.alive), self.phase, tuple(self.moved_up_last),
-                tuple(sorted(self.tokens.items())), tuple(self.winners))
+        return (
+            self.mode,
+            self.pool_of,
+            self.owner,
+            tuple(self.workers),
+            tuple(self.blocks),
+            tuple(self.domes),
+            tuple(self.gods),
+            tuple(self.alive),
+            self.phase,
+            tuple(self.moved_up_last),
+            tuple(sorted(self.tokens.items())),
+            tuple(self.winners),
+        )
 
     # -- questions ----------------------------------------------------------------
 
@@ -237,28 +310,47 @@ class State:
 
 def dump(state: State) -> dict[str, Any]:
     return {
-        "players": state.players, "options": dict(state.options), "rng": state.rng.to_json(),
-        "mode": state.mode, "pool_of": list(state.pool_of), "owner": list(state.owner),
-        "workers": list(state.workers), "blocks": list(state.blocks), "domes": [int(d) for d in state.domes],
-        "gods": list(state.gods), "alive": [int(a) for a in state.alive], "phase": state.phase,
+        "players": state.players,
+        "options": dict(state.options),
+        "rng": state.rng.to_json(),
+        "mode": state.mode,
+        "pool_of": list(state.pool_of),
+        "owner": list(state.owner),
+        "workers": list(state.workers),
+        "blocks": list(state.blocks),
+        "domes": [int(d) for d in state.domes],
+        "gods": list(state.gods),
+        "alive": [int(a) for a in state.alive],
+        "phase": state.phase,
         "setup": {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in state.setup.items()},
-        "start": state.start, "turn": state.turn.to_json() if state.turn else None,
-        "moved_up_last": [int(m) for m in state.moved_up_last], "tokens": dict(state.tokens),
-        "turn_log": [list(e) for e in state.turn_log], "last_log": [list(e) for e in state.last_log],
-        "winners": list(state.winners), "reason": state.reason, "ply": state.ply,
+        "start": state.start,
+        "turn": state.turn.to_json() if state.turn else None,
+        "moved_up_last": [int(m) for m in state.moved_up_last],
+        "tokens": dict(state.tokens),
+        "turn_log": [list(e) for e in state.turn_log],
+        "last_log": [list(e) for e in state.last_log],
+        "winners": list(state.winners),
+        "reason": state.reason,
+        "ply": state.ply,
     }
 
 
 def _int_list(value: Any, what: str, low: int, high: int, length: int | None = None) -> list[int]:
     require(isinstance(value, list), f"{what} must be a list")
-    require(all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value),
-            f"{what} must hold whole numbers from {low} to {high}")
+    require(
+        all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value),
+        f"{what} must hold whole numbers from {low} to {high}",
+    )
     require(length is None or len(value) == length, f"{what} must have {length} entries")
     return list(value)
 
 
-SETUP_KEYS = {"offer": ("challenger", "offered"), "choose": ("challenger", "offered", "choosers"),
-              "first": ("challenger",), "place": ("order", "placing")}
+SETUP_KEYS = {
+    "offer": ("challenger", "offered"),
+    "choose": ("challenger", "offered", "choosers"),
+    "first": ("challenger",),
+    "place": ("order", "placing"),
+}
 """What ``setup`` must hold in each set-up phase."""
 
 
@@ -293,22 +385,34 @@ def load(data: Mapping[str, Any], known_gods: frozenset[str], stages: Any = None
             require(key in state.setup, f"set-up in phase {state.phase} needs {key}")
         if "challenger" in SETUP_KEYS.get(state.phase, ()):
             challenger = state.setup["challenger"]
-            require(isinstance(challenger, int) and not isinstance(challenger, bool) and 0 <= challenger < players,
-                    "the challenger must be a seat")
+            require(
+                isinstance(challenger, int) and not isinstance(challenger, bool) and 0 <= challenger < players,
+                "the challenger must be a seat",
+            )
         if state.phase in ("offer", "choose"):
-            require(isinstance(state.setup["offered"], list) and all(g in known_gods for g in state.setup["offered"]),
-                    "offered gods must be gods")
+            require(
+                isinstance(state.setup["offered"], list) and all(g in known_gods for g in state.setup["offered"]),
+                "offered gods must be gods",
+            )
             require(isinstance(state.setup.get("choosers", []), list), "choosers must be a list")
-            require(state.phase != "choose" or (state.setup["choosers"] and state.setup["offered"]),
-                    "choosing needs a chooser and gods on offer")
-            require(all(isinstance(s, int) and 0 <= s < players for s in state.setup.get("choosers", [])),
-                    "choosers must be seats")
+            require(
+                state.phase != "choose" or (state.setup["choosers"] and state.setup["offered"]),
+                "choosing needs a chooser and gods on offer",
+            )
+            require(
+                all(isinstance(s, int) and 0 <= s < players for s in state.setup.get("choosers", [])),
+                "choosers must be seats",
+            )
         if state.phase == "place":
             order = state.setup["order"]
-            require(isinstance(order, list) and all(isinstance(s, int) and 0 <= s < players for s in order),
-                    "the placing order must list seats")
-            require(isinstance(state.setup["placing"], int) and 0 <= state.setup["placing"] < len(order),
-                    "placing must point into the order")
+            require(
+                isinstance(order, list) and all(isinstance(s, int) and 0 <= s < players for s in order),
+                "the placing order must list seats",
+            )
+            require(
+                isinstance(state.setup["placing"], int) and 0 <= state.setup["placing"] < len(order),
+                "placing must point into the order",
+            )
         start = data["start"]
         require(isinstance(start, int) and 0 <= start < players, "start must be a seat")
         state.start = start
@@ -322,13 +426,17 @@ def load(data: Mapping[str, Any], known_gods: frozenset[str], stages: Any = None
         require(state.phase != "play" or state.turn is not None, "a game in play needs a turn")
         state.moved_up_last = [bool(m) for m in _int_list(data["moved_up_last"], "moved_up_last", 0, 1, players)]
         tokens = data["tokens"]
-        require(isinstance(tokens, dict) and all(isinstance(v, int) and v >= 0 for v in tokens.values()),
-                "tokens must count whole numbers")
+        require(
+            isinstance(tokens, dict) and all(isinstance(v, int) and v >= 0 for v in tokens.values()),
+            "tokens must count whole numbers",
+        )
         state.tokens = {str(k): int(v) for k, v in tokens.items()}
         for name in ("turn_log", "last_log"):
             log = data[name]
-            require(isinstance(log, list) and all(isinstance(e, list) and e and isinstance(e[0], str) for e in log),
-                    f"{name} must be a list of events")
+            require(
+                isinstance(log, list) and all(isinstance(e, list) and e and isinstance(e[0], str) for e in log),
+                f"{name} must be a list of events",
+            )
         state.turn_log = [list(e) for e in data["turn_log"]]
         state.last_log = [list(e) for e in data["last_log"]]
         state.winners = _int_list(data["winners"], "winners", 0, players - 1)

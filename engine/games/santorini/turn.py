@@ -15,8 +15,8 @@ turn meeting them exists.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from contextlib import suppress
-from typing import Callable, Iterator
 
 from engine.games.santorini import rules
 from engine.games.santorini.gods.base import God, Step
@@ -35,13 +35,13 @@ def begin_turn(state: State, seat: int) -> None:
 
 def candidates(state: State) -> list[Step]:
     """The steps the mover's power offers now, before the completion check."""
-    return god_of(state, state.turn.seat).steps(state)
+    return god_of(state, state.live_turn.seat).steps(state)
 
 
 def advance(state: State) -> None:
     """Skip optional stages that offer nothing but ``pass``."""
-    while state.phase == "play" and state.turn.stage != END:
-        god = god_of(state, state.turn.seat)
+    while state.phase == "play" and state.live_turn.stage != END:
+        god = god_of(state, state.live_turn.seat)
         if god.steps(state) != [PASS]:
             return
         god.apply(state, PASS)
@@ -49,36 +49,35 @@ def advance(state: State) -> None:
 
 def apply_step(state: State, step: Step) -> None:
     """Carry out one step of the turn in progress (no legality check)."""
-    god_of(state, state.turn.seat).apply(state, step)
+    god_of(state, state.live_turn.seat).apply(state, step)
     advance(state)
 
 
 def turn_done(state: State) -> bool:
-    return state.phase == "over" or state.turn.stage == END
+    return state.phase == "over" or state.live_turn.stage == END
 
 
 def turn_valid(state: State) -> bool:
     """Whether a finished turn obeyed every opponent's "must" (Aphrodite)."""
-    seat = state.turn.seat
+    seat = state.live_turn.seat
     return all(god.rival_turn_ok(state, holder, seat) for holder, god in rival_powers(state, seat))
 
 
 def turn_preferred(state: State) -> bool:
     """Whether a finished turn met every "if possible" (Persephone)."""
-    seat = state.turn.seat
+    seat = state.live_turn.seat
     return all(god.rival_turn_preferred(state, holder, seat) for holder, god in rival_powers(state, seat))
 
 
 def has_preferences(state: State) -> bool:
-    seat = state.turn.seat
-    return any(type(god).rival_turn_preferred is not God.rival_turn_preferred
-               for _, god in rival_powers(state, seat))
+    seat = state.live_turn.seat
+    return any(type(god).rival_turn_preferred is not God.rival_turn_preferred for _, god in rival_powers(state, seat))
 
 
 def finish_turn(state: State) -> None:
     """The mover's steps are done: ``close_turn``, then the next player's turn
     begins (without checking whether that player is stuck: ``settle``)."""
-    seat = state.turn.seat
+    seat = state.live_turn.seat
     close_turn(state)
     if state.phase != "over":
         begin_turn(state, rules.next_seat(state, seat))
@@ -88,7 +87,7 @@ def close_turn(state: State) -> None:
     """Automatic end-of-turn effects (Medusa), what the next turn must
     remember (Athena), party-mode rotation. The board is then final for this
     turn (a bot evaluates it as it stands)."""
-    turn = state.turn
+    turn = state.live_turn
     seat = turn.seat
     god_of(state, seat).end_of_turn(state)
     if state.phase == "over":
@@ -115,7 +114,7 @@ def settle(state: State) -> None:
     """Remove every player who, at the start of their turn, cannot take a
     complete turn; the game goes on with the next player (or ends)."""
     while state.phase == "play" and not has_completion(state):
-        seat = state.turn.seat
+        seat = state.live_turn.seat
         rules.eliminate(state, seat, "could not move and then build")
         if state.phase == "play":
             begin_turn(state, rules.next_seat(state, seat))
@@ -124,8 +123,9 @@ def settle(state: State) -> None:
 # -- searching the rest of a turn ------------------------------------------------
 
 
-def _children(state: State, seen: set, finish_first: bool = False,
-              dead: set | frozenset = frozenset()) -> Iterator[tuple[Step, State]]:
+def _children(
+    state: State, seen: set, finish_first: bool = False, dead: set | frozenset = frozenset()
+) -> Iterator[tuple[Step, State]]:
     steps = candidates(state)
     if finish_first:
         # Optional stages list ``pass`` last: trying it first finds a way to
@@ -190,8 +190,7 @@ def completions(state: State, check: Callable[[], None] | None = None) -> list[t
     return done
 
 
-def each_completion(state: State,
-                    check: Callable[[], None] | None = None) -> Iterator[tuple[tuple[Step, ...], State]]:
+def each_completion(state: State, check: Callable[[], None] | None = None) -> Iterator[tuple[tuple[Step, ...], State]]:
     """``completions`` one at a time, as the search finds them (in another
     order), so that a caller may stop early; all at once when an "if
     possible" requirement (Persephone) needs the whole set first."""
@@ -221,7 +220,7 @@ def _valid_finishes(state: State, check: Callable[[], None] | None) -> Iterator[
 def can_win(state: State, limit: int = 2000) -> bool | None:
     """Whether the player to move can win during the turn in progress: True,
     False, or None when ``limit`` states were searched without an answer."""
-    seat = state.turn.seat
+    seat = state.live_turn.seat
     seen: set = set()
     stack = [_children(state, seen)]
     while stack:
@@ -242,7 +241,7 @@ def can_win(state: State, limit: int = 2000) -> bool | None:
     return False
 
 
-_LEGAL_CACHE: "OrderedDict[tuple, list[Step]]" = OrderedDict()
+_LEGAL_CACHE: OrderedDict[tuple, list[Step]] = OrderedDict()
 _LEGAL_CACHE_SIZE = 512
 
 

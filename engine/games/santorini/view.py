@@ -14,7 +14,9 @@ from engine.games.santorini.rules import colour
 from engine.games.santorini.state import OFF, State
 
 _PROMPTS = {
-    "offer": "to offer gods", "choose": "to choose a god", "first": "to pick the start player",
+    "offer": "to offer gods",
+    "choose": "to choose a god",
+    "first": "to pick the start player",
     "place": "to place workers",
 }
 
@@ -28,14 +30,20 @@ def public_view(state: State) -> dict[str, Any]:
         "players": state.players,
         "mode": state.mode,
         "seats": [colour(s) for s in range(state.players)],
-        "pools": [{"seats": [s for s in range(state.players) if state.pool_of[s] == pool],
-                   "name": pool_name(state, pool)} for pool in sorted(set(state.pool_of))],
+        "pools": [
+            {"seats": [s for s in range(state.players) if state.pool_of[s] == pool], "name": pool_name(state, pool)}
+            for pool in sorted(set(state.pool_of))
+        ],
         "pool_of": list(state.pool_of),
         "gods": [_god(state, seat) for seat in range(state.players)],
         "squares": [
-            {"name": square_name(i), "level": state.blocks[i], "dome": state.domes[i],
-             "worker": state.owner[occupant[i]] if i in occupant else None,
-             "female": occupant.get(i, OFF) in females}
+            {
+                "name": square_name(i),
+                "level": state.blocks[i],
+                "dome": state.domes[i],
+                "worker": state.owner[occupant[i]] if i in occupant else None,
+                "female": occupant.get(i, OFF) in females,
+            }
             for i in range(25)
         ],
         "phase": state.phase,
@@ -43,8 +51,12 @@ def public_view(state: State) -> dict[str, Any]:
         "turn": acting,
         "start": state.start,
         "prompt": _prompt(state, acting),
-        "offered": [{"name": g, "display": CARDS[g].display, "reminder": CARDS[g].reminder}
-                    for g in state.setup.get("offered", [])] if state.phase in ("offer", "choose") else [],
+        "offered": [
+            {"name": g, "display": CARDS[g].display, "reminder": CARDS[g].reminder}
+            for g in state.setup.get("offered", [])
+        ]
+        if state.phase in ("offer", "choose")
+        else [],
         "last": _highlights(state),
         "alive": list(state.alive),
         "winners": list(state.winners),
@@ -56,7 +68,7 @@ def _acting(state: State) -> int | None:
     if state.phase == "over":
         return None
     if state.phase == "play":
-        return state.turn.seat
+        return state.live_turn.seat
     return setup.actor(state)
 
 
@@ -66,6 +78,7 @@ def _prompt(state: State, acting: int | None) -> str:
         if len(state.winners) == 1 and state.reason.startswith(names + " "):
             return f"{state.reason} and wins."  # "Orange moved up onto a level-3 tower and wins."
         return f"{names} win{'s' if len(state.winners) == 1 else ''}: {state.reason}." if names else state.reason
+    assert acting is not None  # only a finished game has nobody to act
     if state.phase != "play":
         return f"{colour(acting)} {_PROMPTS.get(state.phase, 'to act')}"
     return f"{colour(acting)} {_turn_prompt(state)}"
@@ -90,8 +103,15 @@ def _god(state: State, seat: int) -> dict[str, Any] | None:
         status = f"{state.tokens.get(name, 0)} banked"
     elif name == "athena" and state.moved_up_last[seat]:
         status = "active"
-    return {"name": name, "display": card.display, "title": card.title, "timing": card.timing,
-            "reminder": card.reminder, "text": card.text, "status": status}
+    return {
+        "name": name,
+        "display": card.display,
+        "title": card.title,
+        "timing": card.timing,
+        "reminder": card.reminder,
+        "text": card.text,
+        "status": status,
+    }
 
 
 def _highlights(state: State) -> dict[str, list[Any]]:

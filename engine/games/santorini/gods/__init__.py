@@ -8,8 +8,8 @@ rules; a god overrides only what its power changes. ``power(name)`` gives the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from engine.core import load_toml
 from engine.games.santorini.gods.aphrodite import Aphrodite
@@ -47,10 +47,38 @@ from engine.games.santorini.gods.urania import Urania
 from engine.games.santorini.gods.zeus import Zeus
 
 _CLASSES: tuple[type[God], ...] = (
-    Apollo, Artemis, Athena, Atlas, Demeter, Hephaestus, Hermes, Minotaur, Pan, Prometheus,
-    Aphrodite, Ares, Bia, Charon, Chronus, Eros, Hera, Hestia, Hypnus, Limus, Medusa, Morpheus,
-    Persephone, Poseidon, Selene, Triton, Zeus,
-    Graeae, Hades, Harpies, Terpsichore, Urania,
+    Apollo,
+    Artemis,
+    Athena,
+    Atlas,
+    Demeter,
+    Hephaestus,
+    Hermes,
+    Minotaur,
+    Pan,
+    Prometheus,
+    Aphrodite,
+    Ares,
+    Bia,
+    Charon,
+    Chronus,
+    Eros,
+    Hera,
+    Hestia,
+    Hypnus,
+    Limus,
+    Medusa,
+    Morpheus,
+    Persephone,
+    Poseidon,
+    Selene,
+    Triton,
+    Zeus,
+    Graeae,
+    Hades,
+    Harpies,
+    Terpsichore,
+    Urania,
 )
 
 GODS: dict[str, God] = {cls.name: cls() for cls in _CLASSES}
@@ -89,9 +117,19 @@ def _cards() -> dict[str, GodCard]:
     cards = {}
     for name in GODS:
         entry = data[name]
-        cards[name] = GodCard(name, name.capitalize(), entry["title"], entry["timing"], entry["text"],
-                              entry["reminder"], tuple(entry["players"]), entry["set"],
-                              frozenset(entry["bans"]), bool(entry["party"]), int(entry["strength"]))
+        cards[name] = GodCard(
+            name,
+            name.capitalize(),
+            entry["title"],
+            entry["timing"],
+            entry["text"],
+            entry["reminder"],
+            tuple(entry["players"]),
+            entry["set"],
+            frozenset(entry["bans"]),
+            bool(entry["party"]),
+            int(entry["strength"]),
+        )
     # A ban works both ways: collect each side's list on both cards.
     for name, card in list(cards.items()):
         mutual = card.bans | {other for other, c in cards.items() if name in c.bans}
@@ -110,7 +148,7 @@ def banned_together(names: Iterable[str]) -> tuple[str, str] | None:
     """A pair of gods that ban each other among ``names``, or None."""
     chosen = list(names)
     for i, a in enumerate(chosen):
-        for b in chosen[i + 1:]:
+        for b in chosen[i + 1 :]:
             if b in CARDS[a].bans:
                 return a, b
     return None

@@ -10,7 +10,7 @@ def _near(state: State, square: int, holder: int) -> bool:
 
 
 class Aphrodite(God):
-    """"If an opponent worker starts its turn neighboring one of your
+    """ "If an opponent worker starts its turn neighboring one of your
     workers, its last move must be to a space neighboring one of your
     workers."
 
@@ -21,12 +21,15 @@ class Aphrodite(God):
     name = "aphrodite"
 
     def rival_turn_begins(self, state: State, holder: int, seat: int) -> None:
-        charmed = tuple(w for w in state.own_workers(seat)
-                        if not state.is_own(holder, w) and _near(state, state.workers[w], holder))
+        charmed = tuple(
+            w for w in state.own_workers(seat) if not state.is_own(holder, w) and _near(state, state.workers[w], holder)
+        )
         if charmed:
-            state.turn.flags["charmed"] = charmed
+            state.live_turn.flags["charmed"] = charmed
 
     def rival_turn_ok(self, state: State, holder: int, seat: int) -> bool:
-        turn = state.turn
-        return all(w not in turn.moved or state.workers[w] == OFF or _near(state, state.workers[w], holder)
-                   for w in turn.flags.get("charmed", ()))
+        turn = state.live_turn
+        return all(
+            w not in turn.moved or state.workers[w] == OFF or _near(state, state.workers[w], holder)
+            for w in turn.flags.get("charmed", ())
+        )

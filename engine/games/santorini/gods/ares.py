@@ -7,7 +7,7 @@ from engine.games.santorini.state import State
 
 
 class Ares(God):
-    """"You may remove an unoccupied block (not dome) neighboring your
+    """ "You may remove an unoccupied block (not dome) neighboring your
     unmoved worker." Written ``remove c3``: the top block comes off."""
 
     name = "ares"
@@ -16,7 +16,7 @@ class Ares(God):
         return "demolish"
 
     def steps_demolish(self, state: State) -> list[Step]:
-        turn = state.turn
+        turn = state.live_turn
         squares: dict[int, None] = {}
         for wid in state.own_workers(turn.seat):
             if wid in turn.moved:
@@ -28,5 +28,5 @@ class Ares(God):
 
     def apply_demolish(self, state: State, step: Step) -> None:
         if step != PASS:
-            rules.remove_block(state, state.turn.seat, step[1], self.name)
-        state.turn.stage = END
+            rules.remove_block(state, state.live_turn.seat, step[1], self.name)
+        state.live_turn.stage = END

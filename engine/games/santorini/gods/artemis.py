@@ -7,7 +7,7 @@ from engine.games.santorini.state import State
 
 
 class Artemis(God):
-    """"Your worker may move one additional time, but not back to its initial
+    """ "Your worker may move one additional time, but not back to its initial
     space." The second move is optional (``pass``), made by the same worker,
     and like any move wins when it goes up onto level 3."""
 
@@ -17,14 +17,15 @@ class Artemis(God):
         return "again"
 
     def steps_again(self, state: State) -> list[Step]:
-        wid = state.turn.builder
-        start = state.turn.starts[wid]
+        wid = state.live_turn.builder
+        start = state.live_turn.starts[wid]
         frm = state.workers[wid]
-        return self.optional([("move", frm, to) for to in rules.move_targets(state, state.turn.seat, wid)
-                              if to != start])
+        return self.optional(
+            [("move", frm, to) for to in rules.move_targets(state, state.live_turn.seat, wid) if to != start]
+        )
 
     def apply_again(self, state: State, step: Step) -> None:
         if step != PASS:
             self.do_move(state, step)
         if state.phase != "over":
-            state.turn.stage = BUILD
+            state.live_turn.stage = BUILD

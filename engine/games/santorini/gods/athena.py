@@ -5,7 +5,7 @@ from engine.games.santorini.state import State
 
 
 class Athena(God):
-    """"If one of your workers moved up on your last turn, opponent workers
+    """ "If one of your workers moved up on your last turn, opponent workers
     cannot move up this turn." Forces (Apollo's swap, Minotaur's push) are not
     moves: they neither trigger nor break this."""
 

@@ -41,16 +41,16 @@ class God:
     # -- the turn as a state machine ---------------------------------------------
 
     def begin_turn(self, state: State) -> None:
-        """"Start of Your Turn" effects (Morpheus)."""
+        """ "Start of Your Turn" effects (Morpheus)."""
 
     def steps(self, state: State) -> list[Step]:
         """Every candidate step at the current stage (before checking that
         the turn can still be completed)."""
-        return getattr(self, f"steps_{state.turn.stage}")(state)
+        return getattr(self, f"steps_{state.live_turn.stage}")(state)
 
     def apply(self, state: State, step: Step) -> None:
         """Carry out one step of the current stage and set the next stage."""
-        getattr(self, f"apply_{state.turn.stage}")(state, step)
+        getattr(self, f"apply_{state.live_turn.stage}")(state, step)
 
     # stage "move": the one move of a plain turn
 
@@ -58,22 +58,25 @@ class God:
         return self.standard_moves(state)
 
     def standard_moves(self, state: State, workers: list[int] | None = None, climb: int = 1) -> list[Step]:
-        seat = state.turn.seat
+        seat = state.live_turn.seat
         chosen = state.own_workers(seat) if workers is None else workers
-        return [("move", state.workers[w], to) for w in chosen
-                for to in rules.move_targets(state, seat, w, climb, self.neighbours)]
+        return [
+            ("move", state.workers[w], to)
+            for w in chosen
+            for to in rules.move_targets(state, seat, w, climb, self.neighbours)
+        ]
 
     def apply_move(self, state: State, step: Step) -> None:
         self.do_move(state, step)
         if state.phase != "over":
-            state.turn.stage = self.after_move(state)
+            state.live_turn.stage = self.after_move(state)
 
     def do_move(self, state: State, step: Step) -> int:
         """Move the worker on ``step[1]`` to ``step[2]``; it becomes the builder."""
         _, frm, to = step
         wid = state.occupant(frm)
-        rules.move_worker(state, state.turn.seat, wid, to)
-        state.turn.builder = wid
+        rules.move_worker(state, state.live_turn.seat, wid, to)
+        state.live_turn.builder = wid
         return wid
 
     def after_move(self, state: State) -> str:
@@ -85,27 +88,27 @@ class God:
         return self.standard_builds(state)
 
     def standard_builds(self, state: State, builder: int | None = None) -> list[Step]:
-        wid = state.turn.builder if builder is None else builder
+        wid = state.live_turn.builder if builder is None else builder
         if wid == OFF or state.workers[wid] == OFF:
             return []
-        return [("build", sq) for sq in rules.build_targets(state, state.turn.seat, wid, self.neighbours)]
+        return [("build", sq) for sq in rules.build_targets(state, state.live_turn.seat, wid, self.neighbours)]
 
     def apply_build(self, state: State, step: Step) -> None:
         self.do_build(state, step)
         if state.phase != "over":
-            state.turn.stage = self.after_build(state)
+            state.live_turn.stage = self.after_build(state)
 
     def builders(self, state: State) -> list[int]:
         """The workers that may build at this stage (error messages name
         them): the worker that moved, or any of the player's workers before
         a move (Prometheus) or when a power lets either build (Hermes)."""
-        wid = state.turn.builder
+        wid = state.live_turn.builder
         if wid != OFF and state.workers[wid] != OFF:
             return [wid]
-        return state.own_workers(state.turn.seat)
+        return state.own_workers(state.live_turn.seat)
 
     def do_build(self, state: State, step: Step) -> None:
-        rules.build(state, state.turn.seat, step[1], dome=step[0] == "dome", by=self.name)
+        rules.build(state, state.live_turn.seat, step[1], dome=step[0] == "dome", by=self.name)
 
     def after_build(self, state: State) -> str:
         return END
@@ -131,15 +134,16 @@ class God:
 
     # -- winning ---------------------------------------------------------------------
 
-    def wins_by_move(self, state: State, seat: int, wid: int, frm: int, to: int,
-                     up_from: int, up_to: int) -> str | None:
+    def wins_by_move(
+        self, state: State, seat: int, wid: int, frm: int, to: int, up_from: int, up_to: int
+    ) -> str | None:
         """Why this move wins, or None. Powers add alternative wins (Pan)."""
         return rules.standard_win(up_from, up_to)
 
     # -- effects on opponents' turns ("Opponent's Turn", "Any Move", "At All Times") --
 
     def rival_turn_begins(self, state: State, holder: int, seat: int) -> None:
-        """"Start of Opponent's Turn" (Hypnus) and marks for later (Aphrodite)."""
+        """ "Start of Opponent's Turn" (Hypnus) and marks for later (Aphrodite)."""
 
     def forbids_move(self, state: State, holder: int, seat: int, wid: int, frm: int, to: int) -> bool:
         """Whether this power stops an opponent's worker moving frm -> to."""
@@ -165,4 +169,3 @@ class God:
 
     def after_any_build(self, state: State, holder: int) -> None:
         """React to any player's build (Chronus)."""
-

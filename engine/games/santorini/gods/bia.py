@@ -7,7 +7,7 @@ from engine.games.santorini.state import OFF, State
 
 
 class Bia(God):
-    """"Setup: Place your workers first. Your Move: If your worker moves into
+    """ "Setup: Place your workers first. Your Move: If your worker moves into
     a space and the next space in the same direction is occupied by an
     opponent worker, the opponent's worker is removed from the game." A
     winning move ends the game before anyone is removed."""
@@ -23,6 +23,6 @@ class Bia(God):
         target = beyond(frm, to)
         if target is not None:
             victim = state.occupant(target)
-            if victim != OFF and not state.is_own(state.turn.seat, victim):
+            if victim != OFF and not state.is_own(state.live_turn.seat, victim):
                 rules.remove_worker(state, victim, self.name)
         return wid

@@ -8,7 +8,7 @@ from engine.games.santorini.state import OFF, State
 
 
 class Charon(God):
-    """"Before your worker moves, you may force a neighboring opponent worker
+    """ "Before your worker moves, you may force a neighboring opponent worker
     to the space directly on the other side of your worker, if that space is
     unoccupied."
 
@@ -19,8 +19,8 @@ class Charon(God):
     name = "charon"
 
     def steps_move(self, state: State) -> list[Step]:
-        seat = state.turn.seat
-        ferryman = state.turn.flags.get("ferryman")
+        seat = state.live_turn.seat
+        ferryman = state.live_turn.flags.get("ferryman")
         if ferryman is not None:
             return self.standard_moves(state, [ferryman])
         steps = self.standard_moves(state)
@@ -39,9 +39,9 @@ class Charon(God):
         if step[0] == "force":
             _, square, landing = step
             middle = (square // SIZE + landing // SIZE) // 2 * SIZE + (square % SIZE + landing % SIZE) // 2
-            state.turn.flags["ferryman"] = state.occupant(middle)
+            state.live_turn.flags["ferryman"] = state.occupant(middle)
             rules.force_worker(state, state.occupant(square), landing, self.name)
             return
         self.do_move(state, step)
         if state.phase != "over":
-            state.turn.stage = BUILD
+            state.live_turn.stage = BUILD

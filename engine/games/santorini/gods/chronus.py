@@ -8,7 +8,7 @@ TOWERS_TO_WIN = 5
 
 
 class Chronus(God):
-    """"You also win when there are at least five Complete Towers on the
+    """ "You also win when there are at least five Complete Towers on the
     board." Checked after every build by anyone, so an opponent who completes
     the fifth tower hands Chronus the game."""
 

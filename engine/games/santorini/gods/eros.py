@@ -7,7 +7,7 @@ from engine.games.santorini.state import State
 
 
 class Eros(God):
-    """"Setup: Place your workers anywhere along opposite edges of the board.
+    """ "Setup: Place your workers anywhere along opposite edges of the board.
     Win Condition: You also win if one of your workers moves to a space
     neighboring your other worker and both are on the first level (or the
     same level in a 3-player game)." "The first level" is one block high."""
@@ -21,11 +21,14 @@ class Eros(God):
         if not placed:
             return True
         first = placed[0]
-        return any((first in EDGES[a] and square in EDGES[b]) or (first in EDGES[b] and square in EDGES[a])
-                   for a, b in OPPOSITE_EDGES)
+        return any(
+            (first in EDGES[a] and square in EDGES[b]) or (first in EDGES[b] and square in EDGES[a])
+            for a, b in OPPOSITE_EDGES
+        )
 
-    def wins_by_move(self, state: State, seat: int, wid: int, frm: int, to: int,
-                     up_from: int, up_to: int) -> str | None:
+    def wins_by_move(
+        self, state: State, seat: int, wid: int, frm: int, to: int, up_from: int, up_to: int
+    ) -> str | None:
         standard = rules.standard_win(up_from, up_to)
         if standard:
             return standard

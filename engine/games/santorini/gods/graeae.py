@@ -5,7 +5,7 @@ from engine.games.santorini.state import State
 
 
 class Graeae(God):
-    """"Setup: When placing your workers, place 3 of your color. Your Build:
+    """ "Setup: When placing your workers, place 3 of your color. Your Build:
     Build with either worker that did not move."
 
     The card's revised wording, as played online. The build is a "must": a
@@ -17,7 +17,7 @@ class Graeae(God):
     workers = 3
 
     def builders(self, state: State) -> list[int]:
-        return [w for w in state.own_workers(state.turn.seat) if w not in state.turn.moved]
+        return [w for w in state.own_workers(state.live_turn.seat) if w not in state.live_turn.moved]
 
     def steps_build(self, state: State) -> list[Step]:
         seen: dict[Step, None] = {}

@@ -5,7 +5,7 @@ from engine.games.santorini.state import State
 
 
 class Hades(God):
-    """"Opponent workers cannot move down." Forces may still take them down."""
+    """ "Opponent workers cannot move down." Forces may still take them down."""
 
     name = "hades"
 

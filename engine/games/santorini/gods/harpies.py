@@ -13,7 +13,7 @@ def _unit(delta: int) -> int:
 
 
 class Harpies(God):
-    """"Each time an opponent's worker moves, it is forced space by space in
+    """ "Each time an opponent's worker moves, it is forced space by space in
     the same direction until the next space is at a higher level or it is
     obstructed." A move that wins ends the game first; the slide is a force
     (never a win) and stops at the board's edge."""

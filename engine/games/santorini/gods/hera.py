@@ -6,7 +6,7 @@ from engine.games.santorini.state import State
 
 
 class Hera(God):
-    """"An opponent cannot win by moving into a perimeter space." Any win by
+    """ "An opponent cannot win by moving into a perimeter space." Any win by
     moving, including Pan's and Eros's; the move itself still happens."""
 
     name = "hera"

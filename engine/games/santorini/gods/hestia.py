@@ -7,7 +7,7 @@ from engine.games.santorini.state import State
 
 
 class Hestia(God):
-    """"Your worker may build one additional time, but this cannot be on a
+    """ "Your worker may build one additional time, but this cannot be on a
     perimeter space." The same space as the first build is allowed."""
 
     name = "hestia"
@@ -22,4 +22,4 @@ class Hestia(God):
         if step != PASS:
             self.do_build(state, step)
         if state.phase != "over":
-            state.turn.stage = END
+            state.live_turn.stage = END

@@ -5,7 +5,7 @@ from engine.games.santorini.state import State
 
 
 class Hypnus(God):
-    """"If one of your opponent's workers is higher than all of their others,
+    """ "If one of your opponent's workers is higher than all of their others,
     it cannot move." Decided at the start of that opponent's turn; a player
     with a single worker left has no "others", so it may move."""
 
@@ -17,7 +17,7 @@ class Hypnus(God):
             return
         heights = sorted(((state.blocks[state.workers[w]], w) for w in workers), reverse=True)
         if heights[0][0] > heights[1][0]:
-            state.turn.flags["asleep"] = heights[0][1]
+            state.live_turn.flags["asleep"] = heights[0][1]
 
     def forbids_move(self, state: State, holder: int, seat: int, wid: int, frm: int, to: int) -> bool:
-        return state.turn.flags.get("asleep") == wid
+        return state.live_turn.flags.get("asleep") == wid

@@ -6,7 +6,7 @@ from engine.games.santorini.state import State
 
 
 class Limus(God):
-    """"Opponent workers cannot build on spaces neighboring your workers,
+    """ "Opponent workers cannot build on spaces neighboring your workers,
     unless building a dome." The revised card text used in online play: any
     dome is allowed (the first printing allowed only a dome completing a
     tower)."""

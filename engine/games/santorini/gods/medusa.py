@@ -6,7 +6,7 @@ from engine.games.santorini.state import State
 
 
 class Medusa(God):
-    """"If possible, your workers build in lower neighboring spaces that are
+    """ "If possible, your workers build in lower neighboring spaces that are
     occupied by opponent workers, removing the opponent workers from the
     game." Automatic at the end of her turn; "if possible" means a build
     there must be allowed (Limus may forbid it)."""
@@ -14,7 +14,7 @@ class Medusa(God):
     name = "medusa"
 
     def end_of_turn(self, state: State) -> None:
-        seat = state.turn.seat
+        seat = state.live_turn.seat
         victims: dict[int, None] = {}
         for wid in state.own_workers(seat):
             here = state.workers[wid]

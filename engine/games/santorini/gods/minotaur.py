@@ -7,7 +7,7 @@ from engine.games.santorini.state import OFF, State
 
 
 class Minotaur(God):
-    """"Your worker may move into an opponent worker's space, if their worker
+    """ "Your worker may move into an opponent worker's space, if their worker
     can be forced one space straight backwards to an unoccupied space at any
     level."
 
@@ -18,7 +18,7 @@ class Minotaur(God):
     name = "minotaur"
 
     def steps_move(self, state: State) -> list[Step]:
-        seat = state.turn.seat
+        seat = state.live_turn.seat
         steps = self.standard_moves(state)
         for wid in state.own_workers(seat):
             frm = state.workers[wid]
@@ -35,5 +35,7 @@ class Minotaur(God):
         _, frm, to = step
         victim = state.occupant(to)
         if victim != OFF:
-            rules.force_worker(state, victim, beyond(frm, to), self.name)
+            behind = beyond(frm, to)
+            assert behind is not None  # steps_move offers a push only with a square behind
+            rules.force_worker(state, victim, behind, self.name)
         return super().do_move(state, step)

@@ -6,7 +6,7 @@ from engine.games.santorini.state import State
 
 
 class Morpheus(God):
-    """"Start of Your Turn: Place a block or dome on your God Power card. Your
+    """ "Start of Your Turn: Place a block or dome on your God Power card. Your
     Build: Your worker cannot build as normal. Instead, your worker may build
     any number of times (even zero) using blocks / domes collected on your God
     Power card."
@@ -29,7 +29,7 @@ class Morpheus(God):
 
     def apply_build(self, state: State, step: Step) -> None:
         if step == PASS:
-            state.turn.stage = END
+            state.live_turn.stage = END
             return
         state.tokens[self.name] -= 1
         self.do_build(state, step)

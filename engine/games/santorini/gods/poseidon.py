@@ -8,7 +8,7 @@ EXTRA_BUILDS = 3
 
 
 class Poseidon(God):
-    """"If your unmoved worker is on the ground level, it may build up to
+    """ "If your unmoved worker is on the ground level, it may build up to
     three times." Optional, one ``build`` at a time, ``pass`` to stop; the
     same space may be built on again."""
 
@@ -18,14 +18,13 @@ class Poseidon(God):
         return "tide"
 
     def builders(self, state: State) -> list[int]:
-        turn = state.turn
+        turn = state.live_turn
         if turn.stage != "tide":
             return super().builders(state)
-        return [w for w in state.own_workers(turn.seat)
-                if w not in turn.moved and state.blocks[state.workers[w]] == 0]
+        return [w for w in state.own_workers(turn.seat) if w not in turn.moved and state.blocks[state.workers[w]] == 0]
 
     def steps_tide(self, state: State) -> list[Step]:
-        if state.turn.flags.get("tide", 0) >= EXTRA_BUILDS:
+        if state.live_turn.flags.get("tide", 0) >= EXTRA_BUILDS:
             return [PASS]
         seen: dict[Step, None] = {}
         for wid in self.builders(state):
@@ -35,7 +34,7 @@ class Poseidon(God):
 
     def apply_tide(self, state: State, step: Step) -> None:
         if step == PASS:
-            state.turn.stage = END
+            state.live_turn.stage = END
             return
-        state.turn.flags["tide"] = state.turn.flags.get("tide", 0) + 1
+        state.live_turn.flags["tide"] = state.live_turn.flags.get("tide", 0) + 1
         self.do_build(state, step)

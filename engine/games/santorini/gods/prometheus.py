@@ -7,7 +7,7 @@ from engine.games.santorini.state import State
 
 
 class Prometheus(God):
-    """"If your worker does not move up, it may build both before and after
+    """ "If your worker does not move up, it may build both before and after
     moving."
 
     ``build`` before any move is the optional first build. The worker that
@@ -18,23 +18,21 @@ class Prometheus(God):
     name = "prometheus"
 
     def steps_move(self, state: State) -> list[Step]:
-        first = state.turn.flags.get("built_first")
+        first = state.live_turn.flags.get("built_first")
         if first is None:
             seen: dict[Step, None] = {}
-            for wid in state.own_workers(state.turn.seat):
+            for wid in state.own_workers(state.live_turn.seat):
                 for step in self.standard_builds(state, wid):
                     seen.setdefault(step)
             return self.standard_moves(state) + list(seen)
-        builders = [w for w in state.own_workers(state.turn.seat)
-                    if adjacent(state.turn.starts[w], first)]
+        builders = [w for w in state.own_workers(state.live_turn.seat) if adjacent(state.live_turn.starts[w], first)]
         return [s for s in self.standard_moves(state, builders) if state.blocks[s[2]] <= state.blocks[s[1]]]
 
     def apply_move(self, state: State, step: Step) -> None:
         if step[0] == "build":
             self.do_build(state, step)
-            state.turn.flags["built_first"] = step[1]
+            state.live_turn.flags["built_first"] = step[1]
             return
         self.do_move(state, step)
         if state.phase != "over":
-            state.turn.stage = BUILD
-
+            state.live_turn.stage = BUILD

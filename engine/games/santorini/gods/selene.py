@@ -13,7 +13,7 @@ def female_worker(state: State, seat: int) -> int:
 
 
 class Selene(God):
-    """"Setup: Place a male and female worker. Your Build: Instead of your
+    """ "Setup: Place a male and female worker. Your Build: Instead of your
     normal build, your female worker may build a dome at any level regardless
     of which worker moved." Her first placed worker is the female one (marked
     on the board); ``dome c3`` is her build."""
@@ -22,12 +22,12 @@ class Selene(God):
 
     def steps_build(self, state: State) -> list[Step]:
         steps = self.standard_builds(state)
-        female = female_worker(state, state.turn.seat)
+        female = female_worker(state, state.live_turn.seat)
         if female == OFF:
             return steps
         normal = {s[1] for s in steps}
         for sq in self.neighbours[state.workers[female]]:
-            if not state.free(sq) or not rules.build_allowed(state, state.turn.seat, sq, True):
+            if not state.free(sq) or not rules.build_allowed(state, state.live_turn.seat, sq, True):
                 continue
             if state.blocks[sq] == TOP_LEVEL and sq in normal:
                 continue  # the plain build already domes it

@@ -9,7 +9,7 @@ from engine.games.santorini.state import OFF, State
 
 
 class Terpsichore(God):
-    """"All of your workers must move, and then all must build." Each worker
+    """ "All of your workers must move, and then all must build." Each worker
     moves once, in any order; then each builds once next to itself. A ``build``
     on a square next to both workers counts for whichever makes the rest
     possible. A turn that cannot do all this is no turn: she loses."""
@@ -17,27 +17,27 @@ class Terpsichore(God):
     name = "terpsichore"
 
     def steps_move(self, state: State) -> list[Step]:
-        waiting = [w for w in state.own_workers(state.turn.seat) if w not in state.turn.moved]
+        waiting = [w for w in state.own_workers(state.live_turn.seat) if w not in state.live_turn.moved]
         return self.standard_moves(state, waiting)
 
     def apply_move(self, state: State, step: Step) -> None:
         self.do_move(state, step)
         if state.phase == "over":
             return
-        if all(w in state.turn.moved for w in state.own_workers(state.turn.seat)):
-            state.turn.stage = BUILD
+        if all(w in state.live_turn.moved for w in state.own_workers(state.live_turn.seat)):
+            state.live_turn.stage = BUILD
             # Every worker builds, so none is "the" builder: moving them in
             # either order leads to the same turn.
-            state.turn.builder = OFF
+            state.live_turn.builder = OFF
 
     def builders(self, state: State) -> list[int]:
-        return state.own_workers(state.turn.seat)
+        return state.own_workers(state.live_turn.seat)
 
     def steps_build(self, state: State) -> list[Step]:
-        workers = [state.workers[w] for w in state.own_workers(state.turn.seat)]
-        done = state.turn.flags.get("danced", ())
+        workers = [state.workers[w] for w in state.own_workers(state.live_turn.seat)]
+        done = state.live_turn.flags.get("danced", ())
         candidates: dict[Step, None] = {}
-        for wid in state.own_workers(state.turn.seat):
+        for wid in state.own_workers(state.live_turn.seat):
             for step in self.standard_builds(state, wid):
                 if _assignable(workers, done + (step[1],)):
                     candidates.setdefault(step)
@@ -48,13 +48,12 @@ class Terpsichore(God):
         if state.phase == "over":
             return
         # Squares built so far, sorted: the order of her builds never matters.
-        done = tuple(sorted(state.turn.flags.get("danced", ()) + (step[1],)))
-        state.turn.flags["danced"] = done
-        if len(done) >= len(state.own_workers(state.turn.seat)):
-            state.turn.stage = END
+        done = tuple(sorted(state.live_turn.flags.get("danced", ()) + (step[1],)))
+        state.live_turn.flags["danced"] = done
+        if len(done) >= len(state.own_workers(state.live_turn.seat)):
+            state.live_turn.stage = END
 
 
 def _assignable(workers: list[int], builds: tuple[int, ...]) -> bool:
     """Whether each build can be given to a different worker next to it."""
-    return any(all(adjacent(w, b) for w, b in zip(order, builds))
-               for order in permutations(workers, len(builds)))
+    return any(all(adjacent(w, b) for w, b in zip(order, builds)) for order in permutations(workers, len(builds)))

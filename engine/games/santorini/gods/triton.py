@@ -8,24 +8,24 @@ from engine.games.santorini.state import State
 
 
 class Triton(God):
-    """"Each time your worker moves into a perimeter space, it may
+    """ "Each time your worker moves into a perimeter space, it may
     immediately move again." The same worker, as often as it keeps landing on
     the perimeter (even back where it was); ``pass`` stops."""
 
     name = "triton"
 
     def after_move(self, state: State) -> str:
-        return "again" if state.workers[state.turn.builder] in PERIMETER else BUILD
+        return "again" if state.workers[state.live_turn.builder] in PERIMETER else BUILD
 
     def steps_again(self, state: State) -> list[Step]:
-        wid = state.turn.builder
+        wid = state.live_turn.builder
         frm = state.workers[wid]
-        return self.optional([("move", frm, to) for to in rules.move_targets(state, state.turn.seat, wid)])
+        return self.optional([("move", frm, to) for to in rules.move_targets(state, state.live_turn.seat, wid)])
 
     def apply_again(self, state: State, step: Step) -> None:
         if step == PASS:
-            state.turn.stage = BUILD
+            state.live_turn.stage = BUILD
             return
         self.do_move(state, step)
         if state.phase != "over":
-            state.turn.stage = self.after_move(state)
+            state.live_turn.stage = self.after_move(state)
