@@ -89,12 +89,6 @@ class Commits(TableBase):
             return {}
         return public_view_of(live, live.state)
 
-    @staticmethod
-    def _view_of(live: Live, state: Any) -> dict[str, Any]:
-        if live.public is None or live.public[0] is not state:
-            live.public = (state, live.game.view(state, None))
-        return live.public[1]
-
     async def _hand_over(self, live: Live, new_host: int | None) -> None:
         """Make ``new_host`` the table's host, and say so in the channel."""
         record = live.record
