@@ -13,7 +13,9 @@ know ``move all``; today's ``random`` is that bot with this one fix).
 
 The bots' budgets are fixed (the medium bot's candidate count and look-ahead
 depth are constants of ``bot.py``), so results do not depend on machine load;
-only the reported times do. A game counts as a win for the measured seat when
+only the reported times do. Some choices walk sets of area names, whose
+order Python varies from run to run: run with ``PYTHONHASHSEED=0`` to replay
+the same games. A game counts as a win for the measured seat when
 it is among the winners (a shared victory counts half).
 """
 

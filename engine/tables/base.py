@@ -28,8 +28,9 @@ class TableBase:
     """The service's state and the ways to reach a game safely. The other
     parts of ``Tables`` are mixins over this base, one concern each."""
 
-    if TYPE_CHECKING:  # provided by the outbox and bot parts of ``Tables``
+    if TYPE_CHECKING:  # provided by the outbox, history and bot parts of ``Tables``
         async def flush(self, game_id: int) -> int: ...
+        async def rate_finished(self, game_id: int | None = None) -> int: ...
         def _kick_bots(self, game_id: int) -> None: ...
 
     def __init__(self, store: Store, *, courier: Courier | None = None,

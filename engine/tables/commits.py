@@ -43,6 +43,8 @@ class Commits(TableBase):
         notices.extend(dms)
         if outcome is not None:
             fields.update(status="finished", finished_at=now, outcome=outcome.to_dict())
+            # After the final board: the whole game in one animated picture.
+            notices.append(NewNotice("summary", {"game": record.game, "seq": seq}))
         elif abandoned:
             fields.update(status="abandoned", finished_at=now)
         over = outcome is not None or abandoned
@@ -67,6 +69,8 @@ class Commits(TableBase):
         live.privates, live.privates_of = privates, after
         live.reminders = {r.seat: r for r in reminders}
         self._after_commit(record.id)
+        if outcome is not None:
+            self._spawn(self.rate_finished(record.id))
 
     def _after_commit(self, game_id: int) -> None:
         self._spawn(self.flush(game_id))

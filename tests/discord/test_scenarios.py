@@ -47,8 +47,10 @@ class TestWholeGame:
             result = await player.slash(table.channel, "play", action=action)
             assert result.response.ephemeral and result.response.content.startswith("✅"), result.response.content
             turn += 1
-        last = table.channel.last_message
-        assert "wins" in last.content and last.attachments
+        final, summary = table.posts()[-2:]
+        assert "wins" in final.content and final.attachments
+        # Then the whole game as one animated picture, sized for Discord's preview.
+        assert summary.attachments and summary.attachments[0].filename == "summary.gif"
         assert await tables.verify(game_id)
 
     async def test_every_turn_is_one_post_with_the_board_and_a_ping(self, table):

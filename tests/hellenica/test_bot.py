@@ -147,3 +147,94 @@ def test_rollouts_use_their_own_generator():
     first = planner._rollout(GAME, state, 0, action, 5)
     again = planner._rollout(GAME, dict(state, rng=Rng(1).to_json()), 0, action, 5)
     assert first == again
+
+
+def _unit(owner: int, kind: str, n: int = 1) -> dict:
+    return {"owner": owner, "kind": kind, "elite": False, "used": 0, "moved": False, "n": n}
+
+
+def _bridge(state: dict, seat: int) -> tuple[str, str]:
+    """A sea area and a land area on its shore from which land units need
+    more than one Supply to reach a city to take without Triremes, but only
+    one across that sea: the sea touches a target city through a clearing."""
+    from engine.games.hellenica.state import map_of
+    board = map_of(state)
+    for sea, area in board.areas.items():
+        if not area.is_sea:
+            continue
+        shore = [there for there, border in board.neighbours(sea).items()
+                 if board.areas[there].is_land and border == "c" and there not in state["impassable"]]
+        for target in (there for there in shore if there in state["cities"]):
+            # Every other city is the seat's: ``target`` is the only one to take.
+            for city, record in state["cities"].items():
+                record["owner"] = None if city == target else seat
+            far = planner.supply_distance(state, seat)
+            for land in shore:
+                if far.get(land, 9) > 1:
+                    return sea, land
+    raise AssertionError("no sea crossing on this map")
+
+
+def test_triremes_at_sea_bridge_a_march_in_one_supply():
+    """"Land units Supplied for Movement may use Triremes as transports to
+    cross Sea Areas ... through any number of adjacent Sea Areas containing
+    the player's Triremes, but must end their Movement on a Land Area adjacent
+    to the final Sea Area": a Trireme at sea puts the cities across it one
+    Supply away, and the planner counts the army as that close."""
+    state = GAME.new(2, {"homes": "random"}, 1)
+    state["units"] = {}
+    sea, land = _bridge(state, 0)
+    state["units"][land] = [_unit(0, "hoplite", 2)]
+    before = planner.reach(state, 0)
+    assert planner.supply_distance(state, 0).get(land, 9) > 1
+    state["units"][sea] = [_unit(0, "trireme")]
+    assert planner.supply_distance(state, 0)[land] == 1
+    assert planner.reach(state, 0) > before
+
+
+def test_fleet_counts_when_the_next_cities_lie_across_the_sea():
+    """Sea Transport needs "the player's Triremes" at sea ("Triremes may not
+    move directly from one Land Area to another Land Area"): when no land
+    unit is within two Supply actions of a city to take but one is across
+    the sea, the planner values Triremes and Docks; with a city to take by
+    land close by, they are worth nothing extra."""
+    state = GAME.new(2, {"homes": "random"}, 1)
+    state["units"] = {}
+    stranded = None
+    for target in state["cities"]:
+        # Every other city is the seat's: ``target`` is the only one to take.
+        for city, record in state["cities"].items():
+            record["owner"] = None if city == target else 0
+        far = planner.supply_distance(state, 0)
+        by_sea = planner.bot.distance_to_targets(state, 0)
+        stranded = next((area for area, d in by_sea.items() if d <= 3 and far.get(area, 9) >= 3
+                         and area not in state["impassable"] and planner.map_of(state).areas[area].is_land), None)
+        if stranded is not None:
+            break
+    assert stranded is not None
+    state["units"][stranded] = [_unit(0, "hoplite", 2)]
+    with_ships = dict(state, units={**state["units"], stranded: state["units"][stranded] + [_unit(0, "trireme", 2)]})
+    assert planner.fleet(with_ships, 0) > planner.fleet(state, 0)
+    near = next(area for area, d in far.items() if d == 1)
+    close = dict(with_ships, units={**with_ships["units"], near: [_unit(0, "hoplite")]})
+    assert planner.fleet(close, 0) == 0.0
+
+
+def test_an_army_beside_a_neutral_city_is_worth_less_than_the_city():
+    """"Players who solely occupy neutral City Areas ... conquer those
+    cities": one unit is enough, so an army standing next to a neutral city
+    must value marching in (the conquest) above waiting beside it."""
+    from engine.games.hellenica.movement import land_step_ok
+    state = GAME.new(2, {"homes": "random"}, 1)
+    state["units"] = {}
+    board = planner.map_of(state)
+    target, beside = next((city, there) for city, record in state["cities"].items()
+                          if record["owner"] is None and city not in state["impassable"]
+                          for there, border in board.neighbours(city).items()
+                          if board.areas[there].is_land and there not in state["cities"]
+                          and there not in state["impassable"] and land_step_ok(state, 0, border))
+    for city, record in state["cities"].items():  # the one city left to take
+        record["owner"] = None if city == target else 0
+    waiting = dict(state, units={beside: [_unit(0, "hoplite", 8)]})
+    marched = dict(state, units={target: [_unit(0, "hoplite", 8)]})
+    assert planner.value(marched, 0) > planner.value(waiting, 0)

@@ -154,7 +154,8 @@ class TestPlaying:
         assert record.status == "finished" and record.outcome["winners"]
         assert await tables.verify(game_id)
         await tables.settle()
-        assert "wins" in courier.delivered[-1].text
+        assert "wins" in courier.texts()[-1]
+        assert courier.delivered[-1].kind == "summary", "the animated summary follows the final board"
         with pytest.raises(TableError, match="finished"):
             await tables.play(game_id, ALICE, "pass")
         # the channel is free again

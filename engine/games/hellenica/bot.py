@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import IllegalAction
 from engine.games.hellenica.cities import has_walls
@@ -63,7 +64,7 @@ def choose_with(game: Any, state: dict, seat: int, level: str, rng: random.Rando
         # Imported here: the planner builds on this module's heuristics.
         from engine.games.hellenica import planner
         planned = planner.choose(game, state, seat, legal, own, rng)
-        if planned in legal:
+        if planned is not None and planned in legal:
             return planned
     strategy = STRATEGIES.get(level, STRATEGIES["random"])
     chooser = strategy.get(frame["kind"])
@@ -341,7 +342,8 @@ def move_scores(state: dict, frame: dict, seat: int, legal: list[str]) -> list[t
                 or words[3] not in board.areas:
             scored.append((0.0, action))  # a wording this heuristic does not read (the planner weighs it)
         else:
-            n, (kind, _), dest = int(words[1]), parse_unit(words[2]), words[3]
+            n, dest = int(words[1]), words[3]
+            kind = words[2] if (unit := parse_unit(words[2])) is None else unit[0]
             left = sum(s["n"] for s in stacks(state, origin) if s["owner"] == seat) - n
             if kind == "trireme":
                 mine_there = any(s["owner"] == seat and s["kind"] == "trireme" for s in stacks(state, dest))
@@ -415,7 +417,7 @@ def _ethos(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Ra
     hand = state["seats"][seat]["ethos_hand"]
     easy = {"upgrades": 3, "walled_cities": 2, "every_category": 2, "category_advancements": 1, "mines": 1}
     keeps = [a for a in legal if a.startswith("keep")]
-    scored = [(sum(easy.get(OBJECTIVES[hand[int(i) - 1]].check, 0) for i in a.split()[1:]), a) for a in keeps]
+    scored = [(float(sum(easy.get(OBJECTIVES[hand[int(i) - 1]].check, 0) for i in a.split()[1:])), a) for a in keeps]
     return _best(scored, rng, noise=2.0)
 
 

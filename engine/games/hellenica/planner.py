@@ -15,7 +15,9 @@ The value is the Object of the Game: "The first Player to satisfy any three
 objectives at the end of a game turn wins the game." It counts the progress
 towards the public Pathos cards and the seat's own Ethos cards, the best
 three most, then what feeds every objective (cities — a city held alone
-counts at once, as Upkeep will conquer it —, armies near cities to take,
+counts at once, as Upkeep will conquer it —, armies near cities to take
+(counted in Supply actions, with the seat's Triremes at sea as bridges), the
+Triremes and Docks that carry them when the next cities lie across the sea,
 upgrades, Action Cubes still to spend this turn) and, against that, the
 leading rival's visible progress and the armies threatening our cities.
 
@@ -26,11 +28,13 @@ the heuristic, with a sharper choice of Ethos cards (``choose_ethos``).
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import Any
 
 from engine.core import Rng
 from engine.games.hellenica import bot
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES
+from engine.games.hellenica.movement import land_step_ok
 from engine.games.hellenica.objectives import completed, met, upgrade_count
 from engine.games.hellenica.pathos import objectives_to_win
 from engine.games.hellenica.state import copy_state, map_of, owned_cities, stacks, total_units
@@ -61,6 +65,13 @@ CUBE_WEIGHT = 2.5
 """An Action Cube not yet spent this turn: passing gives up every one left."""
 REACH_WEIGHT = 0.5
 """Land units within a step or two of a city to take (the next conquest)."""
+REACH_CAP = 2.0
+"""The most land strength ``reach`` counts in one area, a Hoplite's worth
+(one unit claims a neutral city; an uncapped count kept
+an army parked beside a city rather than taking it: the conquest removes
+the target and with it the army's whole reach)."""
+FLEET_WEIGHT = 3.0
+"""A Trireme or the first Docks when the next conquests lie across the sea."""
 
 
 # ---------------------------------------------------------------------------
@@ -104,8 +115,8 @@ def progress(state: dict, seat: int, card: str) -> float:
         owned = sum(1 for a in state["seats"][seat]["advancements"] if ADVANCEMENTS[a].category == p["category"])
         return owned / p["count"] * 0.9
     if check == "every_category":
-        owned = {ADVANCEMENTS[a].category for a in state["seats"][seat]["advancements"]}
-        return len(owned) / len(CATEGORIES) * 0.9
+        categories = {ADVANCEMENTS[a].category for a in state["seats"][seat]["advancements"]}
+        return len(categories) / len(CATEGORIES) * 0.9
     if check == "heroes":
         return sum(total_units(state, seat, kind) for kind in HEROES) / p["count"] * 0.9
     if check == "land_units":
@@ -199,6 +210,7 @@ def value(state: dict, seat: int, turn: int | None = None) -> float:
             + (0.0 if player["passed"] or (turn is not None and state["turn"] != turn)
                else CUBE_WEIGHT * sum(player["cubes"].values()))
             + REACH_WEIGHT * reach(state, seat)
+            + FLEET_WEIGHT * fleet(state, seat)
             - RIVAL_WEIGHT * rival_value(state, seat)
             - THREAT_WEIGHT * threat(state, seat))
 
@@ -223,15 +235,92 @@ def projected(state: dict) -> dict:
 
 def reach(state: dict, seat: int) -> float:
     """Land strength close to cities the seat could take (2 for a unit one
-    step away, 1 for two steps)."""
-    distance = bot.distance_to_targets(state, seat)
+    step away, 1 for two steps): counted in Supply actions, where "Triremes
+    at sea" are "bridges across which the land units march", and at half
+    weight in steps that count every sea crossing as one (Triremes can be
+    brought there)."""
+    return _reach_by(state, seat, supply_distance(state, seat)) \
+        + 0.5 * _reach_by(state, seat, bot.distance_to_targets(state, seat))
+
+
+def _reach_by(state: dict, seat: int, distance: dict[str, int]) -> float:
     total = 0.0
     for area, area_stacks in state["units"].items():
         near = max(0, 3 - distance.get(area, 9))
         if near:
-            total += near * sum(_unit_value(s) * s["n"] for s in area_stacks
-                                if s["owner"] == seat and s["kind"] != "trireme")
+            # Capped: one unit standing alone claims a neutral city, so a big
+            # army beside one is not worth more than the city it would take.
+            total += near * min(_land_strength(area_stacks, seat), REACH_CAP)
     return total
+
+
+def _land_strength(area_stacks: list[dict], seat: int) -> float:
+    return sum(_unit_value(s) * s["n"] for s in area_stacks if s["owner"] == seat and s["kind"] != "trireme")
+
+
+def supply_distance(state: dict, seat: int) -> dict[str, int]:
+    """How many Supply actions land units in each land area need to reach a
+    city the seat could take. One Supply moves them "to any adjacent Areas"
+    (across a clearing, or a mountain side with the right Advancement) or,
+    by Sea Transport, "through any number of adjacent Sea Areas containing
+    the player's Triremes" to "a Land Area adjacent to the final Sea Area"."""
+    board = map_of(state)
+    closed = set(state["impassable"])
+    shores = _bridged_shores(state, seat)
+    targets = bot._targets(state, seat)
+    result = {t: 0 for t in targets}
+    queue = deque(targets)
+    while queue:
+        here = queue.popleft()
+        steps = [there for there, border in board.neighbours(here).items()
+                 if board.areas[there].is_land and land_step_ok(state, seat, border)]
+        for shore in shores:
+            if here in shore:
+                steps.extend(shore)
+        for there in steps:
+            if there not in result and there not in closed:
+                result[there] = result[here] + 1
+                queue.append(there)
+    return result
+
+
+def _bridged_shores(state: dict, seat: int) -> list[set[str]]:
+    """For each chain of touching sea areas holding the seat's Triremes, the
+    land areas on its shores (joined through a clearing): land units can
+    cross from any of them to any other in one Supply."""
+    board = map_of(state)
+    bridged = {area for area, area_stacks in state["units"].items() if board.areas[area].is_sea
+               and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks)}
+    shores: list[set[str]] = []
+    seen: set[str] = set()
+    for start in bridged:
+        if start in seen:
+            continue
+        chain, queue = {start}, deque([start])
+        while queue:
+            sea = queue.popleft()
+            for there in board.neighbours(sea):
+                if there in bridged and there not in chain:
+                    chain.add(there)
+                    queue.append(there)
+        seen |= chain
+        shores.append({there for sea in chain for there, border in board.neighbours(sea).items()
+                       if board.areas[there].is_land and border == "c"})
+    return shores
+
+
+def fleet(state: dict, seat: int) -> float:
+    """When no land unit is within two Supply actions of a city to take but
+    some are across the sea, the Docks and Triremes that would carry them
+    (Sea Transport) are the way to grow: a Trireme (up to three) counts, and
+    the first Docks."""
+    by_supply = supply_distance(state, seat)
+    by_sea = bot.distance_to_targets(state, seat)
+    armies = [area for area, area_stacks in state["units"].items() if _land_strength(area_stacks, seat)]
+    if not armies or any(by_supply.get(area, 9) <= 2 for area in armies) \
+            or not any(by_sea.get(area, 9) <= 3 for area in armies):
+        return 0.0
+    return min(total_units(state, seat, "trireme"), 3) + (1.0 if upgrade_count(state, seat, "docks") else 0.0)
 
 
 def _pieces(state: dict, city: str):
@@ -313,7 +402,8 @@ def plan(game: Any, state: dict, seat: int, legal: list[str], rng: random.Random
     """The best of the candidate actions by look-ahead."""
     frame = current(state)
     own = [a for a in legal if not a.startswith(("offer", "accept", "decline", "cancel"))]
-    best, best_score = None, float("-inf")
+    assert frame is not None, "plan is asked only during a decision"
+    best, best_score = "", float("-inf")
     # Every candidate meets the same dice and cards (common random numbers):
     # a World Event drawn in one plan and not in another would otherwise
     # outweigh the difference between the actions.
@@ -377,6 +467,8 @@ def choose_ethos(state: dict, seat: int, legal: list[str]) -> str:
 def choose(game: Any, state: dict, seat: int, legal: list[str], own: list[str], rng: random.Random) -> str | None:
     """The medium level's choice, or None to let the heuristic decide."""
     frame = current(state)
+    if frame is None:
+        return None
     if frame["kind"] in PLANNED and len(own) > 1:
         return plan(game, state, seat, own, rng)
     if frame["kind"] == "ethos":
