@@ -87,8 +87,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as error:
         print(f"agora: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=getattr(logging, settings.log_level, logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     verb = "local" if args.local else ("backup" if args.backup else (args.verb or "run"))
     if verb == "local":
         from terminal import run

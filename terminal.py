@@ -61,12 +61,21 @@ Commands (one per line):
 MENTION = re.compile(r"<@(\d+)>")
 TIMESTAMP = re.compile(r"<t:(\d+):R>")
 DISCORD_WORDS = [
-    (" Finish it, `/game abandon` it, or start the new one in a thread with `/game new ... thread:true`.",
-     " Finish it or `abandon` it first."),
-    ("`/game join`", "`join <name>`"), ("`/game start`", "`start`"), ("`/game add-bot`", "`add-bot [level]`"),
-    ("`/game abandon`", "`abandon`"), ("`/game new`", "`new <game>`"), ("`/game back`", "`back <name>`"),
-    ("`/game resign`", "`resign <name>`"), ("`/game leave`", "`resign <name>`"), ("`/play`", "`<name>: <action>`"),
-    ("`/hand`", "`hand <name>`"), ("a member with Manage Channels", "the table"),
+    (
+        " Finish it, `/game abandon` it, or start the new one in a thread with `/game new ... thread:true`.",
+        " Finish it or `abandon` it first.",
+    ),
+    ("`/game join`", "`join <name>`"),
+    ("`/game start`", "`start`"),
+    ("`/game add-bot`", "`add-bot [level]`"),
+    ("`/game abandon`", "`abandon`"),
+    ("`/game new`", "`new <game>`"),
+    ("`/game back`", "`back <name>`"),
+    ("`/game resign`", "`resign <name>`"),
+    ("`/game leave`", "`resign <name>`"),
+    ("`/play`", "`<name>: <action>`"),
+    ("`/hand`", "`hand <name>`"),
+    ("a member with Manage Channels", "the table"),
 ]
 """The service speaks Discord's commands; the terminal table names its own."""
 
@@ -120,8 +129,9 @@ class TerminalCourier:
         if notice.kind == "proposal":
             print("  (answer with: agree <name> or disagree <name>)", file=self.out)
         if self.images and payload.get("view"):
-            path = write_board(self.image_dir, notice.game_id, payload["view"], payload.get("names"),
-                               payload.get("seq", 0))
+            path = write_board(
+                self.image_dir, notice.game_id, payload["view"], payload.get("names"), payload.get("seq", 0)
+            )
             print(f"  [board: {path}]", file=self.out)
 
 
@@ -180,8 +190,9 @@ class Terminal:
         command, args = words[0].lower(), words[1:]
         handler: Callable[..., Any] | None = getattr(self, "cmd_" + command.replace("-", "_"), None)
         if handler is None:
-            raise TableError(f"Unknown command {command!r}. Type `help` for the list; to play, write "
-                             f"`<name>: <action>`.")
+            raise TableError(
+                f"Unknown command {command!r}. Type `help` for the list; to play, write `<name>: <action>`."
+            )
         await handler(args)
 
     async def _play(self, name: str, action: str) -> None:
@@ -217,10 +228,13 @@ class Terminal:
                     raise TableError("seed must be a whole number.") from None
                 continue
             options[key] = value
-        record = await self.tables.create(channel_id=LOCAL_CHANNEL, user_id=None, name="table",
-                                          game=args[0], options=options, seed=seed)
-        self.say(f"New {self.tables.game_for(args[0]).title} game #{record.id}. "
-                 f"Seat players with `join <name>`, then `start`.")
+        record = await self.tables.create(
+            channel_id=LOCAL_CHANNEL, user_id=None, name="table", game=args[0], options=options, seed=seed
+        )
+        self.say(
+            f"New {self.tables.game_for(args[0]).title} game #{record.id}. "
+            f"Seat players with `join <name>`, then `start`."
+        )
 
     async def cmd_join(self, args: list[str]) -> None:
         name = " ".join(args).strip()
@@ -272,8 +286,9 @@ class Terminal:
         game_id = await self.shown_game_id()
         view = await self.tables.public_view(game_id)
         record = await self.tables.record(game_id)
-        path = await asyncio.to_thread(write_board, self.courier.image_dir, game_id, view,
-                                       [s.name for s in record.seats], record.seq)
+        path = await asyncio.to_thread(
+            write_board, self.courier.image_dir, game_id, view, [s.name for s in record.seats], record.seq
+        )
         self.say(str(path))
 
     async def cmd_hand(self, args: list[str]) -> None:
@@ -284,8 +299,9 @@ class Terminal:
             raise TableError("Whose hand? `hand <name>`.")
         game_id = await self.shown_game_id()
         view = await self.tables.private_view(game_id, user_id(name))
-        self.say(f"[to {name}] " + hand_text(view, await self.tables.seat_names(game_id)).replace(
-            "\n", f"\n[to {name}] "))
+        self.say(
+            f"[to {name}] " + hand_text(view, await self.tables.seat_names(game_id)).replace("\n", f"\n[to {name}] ")
+        )
 
     async def cmd_status(self, args: list[str]) -> None:
         self.say(self.courier.plain(await self.tables.status(await self.shown_game_id())))
@@ -299,8 +315,9 @@ class Terminal:
             raise TableError("Which move? `replay <move>` (0 is the set-up, -1 the last move).")
         game_id = await self.shown_game_id()
         frame, total, names = await self.tables.replay_frame(game_id, int(args[0]))  # type: ignore[attr-defined]
-        path = await asyncio.to_thread(write_board, self.courier.image_dir / "replay", game_id, frame.view, names,
-                                       frame.move)
+        path = await asyncio.to_thread(
+            write_board, self.courier.image_dir / "replay", game_id, frame.view, names, frame.move
+        )
         caption = "the set-up" if frame.move == 0 else f"move {frame.move} of {total}: {frame.text}"
         self.say(f"{caption}\n{path}")
 
@@ -312,8 +329,10 @@ class Terminal:
         for entry in entries:
             title = self.tables.game_for(entry.game).title
             score = "-" if entry.average_score is None else f"{entry.average_score:.1f}"
-            self.say(f"{name} in {title}: rating {entry.rating.displayed}, won {entry.won} of {entry.played},"
-                     f" average score {score}")
+            self.say(
+                f"{name} in {title}: rating {entry.rating.displayed}, won {entry.won} of {entry.played},"
+                f" average score {score}"
+            )
 
     async def cmd_undo(self, args: list[str]) -> None:
         result = await self.tables.undo(await self.game_id(), user_id(self._name(args, "undo")))

@@ -113,8 +113,14 @@ class Row:
 
     def cells(self) -> list[str]:
         verdict = "" if self.met is None else ("yes" if self.met else "MISSED")
-        return [self.area, self.subject, self.measure, f"{self.figure.cell()} {self.figure.unit}".strip(),
-                self.target, verdict]
+        return [
+            self.area,
+            self.subject,
+            self.measure,
+            f"{self.figure.cell()} {self.figure.unit}".strip(),
+            self.target,
+            verdict,
+        ]
 
 
 def judged(row: Row, limit: float) -> Row:
@@ -125,8 +131,9 @@ def judged(row: Row, limit: float) -> Row:
 
 
 def print_rows(title: str, rows: Sequence[Row], notes: Sequence[str] = ()) -> None:
-    print_table(title, ["area", "subject", "measure", "best (typical)", "target", "met"], [r.cells() for r in rows],
-                notes)
+    print_table(
+        title, ["area", "subject", "measure", "best (typical)", "target", "met"], [r.cells() for r in rows], notes
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -174,8 +181,9 @@ class Position:
     """a random legal action of ``seat`` here"""
 
 
-def random_positions(game: Game, players: int, options: dict[str, Any], seed: int,
-                     limit: int = 100_000) -> list[Position]:
+def random_positions(
+    game: Game, players: int, options: dict[str, Any], seed: int, limit: int = 100_000
+) -> list[Position]:
     """Every position of one seeded random game (uniform over seats that may
     act and their legal actions), with the action taken there."""
     rng = random.Random(seed)

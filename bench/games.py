@@ -81,10 +81,20 @@ def spread(items: list, count: int) -> list:
 def bench_game(game: Game, settings: Settings) -> tuple[int, dict[str, Figure]]:
     players, options = bench_players(game)
     names = [f"player{n}" for n in range(players)]
-    figures = {key: Figure(key, unit, higher_is_better=better) for key, unit, better in [
-        ("play", "/s", True), ("legal", "/s", True), ("games", "/s", True), ("actions", "per game", True),
-        ("render_p50", "ms", False), ("render_p99", "ms", False), ("png", "KB", False), ("view", "ms", False),
-        ("snapshot", "KB", False)]}
+    figures = {
+        key: Figure(key, unit, higher_is_better=better)
+        for key, unit, better in [
+            ("play", "/s", True),
+            ("legal", "/s", True),
+            ("games", "/s", True),
+            ("actions", "per game", True),
+            ("render_p50", "ms", False),
+            ("render_p99", "ms", False),
+            ("png", "KB", False),
+            ("view", "ms", False),
+            ("snapshot", "KB", False),
+        ]
+    }
     for _ in range(settings.repeats):
         positions, seconds, games = random_games(game, players, options, settings.game_seconds)
         figures["games"].runs.append(games / seconds)
@@ -118,17 +128,25 @@ def bench_game(game: Game, settings: Settings) -> tuple[int, dict[str, Figure]]:
 
 def settings_for(quick: bool, repeats: int | None) -> Settings:
     settings = QUICK if quick else FULL
-    return settings if repeats is None else Settings(settings.positions, settings.game_seconds, settings.pictures,
-                                                     repeats)
+    return (
+        settings if repeats is None else Settings(settings.positions, settings.game_seconds, settings.pictures, repeats)
+    )
 
 
 def measure_all(settings: Settings, names: list[str] | None = None) -> dict[str, tuple[int, dict[str, Figure]]]:
     return {name: bench_game(REGISTRY[name], settings) for name in names or list(REGISTRY)}
 
 
-MEASURES = [("play", "play() calls"), ("legal", "legal() calls"), ("games", "random games"),
-            ("render_p50", "render p50"), ("render_p99", "render p99"), ("png", "PNG size (median)"),
-            ("view", "public view()"), ("snapshot", "snapshot size (median)")]
+MEASURES = [
+    ("play", "play() calls"),
+    ("legal", "legal() calls"),
+    ("games", "random games"),
+    ("render_p50", "render p50"),
+    ("render_p99", "render p99"),
+    ("png", "PNG size (median)"),
+    ("view", "public view()"),
+    ("snapshot", "snapshot size (median)"),
+]
 
 
 def rows(results: dict[str, tuple[int, dict[str, Figure]]]) -> list[Row]:
@@ -148,15 +166,43 @@ def rows(results: dict[str, tuple[int, dict[str, Figure]]]) -> list[Row]:
 def print_wide(results: dict[str, tuple[int, dict[str, Figure]]], settings: Settings) -> None:
     table = []
     for name, (players, f) in results.items():
-        table.append([name, str(players), f["play"].cell(), f["legal"].cell(), f["games"].cell(),
-                      number(f["actions"].typical), f["render_p50"].cell(), f["render_p99"].cell(),
-                      f["png"].cell(), f["view"].cell(), f["snapshot"].cell()])
+        table.append(
+            [
+                name,
+                str(players),
+                f["play"].cell(),
+                f["legal"].cell(),
+                f["games"].cell(),
+                number(f["actions"].typical),
+                f["render_p50"].cell(),
+                f["render_p99"].cell(),
+                f["png"].cell(),
+                f["view"].cell(),
+                f["snapshot"].cell(),
+            ]
+        )
     runs = f"{settings.repeats} run{'s' if settings.repeats > 1 else ''}"
-    print_table(f"Games: best (typical) of {runs}",
-                ["game", "players", "play/s", "legal/s", "games/s", "actions/game", "render p50 ms",
-                 "render p99 ms", "PNG KB", "view ms", "snapshot KB"], table,
-                [f"render over {settings.pictures} public views spread through random games "
-                 f"(p99 of so few is close to the slowest); PNG and snapshot: median size"])
+    print_table(
+        f"Games: best (typical) of {runs}",
+        [
+            "game",
+            "players",
+            "play/s",
+            "legal/s",
+            "games/s",
+            "actions/game",
+            "render p50 ms",
+            "render p99 ms",
+            "PNG KB",
+            "view ms",
+            "snapshot KB",
+        ],
+        table,
+        [
+            f"render over {settings.pictures} public views spread through random games "
+            f"(p99 of so few is close to the slowest); PNG and snapshot: median size"
+        ],
+    )
 
 
 def run(quick: bool = False, names: list[str] | None = None, repeats: int | None = None) -> list[Row]:

@@ -40,8 +40,13 @@ from engine.games.hellenica.objectives import completed  # noqa: E402
 
 def bot_from_git(revision: str) -> ModuleType:
     """``engine/games/hellenica/bot.py`` at ``revision``, imported as a fresh module."""
-    source = subprocess.run(["git", "show", f"{revision}:engine/games/hellenica/bot.py"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout
+    source = subprocess.run(
+        ["git", "show", f"{revision}:engine/games/hellenica/bot.py"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     name = f"hellenica_bot_{revision}"
     spec = importlib.util.spec_from_loader(name, loader=None)
     module = importlib.util.module_from_spec(spec)
@@ -59,8 +64,9 @@ def chooser(level: str):
     return lambda state, seat, seed: GAME.choose(state, seat, level, seed)
 
 
-def play_one(players: int, hero_seat: int, hero, other, against_ai: bool, seed: int,
-             limit: int = 20000) -> tuple[dict, list[float]]:
+def play_one(
+    players: int, hero_seat: int, hero, other, against_ai: bool, seed: int, limit: int = 20000
+) -> tuple[dict, list[float]]:
     options = {"homes": "random"}
     if against_ai:
         options["ai_seats"] = [s for s in range(players) if s != hero_seat]
@@ -108,15 +114,22 @@ def main() -> None:
         times.extend(hero_times)
         for seat in winners:
             reasons.update(completed(state, seat))
-        print(f"game {game + 1:>3} seed {seed:>4} seat {hero_seat}: turn {state['turn']:>2}, winners {winners}"
-              f"{'  WIN' if share else ''}", flush=True)
+        print(
+            f"game {game + 1:>3} seed {seed:>4} seat {hero_seat}: turn {state['turn']:>2}, winners {winners}"
+            f"{'  WIN' if share else ''}",
+            flush=True,
+        )
     times.sort()
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
-    print(f"\n{args.level} vs {args.against} at {args.players} seats: {wins:g} wins, {args.games - wins:g} losses "
-          f"in {args.games} games ({100 * wins / args.games:.0f}%)")
-    print(f"final turn: mean {statistics.mean(turns):.1f}, min {min(turns)}, max {max(turns)}; "
-          f"{args.level} decisions: {len(times)}, mean {1000 * statistics.mean(times):.1f} ms, "
-          f"p99 {1000 * p99:.1f} ms, max {1000 * times[-1]:.1f} ms; {time.perf_counter() - started:.0f} s in all")
+    print(
+        f"\n{args.level} vs {args.against} at {args.players} seats: {wins:g} wins, {args.games - wins:g} losses "
+        f"in {args.games} games ({100 * wins / args.games:.0f}%)"
+    )
+    print(
+        f"final turn: mean {statistics.mean(turns):.1f}, min {min(turns)}, max {max(turns)}; "
+        f"{args.level} decisions: {len(times)}, mean {1000 * statistics.mean(times):.1f} ms, "
+        f"p99 {1000 * p99:.1f} ms, max {1000 * times[-1]:.1f} ms; {time.perf_counter() - started:.0f} s in all"
+    )
     print("objectives of the winners:", ", ".join(f"{card} {n}" for card, n in reasons.most_common()))
 
 

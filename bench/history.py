@@ -46,8 +46,16 @@ def synthetic_history(count: int, seed: int) -> list[FinishedGame]:
         for _ in range(40):
             clock += rng.expovariate(1 / 7200)
             log.append((rng.randrange(players), clock))
-        history.append(FinishedGame(game_id, rng.choice(GAMES), clock, seats, turns_from_log(log, started),
-                                    deadline_hours=rng.choice((0.0, 24.0))))
+        history.append(
+            FinishedGame(
+                game_id,
+                rng.choice(GAMES),
+                clock,
+                seats,
+                turns_from_log(log, started),
+                deadline_hours=rng.choice((0.0, 24.0)),
+            )
+        )
     return history
 
 
@@ -65,13 +73,15 @@ def bench_stats(count: int, seed: int, repeats: int = 3) -> None:
     history = synthetic_history(count, seed)
     live = rebuild(history)
     mine = [record for record in history if any(seat.user_id == 7 for seat in record.seats)]
-    for label, work in (("rebuild all ratings", lambda: rebuild(history)),
-                        ("rate one more game (live update)", lambda: rate(history[-1].seats, live[history[-1].game])),
-                        ("all stats, live ratings", lambda: all_stats(history, live)),
-                        ("leaderboard of one game, live ratings", lambda: leaderboard(history, "hellenica", ratings=live)),
-                        ("one player's stats over all records", lambda: player_stats(history, 7, ratings=live)),
-                        (f"one player's stats over their {len(mine)} records", lambda: player_stats(mine, 7, ratings=live)),
-                        ("one player's stats, re-rating everything", lambda: player_stats(history, 7))):
+    for label, work in (
+        ("rebuild all ratings", lambda: rebuild(history)),
+        ("rate one more game (live update)", lambda: rate(history[-1].seats, live[history[-1].game])),
+        ("all stats, live ratings", lambda: all_stats(history, live)),
+        ("leaderboard of one game, live ratings", lambda: leaderboard(history, "hellenica", ratings=live)),
+        ("one player's stats over all records", lambda: player_stats(history, 7, ratings=live)),
+        (f"one player's stats over their {len(mine)} records", lambda: player_stats(mine, 7, ratings=live)),
+        ("one player's stats, re-rating everything", lambda: player_stats(history, 7)),
+    ):
         best, typical, _ = timed(repeats, work)
         print(f"{label:<48} {count} games: {best * 1000:8.1f} ms best, {typical * 1000:8.1f} ms median")
 
@@ -94,15 +104,16 @@ def bench_replay(players: int, seed: int, animation: bool) -> None:
     actions = long_hellenica(players, seed)
     print(f"Hellenica {players} players, seed {seed}: {len(actions)} effective actions")
     best, _, shown = timed(1, lambda: frames(game, players, {}, seed, actions))
-    print(f"every frame (replay + public view + log line): {best:.2f} s, "
-          f"{best / len(shown) * 1000:.2f} ms per frame")
+    print(f"every frame (replay + public view + log line): {best:.2f} s, {best / len(shown) * 1000:.2f} ms per frame")
     best, _, _ = timed(1, lambda: frame_at(game, players, {}, seed, actions, -1))
     print(f"the final frame alone, from the set-up: {best * 1000:.0f} ms")
     stepper = Replay(game, players, {}, seed, actions)
     stepper.frame(-1)
     best, typical, _ = timed(20, lambda: stepper.frame(random.randrange(len(actions) + 1)))
-    print(f"a replay button press (any move, after the first visit): {best * 1000:.0f} ms best, "
-          f"{typical * 1000:.0f} ms median")
+    print(
+        f"a replay button press (any move, after the first visit): {best * 1000:.0f} ms best, "
+        f"{typical * 1000:.0f} ms median"
+    )
     if not animation:
         return
     from render.replay import animate_frames
@@ -116,8 +127,10 @@ def bench_replay(players: int, seed: int, animation: bool) -> None:
     drawn = time.perf_counter() - started - replayed
     path = Path("/tmp") / f"agora-hellenica-{players}p-summary.gif"
     path.write_bytes(gif)
-    print(f"animated summary: {len(picked)} frames, {len(gif) / 2**20:.2f} MB, {replayed:.1f} s replaying + "
-          f"{drawn:.1f} s drawing ({drawn / len(picked) * 1000:.0f} ms per frame); written to {path}")
+    print(
+        f"animated summary: {len(picked)} frames, {len(gif) / 2**20:.2f} MB, {replayed:.1f} s replaying + "
+        f"{drawn:.1f} s drawing ({drawn / len(picked) * 1000:.0f} ms per frame); written to {path}"
+    )
 
 
 def main() -> None:

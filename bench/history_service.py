@@ -48,12 +48,43 @@ async def fill(store, count: int, seed: int) -> None:
             clock += rng.expovariate(1 / 7200)
             actions.append((game_id, seq, rng.randrange(players), "play", "x", "", clock))
         outcome = {"scores": scores, "winners": [s for s in range(players) if scores[s] == best], "reason": "bench"}
-        games.append((game_id, rng.randrange(1, 4), game_id, rng.choice(GAMES), "{}", 1, "finished",
-                      json.dumps({"deadline_hours": rng.choice((0.0, 24.0))}), 41, json.dumps(outcome),
-                      started, started, clock))
+        games.append(
+            (
+                game_id,
+                rng.randrange(1, 4),
+                game_id,
+                rng.choice(GAMES),
+                "{}",
+                1,
+                "finished",
+                json.dumps({"deadline_hours": rng.choice((0.0, 24.0))}),
+                41,
+                json.dumps(outcome),
+                started,
+                started,
+                clock,
+            )
+        )
         seats += [(game_id, s, users[s], f"p{users[s]}", None if users[s] else "medium") for s in range(players)]
-    await store.import_rows("games", ["id", "guild_id", "channel_id", "game", "options", "seed", "status",
-                                      "settings", "seq", "outcome", "created_at", "started_at", "finished_at"], games)
+    await store.import_rows(
+        "games",
+        [
+            "id",
+            "guild_id",
+            "channel_id",
+            "game",
+            "options",
+            "seed",
+            "status",
+            "settings",
+            "seq",
+            "outcome",
+            "created_at",
+            "started_at",
+            "finished_at",
+        ],
+        games,
+    )
     await store.import_rows("seats", ["game_id", "seat", "user_id", "name", "bot"], seats)
     await store.import_rows("actions", ["game_id", "seq", "seat", "kind", "action", "text", "at"], actions)
 
@@ -82,15 +113,16 @@ async def main() -> None:
             user = 7
             mine = len(await tables.store.rated_records(user_id=user))
             for label, work in (
-                    ("nothing new to rate (the check every read makes)", lambda: tables.rate_finished()),
-                    (f"/stats of one player ({mine} games), every server",
-                     lambda: tables.player_stats(user, viewer_id=user)),
-                    (f"/stats of one player, one game", lambda: tables.player_stats(user, game="thera",
-                                                                                   viewer_id=user)),
-                    ("/stats of one player, one server", lambda: tables.player_stats(user, guild_id=1,
-                                                                                     viewer_id=user)),
-                    ("/leaderboard of one game, everywhere", lambda: tables.leaderboard("hellenica")),
-                    ("/leaderboard of one game, one server", lambda: tables.leaderboard("hellenica", guild_id=1))):
+                ("nothing new to rate (the check every read makes)", lambda: tables.rate_finished()),
+                (
+                    f"/stats of one player ({mine} games), every server",
+                    lambda: tables.player_stats(user, viewer_id=user),
+                ),
+                ("/stats of one player, one game", lambda: tables.player_stats(user, game="thera", viewer_id=user)),
+                ("/stats of one player, one server", lambda: tables.player_stats(user, guild_id=1, viewer_id=user)),
+                ("/leaderboard of one game, everywhere", lambda: tables.leaderboard("hellenica")),
+                ("/leaderboard of one game, one server", lambda: tables.leaderboard("hellenica", guild_id=1)),
+            ):
                 best, typical = await timed(5, work)
                 print(f"{label:<52} {best * 1000:8.1f} ms best, {typical * 1000:8.1f} ms median")
             best, _ = await timed(1, tables.rebuild_ratings)

@@ -74,10 +74,8 @@ class Settings:
     """drawing processes of the bot (None: its default for this machine; 0: a thread)"""
 
 
-QUICK = Settings(channels=50, rate=TARGET_RATE, sustained_seconds=8, autocomplete_seconds=4, sequential=40,
-                 repeats=1)
-FULL = Settings(channels=50, rate=TARGET_RATE, sustained_seconds=20, autocomplete_seconds=8, sequential=100,
-                repeats=3)
+QUICK = Settings(channels=50, rate=TARGET_RATE, sustained_seconds=8, autocomplete_seconds=4, sequential=40, repeats=1)
+FULL = Settings(channels=50, rate=TARGET_RATE, sustained_seconds=20, autocomplete_seconds=8, sequential=100, repeats=3)
 
 
 # ---------------------------------------------------------------------------
@@ -99,8 +97,9 @@ def process_tree_cpu(pid: int) -> float:
     return total
 
 
-def serve_bot(rest_base: str, gateway: str, db_path: str, stats_path: str, profile_path: str | None,
-              render_processes: int | None) -> None:
+def serve_bot(
+    rest_base: str, gateway: str, db_path: str, stats_path: str, profile_path: str | None, render_processes: int | None
+) -> None:
     """Run the Agora bot against the fake Discord until the gateway closes,
     then write what it measured about itself to ``stats_path``: the wall
     time of every board drawn, and samples of its own CPU time and of its
@@ -137,8 +136,9 @@ def serve_bot(rest_base: str, gateway: str, db_path: str, stats_path: str, profi
             await asyncio.sleep(CPU_SAMPLE_SECONDS)
 
     async def main() -> None:
-        bot = create_bot(db_path=db_path, remind_every=3600, guild_ready_timeout=0.05,
-                         render_processes=render_processes)
+        bot = create_bot(
+            db_path=db_path, remind_every=3600, guild_ready_timeout=0.05, render_processes=render_processes
+        )
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
         sampler = asyncio.create_task(sample_cpu())
         try:
@@ -164,9 +164,17 @@ class BotProcess:
 
     def __init__(self, fake, workdir: str, profile_path: str | None, render_processes: int | None):
         self.stats_path = os.path.join(workdir, "bot-stats.json")
-        command = [sys.executable, __file__, "--serve-bot", fake.rest_base, str(fake.gateway_url),
-                   os.path.join(workdir, "agora.sqlite3"), self.stats_path,
-                   "" if render_processes is None else str(render_processes), profile_path or ""]
+        command = [
+            sys.executable,
+            __file__,
+            "--serve-bot",
+            fake.rest_base,
+            str(fake.gateway_url),
+            os.path.join(workdir, "agora.sqlite3"),
+            self.stats_path,
+            "" if render_processes is None else str(render_processes),
+            profile_path or "",
+        ]
         self.process = subprocess.Popen(command, cwd=REPO)
 
     async def stop(self) -> dict[str, Any]:
@@ -219,8 +227,11 @@ class Channel:
         """(kind, payload, whether it ends a turn) for this channel's next step."""
         if self.state is None or not GAME.to_move(self.state):
             if not self.lobby_steps:
-                self.lobby_steps = [(self.players[0], "game new"), (self.players[1], "game join"),
-                                    (self.players[0], "game start")]
+                self.lobby_steps = [
+                    (self.players[0], "game new"),
+                    (self.players[1], "game join"),
+                    (self.players[0], "game start"),
+                ]
             member, command = self.lobby_steps.pop(0)
             options = {"game": GAME.name} if command == "game new" else {}
             if command == "game start":
@@ -258,8 +269,9 @@ async def answer_of(fake, payload: dict[str, Any], call) -> tuple[Any, bool]:
     if call.body["type"] != DEFERRED_MESSAGE:
         return call.content, False
     path = f"/webhooks/{fake.application_id}/{payload['token']}"
-    follow_up = await fake.wait_for_call(lambda c: c.method == "POST" and c.path == path,
-                                         "the follow-up of a deferred answer", timeout=ANSWER_TIMEOUT)
+    follow_up = await fake.wait_for_call(
+        lambda c: c.method == "POST" and c.path == path, "the follow-up of a deferred answer", timeout=ANSWER_TIMEOUT
+    )
     return follow_up.content, True
 
 
@@ -283,8 +295,9 @@ class Driver:
                 return channel
         return None
 
-    async def _send(self, channel: Channel, kind: str, payload: dict[str, Any], scheduled: float,
-                    turn_over: bool) -> None:
+    async def _send(
+        self, channel: Channel, kind: str, payload: dict[str, Any], scheduled: float, turn_over: bool
+    ) -> None:
         channel.busy = True
         try:
             call = await asyncio.wait_for(self.fake.send_interaction(payload), ANSWER_TIMEOUT)
@@ -333,6 +346,7 @@ class Driver:
         """New, join and start in every channel, the channels side by side,
         until every opening board is posted (so no backlog of drawing spills
         into the first measured phase)."""
+
         async def lobby(channel: Channel) -> None:
             since = len(self.fake.calls)
             for _ in range(3):
@@ -340,8 +354,12 @@ class Driver:
                 call = await asyncio.wait_for(self.fake.send_interaction(payload), ANSWER_TIMEOUT)
                 check_answer(kind, call)
             path = f"/channels/{payload['channel_id']}/messages"
-            await self.fake.wait_for_call(lambda c: c.path == path and bool(c.files), f"the opening board in {path}",
-                                          since=since, timeout=ANSWER_TIMEOUT)
+            await self.fake.wait_for_call(
+                lambda c: c.path == path and bool(c.files),
+                f"the opening board in {path}",
+                since=since,
+                timeout=ANSWER_TIMEOUT,
+            )
 
         await asyncio.gather(*(lobby(channel) for channel in self.channels))
 
@@ -390,9 +408,12 @@ async def board_posts(fake, samples: list[Sample]) -> list[float]:
         if sample.turn_over:
             path = f"/channels/{sample.channel_id}/messages"
             post = await fake.wait_for_call(
-                lambda call, path=path, since=sample.scheduled: call.path == path and bool(call.files)
-                and call.at >= since,
-                f"the board post after a turn-ending move in channel {sample.channel_id}", timeout=ANSWER_TIMEOUT)
+                lambda call, path=path, since=sample.scheduled: (
+                    call.path == path and bool(call.files) and call.at >= since
+                ),
+                f"the board post after a turn-ending move in channel {sample.channel_id}",
+                timeout=ANSWER_TIMEOUT,
+            )
             latencies.append((post.at - sample.scheduled) * 1000)
     return latencies
 
@@ -408,8 +429,10 @@ async def one_run(settings: Settings, profile_path: str | None) -> Outcome:
             try:
                 await asyncio.wait_for(fake.guild_sent.wait(), START_TIMEOUT)
                 rng = random.Random(7)
-                channels = [Channel(name, (members[2 * i], members[2 * i + 1]), random.Random(rng.random()))
-                            for i, name in enumerate(names)]
+                channels = [
+                    Channel(name, (members[2 * i], members[2 * i + 1]), random.Random(rng.random()))
+                    for i, name in enumerate(names)
+                ]
                 driver = Driver(fake, channels)
                 await driver.open_every_game()
                 await driver.one_at_a_time(settings.sequential)
@@ -429,8 +452,19 @@ async def one_run(settings: Settings, profile_path: str | None) -> Outcome:
             finally:
                 stats = await bot.stop()
     cpu_share, drawing_share, render_ms = bot_usage(stats, wall_window)
-    return Outcome(sustained, window, post_ms, sequential, autocomplete, skipped, deferred, cpu_share, drawing_share,
-                   render_ms, driver_share)
+    return Outcome(
+        sustained,
+        window,
+        post_ms,
+        sequential,
+        autocomplete,
+        skipped,
+        deferred,
+        cpu_share,
+        drawing_share,
+        render_ms,
+        driver_share,
+    )
 
 
 def bot_usage(stats: dict[str, Any], window: tuple[float, float]) -> tuple[float, float, list[float]]:
@@ -486,34 +520,63 @@ def measure(settings: Settings, profile_path: str | None = None) -> tuple[list[R
         add("drawing cpu", "% of a core", 100 * outcome.drawing_cpu_share)
         add("render p50", "ms", percentile(outcome.render_ms, 0.5))
         add("driver cpu", "% of a core", 100 * outcome.driver_cpu_share)
-        notes.append(f"run {len(notes) + 1}: {len(outcome.sustained)} interactions answered in the sustained phase "
-                     f"({len(plays)} /play, {sum(s.turn_over for s in plays)} ending a turn), "
-                     f"{outcome.skipped} sends skipped (every channel busy), {outcome.deferred} answers deferred "
-                     f"(work over 2 s), {len(outcome.render_ms)} boards drawn.")
+        notes.append(
+            f"run {len(notes) + 1}: {len(outcome.sustained)} interactions answered in the sustained phase "
+            f"({len(plays)} /play, {sum(s.turn_over for s in plays)} ending a turn), "
+            f"{outcome.skipped} sends skipped (every channel busy), {outcome.deferred} answers deferred "
+            f"(work over 2 s), {len(outcome.render_ms)} boards drawn."
+        )
     rate = f"at {settings.rate:g}/s"
     where = f"{settings.channels} channels"
     rows = [
-        judged(Row("discord", f"interactions {rate}", "first response p99", figures["p99"],
-                   f"< {TARGET_P99_MS:g} ms"), TARGET_P99_MS),
+        judged(
+            Row("discord", f"interactions {rate}", "first response p99", figures["p99"], f"< {TARGET_P99_MS:g} ms"),
+            TARGET_P99_MS,
+        ),
         Row("discord", f"interactions {rate}", "first response p50", figures["p50"]),
         Row("discord", f"/play {rate}", "first response p99", figures["play p99"]),
-        judged(Row("discord", f"interactions {rate}, {where}", "answered per second", figures["rate"],
-                   f">= {TARGET_RATE:g}/s"), TARGET_RATE * 0.98),
+        judged(
+            Row(
+                "discord",
+                f"interactions {rate}, {where}",
+                "answered per second",
+                figures["rate"],
+                f">= {TARGET_RATE:g}/s",
+            ),
+            TARGET_RATE * 0.98,
+        ),
         Row("discord", f"turn-ending /play {rate}", "board in channel p50", figures["post p50"]),
         Row("discord", f"turn-ending /play {rate}", "board in channel p99", figures["post p99"]),
         Row("discord", "interactions one at a time", "first response p50", figures["seq p50"]),
         Row("discord", "interactions one at a time", "first response p99", figures["seq p99"]),
         Row("discord", f"/play autocomplete {rate}", "p50", figures["ac p50"]),
-        judged(Row("discord", f"/play autocomplete {rate}", "p99", figures["ac p99"],
-                   f"< {TARGET_AUTOCOMPLETE_P99_MS:g} ms"), TARGET_AUTOCOMPLETE_P99_MS),
+        judged(
+            Row(
+                "discord",
+                f"/play autocomplete {rate}",
+                "p99",
+                figures["ac p99"],
+                f"< {TARGET_AUTOCOMPLETE_P99_MS:g} ms",
+            ),
+            TARGET_AUTOCOMPLETE_P99_MS,
+        ),
         Row("discord", f"bot process {rate}", "CPU", figures["cpu"]),
         Row("discord", f"bot's drawing processes {rate}", "CPU", figures["drawing cpu"]),
         Row("discord", f"bot {rate}", "one board drawn (wall)", figures["render p50"]),
         Row("discord", f"fake Discord + players {rate}", "CPU", figures["driver cpu"]),
     ]
     if settings.render_processes is not None:
-        rows = [Row(row.area, f"{row.subject} [{settings.render_processes} drawing processes]", row.measure,
-                    row.figure, row.target, row.met) for row in rows]
+        rows = [
+            Row(
+                row.area,
+                f"{row.subject} [{settings.render_processes} drawing processes]",
+                row.measure,
+                row.figure,
+                row.target,
+                row.met,
+            )
+            for row in rows
+        ]
     return rows, notes
 
 
@@ -525,18 +588,32 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, help="length of the sustained phase")
     parser.add_argument("--repeats", type=int, help="runs (default 3, quick 1)")
     parser.add_argument("--profile", metavar="FILE", help="cProfile the bot process's main thread into FILE")
-    parser.add_argument("--render-processes", type=int,
-                        help="the bot's drawing processes (default: the bot's own choice; 0 draws in a thread)")
+    parser.add_argument(
+        "--render-processes",
+        type=int,
+        help="the bot's drawing processes (default: the bot's own choice; 0 draws in a thread)",
+    )
     args = parser.parse_args()
     base = QUICK if args.quick else FULL
-    settings = Settings(channels=args.channels or base.channels, rate=args.rate or base.rate,
-                        sustained_seconds=args.seconds or base.sustained_seconds,
-                        autocomplete_seconds=base.autocomplete_seconds, sequential=base.sequential,
-                        repeats=args.repeats or base.repeats, render_processes=args.render_processes)
+    settings = Settings(
+        channels=args.channels or base.channels,
+        rate=args.rate or base.rate,
+        sustained_seconds=args.seconds or base.sustained_seconds,
+        autocomplete_seconds=base.autocomplete_seconds,
+        sequential=base.sequential,
+        repeats=args.repeats or base.repeats,
+        render_processes=args.render_processes,
+    )
     rows, notes = measure(settings, args.profile)
-    print_rows(f"Agora Discord interactions: best (typical) of {settings.repeats} run(s)", rows,
-               [*notes, "Latency: from the interaction's scheduled send to its callback (open loop).",
-                "Bot: the real discord.py client in its own process; the fake Discord and players in this one."])
+    print_rows(
+        f"Agora Discord interactions: best (typical) of {settings.repeats} run(s)",
+        rows,
+        [
+            *notes,
+            "Latency: from the interaction's scheduled send to its callback (open loop).",
+            "Bot: the real discord.py client in its own process; the fake Discord and players in this one.",
+        ],
+    )
     if args.profile:
         import pstats
 

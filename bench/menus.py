@@ -85,8 +85,9 @@ def bot_level(game: Game) -> str:
     return game.stand_in_level or game.bot_levels[len(game.bot_levels) // 2]
 
 
-def decisions(game: Game, players: int, options: dict[str, Any], seed: int, mode: str, budget: float,
-              limit: int) -> Iterator[tuple[Any, int, list[str], str]]:
+def decisions(
+    game: Game, players: int, options: dict[str, Any], seed: int, mode: str, budget: float, limit: int
+) -> Iterator[tuple[Any, int, list[str], str]]:
     """(state, seat, legal actions, action chosen) at every decision of one
     seeded game, to the end or ``limit`` decisions."""
     rng = random.Random(seed)
@@ -136,17 +137,26 @@ class Tally:
         every = 100 * self.all_reachable / self.decisions if self.decisions else 0.0
         average = self.clicks / self.reachable if self.reachable else 0.0
         over = 100 * self.over_25 / self.decisions if self.decisions else 0.0
-        return [str(self.decisions), f"{over:.0f}%", f"{share:.1f}%", f"{every:.1f}%", f"{average:.2f}",
-                str(self.worst_chosen), str(self.worst_any), str(self.widest), f"{self.seconds:.1f}"]
+        return [
+            str(self.decisions),
+            f"{over:.0f}%",
+            f"{share:.1f}%",
+            f"{every:.1f}%",
+            f"{average:.2f}",
+            str(self.worst_chosen),
+            str(self.worst_any),
+            str(self.widest),
+            f"{self.seconds:.1f}",
+        ]
 
 
-def measure(game: Game, players: int, options: dict[str, Any], seed: int, mode: str, budget: float,
-            limit: int, every: int = 1) -> Tally:
+def measure(
+    game: Game, players: int, options: dict[str, Any], seed: int, mode: str, budget: float, limit: int, every: int = 1
+) -> Tally:
     """The figures of one seeded game, its menus checked at every ``every``-th decision."""
     tally = Tally()
     started = time.perf_counter()
-    for ply, (state, seat, legal, action) in enumerate(decisions(game, players, options, seed, mode, budget,
-                                                                 limit)):
+    for ply, (state, seat, legal, action) in enumerate(decisions(game, players, options, seed, mode, budget, limit)):
         if ply % every:
             continue
         tree = build_menu([(a, game.label(state, seat, a), game.menu_path(state, seat, a)) for a in legal])
@@ -168,8 +178,18 @@ def measure(game: Game, players: int, options: dict[str, Any], seed: int, mode: 
     return tally
 
 
-HEADERS = ["game", "decisions checked", "> 25 legal", "chosen by clicks", "all by clicks", "avg clicks",
-           "worst chosen", "worst any", "widest menu", "seconds"]
+HEADERS = [
+    "game",
+    "decisions checked",
+    "> 25 legal",
+    "chosen by clicks",
+    "all by clicks",
+    "avg clicks",
+    "worst chosen",
+    "worst any",
+    "widest menu",
+    "seconds",
+]
 
 
 def main() -> None:
@@ -193,11 +213,15 @@ def main() -> None:
                 limit = bot_cut if mode == "bot" else MAX_DECISIONS
                 tally = Tally()
                 for seed in range(1, seeds + 1):
-                    tally.add(measure(game, players, options, seed, mode, args.budget, limit,
-                                      every if mode == "random" else 1))
+                    tally.add(
+                        measure(
+                            game, players, options, seed, mode, args.budget, limit, every if mode == "random" else 1
+                        )
+                    )
                 extra = ",".join(f"{k}={v}" for k, v in options.items())
-                subject = f"{name} {players}p {mode if mode == 'random' else bot_level(game)}" + \
-                          (f" {extra}" if extra else "")
+                subject = f"{name} {players}p {mode if mode == 'random' else bot_level(game)}" + (
+                    f" {extra}" if extra else ""
+                )
                 detail.append([subject] + tally.cells())
                 print("  " + "  ".join([subject] + tally.cells()), flush=True, file=sys.stderr)
                 total.add(tally)
@@ -206,11 +230,17 @@ def main() -> None:
             print(f"  {name}: {problem}")
     sampling = "" if every == 1 else f"{every}-th "
     bots = "to the end" if bot_cut == MAX_DECISIONS else f"cut at {bot_cut} decisions"
-    notes = [(f"clicks: menu choices a decision takes; target: 100% by clicks, worst <= {TARGET_CLICKS}, "
-             f"every menu <= {MENU_LIMIT} entries"),
-             (f"{seeds} seed(s) a configuration; random games to the end, menus checked at every {sampling}"
-              f"decision; bot games {bots}, every decision checked; bots: stand-in level, {args.budget} s a "
-              f"decision")]
+    notes = [
+        (
+            f"clicks: menu choices a decision takes; target: 100% by clicks, worst <= {TARGET_CLICKS}, "
+            f"every menu <= {MENU_LIMIT} entries"
+        ),
+        (
+            f"{seeds} seed(s) a configuration; random games to the end, menus checked at every {sampling}"
+            f"decision; bot games {bots}, every decision checked; bots: stand-in level, {args.budget} s a "
+            f"decision"
+        ),
+    ]
     print_table("Menus per configuration", HEADERS, detail)
     print_table("Menus per game (issue 16)", HEADERS, summary, notes)
 

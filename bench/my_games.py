@@ -37,13 +37,30 @@ def build(path: Path, games: int, live: int) -> None:
         rows, seats, reminders = [], [], []
         for game_id in range(1, games + 1):
             status = "active" if game_id > games - live else "finished"
-            rows.append((game_id, 1, 10_000 + game_id, "santorini", "{}", game_id, status, USER, "{}", 5,
-                         json.dumps([]), time.time()))
+            rows.append(
+                (
+                    game_id,
+                    1,
+                    10_000 + game_id,
+                    "santorini",
+                    "{}",
+                    game_id,
+                    status,
+                    USER,
+                    "{}",
+                    5,
+                    json.dumps([]),
+                    time.time(),
+                )
+            )
             seats += [(game_id, 0, USER, "me"), (game_id, 1, OTHER, "them")]
             if status == "active":
                 reminders.append((game_id, game_id % 2, 5, time.time() + 3600, time.time()))
-        db.executemany("INSERT INTO games (id, guild_id, channel_id, game, options, seed, status, host_id, settings,"
-                       " seq, turn_lines, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+        db.executemany(
+            "INSERT INTO games (id, guild_id, channel_id, game, options, seed, status, host_id, settings,"
+            " seq, turn_lines, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            rows,
+        )
         db.executemany("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,?,?,?)", seats)
         db.executemany("INSERT INTO reminders (game_id, seat, seq, due_at, since) VALUES (?,?,?,?,?)", reminders)
     db.close()
@@ -80,8 +97,10 @@ def main() -> None:
         path = Path(folder) / "bench.sqlite3"
         build(path, args.games, args.live)
         cold, warm = asyncio.run(measure(path, args.live))
-    print(f"my_games with {args.games:,} games ({args.live} live): cold {cold * 1000:.1f} ms, "
-          f"warm best {min(warm) * 1000:.1f} ms, median {statistics.median(warm) * 1000:.1f} ms (target < 50 ms)")
+    print(
+        f"my_games with {args.games:,} games ({args.live} live): cold {cold * 1000:.1f} ms, "
+        f"warm best {min(warm) * 1000:.1f} ms, median {statistics.median(warm) * 1000:.1f} ms (target < 50 ms)"
+    )
 
 
 if __name__ == "__main__":

@@ -73,9 +73,15 @@ def main() -> None:
             if script.exists():
                 rows.append(run_script(script, []))
     runs = "1 run" if args.quick and args.repeats is None else f"{args.repeats or 3} runs"
-    print_rows(f"Agora benchmarks: best (typical) of {runs}, {time.perf_counter() - started:.0f} s in all", rows,
-               notes + ["Latency 'at N/s': moves arriving at random at N per second over the games (open loop); "
-                        "'at saturation': every game's player moves as soon as the last move returned."])
+    print_rows(
+        f"Agora benchmarks: best (typical) of {runs}, {time.perf_counter() - started:.0f} s in all",
+        rows,
+        notes
+        + [
+            "Latency 'at N/s': moves arriving at random at N per second over the games (open loop); "
+            "'at saturation': every game's player moves as soon as the last move returned."
+        ],
+    )
 
 
 if __name__ == "__main__":

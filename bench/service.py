@@ -102,10 +102,28 @@ class Settings:
     repeats: int
 
 
-FULL = Settings(counts=(1, 100, 1000), closed_moves=2000, open_moves=300, rate=50.0, drawn_moves=100,
-                drawn_rate=10.0, memory_games=200, stored_games=10_000, repeats=3)
-QUICK = Settings(counts=(1, 100, 1000), closed_moves=600, open_moves=100, rate=50.0, drawn_moves=40,
-                 drawn_rate=10.0, memory_games=40, stored_games=10_000, repeats=1)
+FULL = Settings(
+    counts=(1, 100, 1000),
+    closed_moves=2000,
+    open_moves=300,
+    rate=50.0,
+    drawn_moves=100,
+    drawn_rate=10.0,
+    memory_games=200,
+    stored_games=10_000,
+    repeats=3,
+)
+QUICK = Settings(
+    counts=(1, 100, 1000),
+    closed_moves=600,
+    open_moves=100,
+    rate=50.0,
+    drawn_moves=40,
+    drawn_rate=10.0,
+    memory_games=40,
+    stored_games=10_000,
+    repeats=1,
+)
 
 
 # ---------------------------------------------------------------------------
@@ -161,8 +179,14 @@ class Room:
             self.ids.append(await self._new_game(channel))
 
     async def _new_game(self, channel: int) -> int:
-        record = await self.tables.create(channel_id=channel, user_id=FIRST_USER, name="p0", game=self.game,
-                                          options=self.options, seed=self.rng.randrange(1 << 62))
+        record = await self.tables.create(
+            channel_id=channel,
+            user_id=FIRST_USER,
+            name="p0",
+            game=self.game,
+            options=self.options,
+            seed=self.rng.randrange(1 << 62),
+        )
         for seat in range(1, self.players):
             await self.tables.join(record.id, FIRST_USER + seat, f"p{seat}")
         await self.tables.start(record.id, FIRST_USER)
@@ -262,9 +286,17 @@ def fresh_db(workdir: Path, label: str) -> Path:
     return workdir / f"{label}-{time.monotonic_ns()}.sqlite3"
 
 
-FIGURES = [("commit", "moves/s", True), ("drained", "moves/s", True), ("sat_p50", "ms", False),
-           ("sat_p99", "ms", False), ("p50", "ms", False), ("p99", "ms", False), ("draw_p50", "ms", False),
-           ("draw_p99", "ms", False), ("cpu_ms", "ms", False)]
+FIGURES = [
+    ("commit", "moves/s", True),
+    ("drained", "moves/s", True),
+    ("sat_p50", "ms", False),
+    ("sat_p99", "ms", False),
+    ("p50", "ms", False),
+    ("p99", "ms", False),
+    ("draw_p50", "ms", False),
+    ("draw_p99", "ms", False),
+    ("cpu_ms", "ms", False),
+]
 
 
 async def phases(room: Room, settings: Settings, closed_moves: int, open_moves: int, drawn_moves: int) -> dict:
@@ -291,12 +323,20 @@ async def phases(room: Room, settings: Settings, closed_moves: int, open_moves: 
     return found
 
 
-def measured(settings: Settings, workdir: Path, game: str, count: int, closed_moves: int, open_moves: int,
-             drawn_moves: int) -> dict[str, Figure]:
+def measured(
+    settings: Settings, workdir: Path, game: str, count: int, closed_moves: int, open_moves: int, drawn_moves: int
+) -> dict[str, Figure]:
     figures = {key: Figure(key, unit, higher_is_better=better) for key, unit, better in FIGURES}
     for _ in range(settings.repeats):
-        found = asyncio.run(service_run(fresh_db(workdir, game), game, count, None, lambda room: phases(
-            room, settings, closed_moves, open_moves, drawn_moves)))
+        found = asyncio.run(
+            service_run(
+                fresh_db(workdir, game),
+                game,
+                count,
+                None,
+                lambda room: phases(room, settings, closed_moves, open_moves, drawn_moves),
+            )
+        )
         for key, value in found.items():
             figures[key].runs.append(value)
     return figures
@@ -307,21 +347,46 @@ def scale_rows(game: str, settings: Settings, workdir: Path) -> list[Row]:
     rows: list[Row] = []
     at, drawn_at = f"at {number(settings.rate)}/s", f"at {number(settings.drawn_rate)}/s"
     for count in settings.counts:
-        figures = measured(settings, workdir, game, count, max(settings.closed_moves, 2 * count),
-                           settings.open_moves, settings.drawn_moves)
+        figures = measured(
+            settings,
+            workdir,
+            game,
+            count,
+            max(settings.closed_moves, 2 * count),
+            settings.open_moves,
+            settings.drawn_moves,
+        )
         subject = f"{game}, {count} game{'s' if count > 1 else ''}"
         rows += [
-            judged(Row("service", subject, "moves/s committed, outbox drained", figures["drained"],
-                       f">= {TARGET_MOVES:g}/s"), TARGET_MOVES),
+            judged(
+                Row(
+                    "service",
+                    subject,
+                    "moves/s committed, outbox drained",
+                    figures["drained"],
+                    f">= {TARGET_MOVES:g}/s",
+                ),
+                TARGET_MOVES,
+            ),
             Row("service", subject, "moves/s committed, no courier", figures["commit"]),
             Row("service", subject, "play() p50 at saturation", figures["sat_p50"]),
             Row("service", subject, "play() p99 at saturation", figures["sat_p99"]),
             Row("service", subject, f"play() p50 {at}", figures["p50"]),
-            judged(Row("service", subject, f"play() p99 {at}", figures["p99"],
-                       f"< {TARGET_P99_PLAIN_MS:g} ms"), TARGET_P99_PLAIN_MS),
+            judged(
+                Row("service", subject, f"play() p99 {at}", figures["p99"], f"< {TARGET_P99_PLAIN_MS:g} ms"),
+                TARGET_P99_PLAIN_MS,
+            ),
             Row("service", subject, f"move to picture p50 {drawn_at}", figures["draw_p50"]),
-            judged(Row("service", subject, f"move to picture p99 {drawn_at}", figures["draw_p99"],
-                       f"< {TARGET_P99_RENDER_MS:g} ms"), TARGET_P99_RENDER_MS),
+            judged(
+                Row(
+                    "service",
+                    subject,
+                    f"move to picture p99 {drawn_at}",
+                    figures["draw_p99"],
+                    f"< {TARGET_P99_RENDER_MS:g} ms",
+                ),
+                TARGET_P99_RENDER_MS,
+            ),
         ]
     return rows
 
@@ -331,18 +396,43 @@ def per_game_rows(settings: Settings, workdir: Path, names: list[str]) -> list[R
     rows: list[Row] = []
     at, drawn_at = f"at {number(settings.rate)}/s", f"at {number(settings.drawn_rate)}/s"
     for name in names:
-        figures = measured(settings, workdir, name, 100, settings.closed_moves // 2, settings.open_moves // 2,
-                           settings.drawn_moves // 2)
+        figures = measured(
+            settings,
+            workdir,
+            name,
+            100,
+            settings.closed_moves // 2,
+            settings.open_moves // 2,
+            settings.drawn_moves // 2,
+        )
         players, _ = bench_players(REGISTRY[name])
         subject = f"{name} ({players}p), 100 games"
         rows += [
-            judged(Row("service", subject, "moves/s committed, outbox drained", figures["drained"],
-                       f">= {TARGET_MOVES:g}/s"), TARGET_MOVES),
+            judged(
+                Row(
+                    "service",
+                    subject,
+                    "moves/s committed, outbox drained",
+                    figures["drained"],
+                    f">= {TARGET_MOVES:g}/s",
+                ),
+                TARGET_MOVES,
+            ),
             Row("service", subject, "CPU per move committed, outbox drained (process)", figures["cpu_ms"], ""),
-            judged(Row("service", subject, f"play() p99 {at}", figures["p99"], f"< {TARGET_P99_PLAIN_MS:g} ms"),
-                   TARGET_P99_PLAIN_MS),
-            judged(Row("service", subject, f"move to picture p99 {drawn_at}", figures["draw_p99"],
-                       f"< {TARGET_P99_RENDER_MS:g} ms"), TARGET_P99_RENDER_MS),
+            judged(
+                Row("service", subject, f"play() p99 {at}", figures["p99"], f"< {TARGET_P99_PLAIN_MS:g} ms"),
+                TARGET_P99_PLAIN_MS,
+            ),
+            judged(
+                Row(
+                    "service",
+                    subject,
+                    f"move to picture p99 {drawn_at}",
+                    figures["draw_p99"],
+                    f"< {TARGET_P99_RENDER_MS:g} ms",
+                ),
+                TARGET_P99_RENDER_MS,
+            ),
         ]
     return rows
 
@@ -379,13 +469,20 @@ def copy_games(path: Path, templates: list[int], copies: int, finished: int = 0)
     db = sqlite3.connect(path)
     db.row_factory = sqlite3.Row
     try:
+
         def rows(table: str, key: str, value: int) -> list[dict]:
             return [dict(r) for r in db.execute(f"SELECT * FROM {table} WHERE {key} = ?", (value,))]
 
-        parts = {t: {tid: rows(table, "id" if table == "games" else "game_id", tid)
-                     for tid in templates} for t, table in
-                 (("games", "games"), ("seats", "seats"), ("actions", "actions"), ("snapshots", "snapshots"),
-                  ("reminders", "reminders"))}
+        parts = {
+            t: {tid: rows(table, "id" if table == "games" else "game_id", tid) for tid in templates}
+            for t, table in (
+                ("games", "games"),
+                ("seats", "seats"),
+                ("actions", "actions"),
+                ("snapshots", "snapshots"),
+                ("reminders", "reminders"),
+            )
+        }
         next_id = db.execute("SELECT MAX(id) FROM games").fetchone()[0] + 1
         channel = db.execute("SELECT MAX(channel_id) FROM games").fetchone()[0] + 1
         made = []
@@ -408,8 +505,10 @@ def copy_games(path: Path, templates: list[int], copies: int, finished: int = 0)
             for table, batch in batches.items():
                 if batch:
                     columns = list(batch[0])
-                    db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
-                                   f"({', '.join('?' * len(columns))})", [tuple(r[c] for c in columns) for r in batch])
+                    db.executemany(
+                        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                        [tuple(r[c] for c in columns) for r in batch],
+                    )
         return made
     finally:
         db.close()
@@ -425,8 +524,12 @@ def memory_rows(settings: Settings, workdir: Path, names: list[str]) -> list[Row
         figure = Figure("memory", "KB", higher_is_better=False)
         for _ in range(settings.repeats):
             figure.runs.append(asyncio.run(cached_bytes(path, ids)) / 1024)
-        rows.append(judged(Row("memory", name, "per idle cached game (mid-game)", figure,
-                               f"< {TARGET_MEMORY_KB:g} KB"), TARGET_MEMORY_KB))
+        rows.append(
+            judged(
+                Row("memory", name, "per idle cached game (mid-game)", figure, f"< {TARGET_MEMORY_KB:g} KB"),
+                TARGET_MEMORY_KB,
+            )
+        )
     return rows
 
 
@@ -476,12 +579,16 @@ STARTUP_TIMEOUT = 600
 def start_once(path: Path) -> dict[str, Any]:
     """Time one start-up in a fresh process; {"error": ...} if it failed."""
     try:
-        done = subprocess.run([sys.executable, "-c", STARTUP_SCRIPT, str(path), str(REPO)], capture_output=True,
-                              text=True, timeout=STARTUP_TIMEOUT)
+        done = subprocess.run(
+            [sys.executable, "-c", STARTUP_SCRIPT, str(path), str(REPO)],
+            capture_output=True,
+            text=True,
+            timeout=STARTUP_TIMEOUT,
+        )
     except subprocess.TimeoutExpired:
         return {"error": f"no start-up within {STARTUP_TIMEOUT} s"}
     if done.returncode != 0:
-        return {"error": (done.stderr.strip().splitlines() or ["exit %d" % done.returncode])[-1]}
+        return {"error": (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]}
     return json.loads(done.stdout)
 
 
@@ -501,16 +608,30 @@ def startup_rows(settings: Settings, workdir: Path, names: list[str]) -> list[Ro
         for _ in range(settings.repeats):
             times = start_once(copy)
             if "error" in times:
-                rows.append(Row("start-up", subject, f"FAILED: {times['error'][:90]}", Figure("total", "s"),
-                                f"< {TARGET_STARTUP_S:g} s", met=False))
+                rows.append(
+                    Row(
+                        "start-up",
+                        subject,
+                        f"FAILED: {times['error'][:90]}",
+                        Figure("total", "s"),
+                        f"< {TARGET_STARTUP_S:g} s",
+                        met=False,
+                    )
+                )
                 break
             for key in figures:
                 figures[key].runs.append(times[key])
         else:
-            rows += [judged(Row("start-up", subject, "import + open + recover()", figures["total"],
-                                f"< {TARGET_STARTUP_S:g} s"), TARGET_STARTUP_S),
-                     Row("start-up", subject, "of which recover()", figures["recover"]),
-                     Row("start-up", subject, "of which imports", figures["import"])]
+            rows += [
+                judged(
+                    Row(
+                        "start-up", subject, "import + open + recover()", figures["total"], f"< {TARGET_STARTUP_S:g} s"
+                    ),
+                    TARGET_STARTUP_S,
+                ),
+                Row("start-up", subject, "of which recover()", figures["recover"]),
+                Row("start-up", subject, "of which imports", figures["import"]),
+            ]
     return rows
 
 
@@ -518,8 +639,9 @@ def startup_rows(settings: Settings, workdir: Path, names: list[str]) -> list[Ro
 # A fleet: several processes on one database
 
 
-async def fleet_worker_run(where: str, game: str, first_channel: int, count: int, moves: int,
-                           barrier: Any) -> tuple[int, float, float, list[float]]:
+async def fleet_worker_run(
+    where: str, game: str, first_channel: int, count: int, moves: int, barrier: Any
+) -> tuple[int, float, float, list[float]]:
     """One process of the fleet: its own Tables and games; once every
     process is ready, ``moves`` closed-loop moves (no courier: commits)."""
     tables = await Tables.open(where, courier=None, run_bots=False, cache_size=max(2000, 2 * count))
@@ -536,8 +658,7 @@ async def fleet_worker_run(where: str, game: str, first_channel: int, count: int
         await tables.close()
 
 
-def fleet_worker(where: str, game: str, first_channel: int, count: int, moves: int, barrier: Any,
-                 results: Any) -> None:
+def fleet_worker(where: str, game: str, first_channel: int, count: int, moves: int, barrier: Any, results: Any) -> None:
     try:
         results.put(asyncio.run(fleet_worker_run(where, game, first_channel, count, moves, barrier)))
     except BaseException as error:  # the parent reports it instead of waiting for ever
@@ -553,9 +674,13 @@ def fleet_once(where: str, game: str, processes: int, per_process: int, moves: i
     the first one's start to the last one's end) and the p99 of play() (ms)."""
     context = multiprocessing.get_context("spawn")
     barrier, results = context.Barrier(processes), context.Queue()
-    workers = [context.Process(target=fleet_worker, args=(where, game, 1 + index * per_process, per_process,
-                                                          moves // processes, barrier, results))
-               for index in range(processes)]
+    workers = [
+        context.Process(
+            target=fleet_worker,
+            args=(where, game, 1 + index * per_process, per_process, moves // processes, barrier, results),
+        )
+        for index in range(processes)
+    ]
     for worker in workers:
         worker.start()
     found: list[Any] = []
@@ -631,15 +756,34 @@ async def store_commits(where: str, games: int, commits: int) -> float:
 
     store = await open_store(where)
     try:
-        ids = [await store.create_game(guild_id=None, channel_id=channel, parent_id=None, game="santorini",
-                                       options={}, seed=1, host_id=None, settings={}, seats=[])
-               for channel in range(1, games + 1)]
+        ids = [
+            await store.create_game(
+                guild_id=None,
+                channel_id=channel,
+                parent_id=None,
+                game="santorini",
+                options={},
+                seed=1,
+                host_id=None,
+                settings={},
+                seats=[],
+            )
+            for channel in range(1, games + 1)
+        ]
         state = {"board": list(range(400))}
 
         async def player(game_id: int) -> None:
             for seq in range(1, commits // games + 1):
-                await store.commit(game_id, seq, seat=0, kind="play", action="move", text="", state=state,
-                                   notices=[NewNotice("channel", {"seq": seq})])
+                await store.commit(
+                    game_id,
+                    seq,
+                    seat=0,
+                    kind="play",
+                    action="move",
+                    text="",
+                    state=state,
+                    notices=[NewNotice("channel", {"seq": seq})],
+                )
 
         with Stopwatch() as watch:
             await asyncio.gather(*(player(game_id) for game_id in ids))
@@ -660,8 +804,14 @@ def store_rows(settings: Settings, databases: FleetDatabases) -> list[Row]:
                     figure.runs.append(asyncio.run(store_commits(where, games, max(300, 5 * games))))
                 finally:
                     drop()
-            rows.append(Row("store", f"{backend}, {games} game{'s' if games > 1 else ''} at once",
-                            "store.commit() per second", figure))
+            rows.append(
+                Row(
+                    "store",
+                    f"{backend}, {games} game{'s' if games > 1 else ''} at once",
+                    "store.commit() per second",
+                    figure,
+                )
+            )
     return rows
 
 
@@ -687,12 +837,14 @@ def fleet_rows(game: str, settings: Settings, workdir: Path, db: str | None, pro
                         rate.runs.append(found[0])
                         p99.runs.append(found[1])
                     total = per_process * fleet
-                    subject = (f"{backend}, {fleet} process{'es' if fleet > 1 else ''}, "
-                               f"{total} game{'s' if total > 1 else ''}")
+                    subject = (
+                        f"{backend}, {fleet} process{'es' if fleet > 1 else ''}, {total} game{'s' if total > 1 else ''}"
+                    )
                     row = Row("fleet", subject, "moves/s committed", rate)
                     if backend == "postgresql" and count == 100:
-                        row = judged(Row("fleet", subject, "moves/s committed", rate, f">= {TARGET_MOVES:g}/s"),
-                                     TARGET_MOVES)
+                        row = judged(
+                            Row("fleet", subject, "moves/s committed", rate, f">= {TARGET_MOVES:g}/s"), TARGET_MOVES
+                        )
                     rows += [row, Row("fleet", subject, "play() p99 at saturation", p99)]
     finally:
         databases.close()
@@ -722,10 +874,17 @@ def profile(game: str, moves: int, workdir: Path) -> str:
 # ---------------------------------------------------------------------------
 
 
-def run(quick: bool = False, game: str = "santorini", repeats: int | None = None,
-        names: list[str] | None = None, show=print_rows, db: str | None = None,
-        processes: list[int] | None = None, fleet_only: bool = False,
-        counts: tuple[int, ...] | None = None) -> list[Row]:
+def run(
+    quick: bool = False,
+    game: str = "santorini",
+    repeats: int | None = None,
+    names: list[str] | None = None,
+    show=print_rows,
+    db: str | None = None,
+    processes: list[int] | None = None,
+    fleet_only: bool = False,
+    counts: tuple[int, ...] | None = None,
+) -> list[Row]:
     """Every service benchmark; each section is shown as soon as it is done.
     The fleet section runs when ``db`` or ``processes`` is given."""
     settings = QUICK if quick else FULL
@@ -738,15 +897,18 @@ def run(quick: bool = False, game: str = "santorini", repeats: int | None = None
     with tempfile.TemporaryDirectory(prefix="agora-bench-") as tmp:
         workdir = Path(tmp)
         sections = [
-            (f"Service: {game} with 1, 100 and 1,000 active games",
-             lambda: scale_rows(game, settings, workdir)),
-            ("Service: every game at 100 active games", lambda: per_game_rows(settings, workdir,
-                                                                               [n for n in names if n != game])),
+            (f"Service: {game} with 1, 100 and 1,000 active games", lambda: scale_rows(game, settings, workdir)),
+            (
+                "Service: every game at 100 active games",
+                lambda: per_game_rows(settings, workdir, [n for n in names if n != game]),
+            ),
             ("Memory per idle cached game", lambda: memory_rows(settings, workdir, names)),
             (f"Start-up with {settings.stored_games:,} stored games", lambda: startup_rows(settings, workdir, names)),
         ]
-        fleet = (f"Fleet: {game}, processes on one database (commits, closed loop)",
-                 lambda: fleet_rows(game, settings, workdir, db, processes or [1, 2, 4]))
+        fleet = (
+            f"Fleet: {game}, processes on one database (commits, closed loop)",
+            lambda: fleet_rows(game, settings, workdir, db, processes or [1, 2, 4]),
+        )
         if fleet_only:
             sections = [fleet]
         elif db or processes:
@@ -765,8 +927,11 @@ def main() -> None:
     parser.add_argument("--games", help="comma-separated games for the per-game rows (default: all)")
     parser.add_argument("--repeats", type=int, help="runs per figure (default 3, quick 1)")
     parser.add_argument("--profile", action="store_true", help="only profile committed moves of --game")
-    parser.add_argument("--db", help="PostgreSQL for the fleet section: a postgresql:// URL, or postgres-temp "
-                                     "(a throwaway server of this machine's PostgreSQL)")
+    parser.add_argument(
+        "--db",
+        help="PostgreSQL for the fleet section: a postgresql:// URL, or postgres-temp "
+        "(a throwaway server of this machine's PostgreSQL)",
+    )
     parser.add_argument("--processes", help="comma-separated process counts for the fleet section (1,2,4)")
     parser.add_argument("--fleet", action="store_true", help="only the fleet section")
     parser.add_argument("--counts", help="comma-separated active game counts (default 1,100,1000)")
@@ -775,9 +940,16 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="agora-bench-") as tmp:
             print(profile(args.game, 2000, Path(tmp)))
         return
-    run(args.quick, args.game, args.repeats, args.games.split(",") if args.games else None, db=args.db,
-        processes=[int(n) for n in args.processes.split(",")] if args.processes else None, fleet_only=args.fleet,
-        counts=tuple(int(n) for n in args.counts.split(",")) if args.counts else None)
+    run(
+        args.quick,
+        args.game,
+        args.repeats,
+        args.games.split(",") if args.games else None,
+        db=args.db,
+        processes=[int(n) for n in args.processes.split(",")] if args.processes else None,
+        fleet_only=args.fleet,
+        counts=tuple(int(n) for n in args.counts.split(",")) if args.counts else None,
+    )
 
 
 if __name__ == "__main__":

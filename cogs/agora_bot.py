@@ -42,13 +42,26 @@ class AgoraBot(commands.AutoShardedBot):
     with ``AGORA_SHARD_COUNT``/``AGORA_SHARD_IDS`` several processes share the
     shards (and one database, which keeps them consistent)."""
 
-    def __init__(self, settings: Settings | None = None, *, db_path: str | None = None,
-                 guild_id: int | None = None, clock: Callable[[], float] = discord_clock,
-                 bot_budget: float | None = None, remind_every: float = 60.0, render_processes: int | None = None,
-                 bot_processes: int | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        db_path: str | None = None,
+        guild_id: int | None = None,
+        clock: Callable[[], float] = discord_clock,
+        bot_budget: float | None = None,
+        remind_every: float = 60.0,
+        render_processes: int | None = None,
+        bot_processes: int | None = None,
+        **kwargs: Any,
+    ):
         settings = (settings or Settings.from_env()).with_(
-            db=db_path, guild_id=guild_id, render_processes=render_processes, bot_processes=bot_processes,
-            bot_seconds=bot_budget)
+            db=db_path,
+            guild_id=guild_id,
+            render_processes=render_processes,
+            bot_processes=bot_processes,
+            bot_seconds=bot_budget,
+        )
         # Slash commands and components arrive as interactions, which need no
         # intent; the guilds intent keeps channels and threads in the cache.
         intents = discord.Intents.none()
@@ -57,8 +70,13 @@ class AgoraBot(commands.AutoShardedBot):
             kwargs.setdefault("shard_count", settings.shard_count)
         if settings.shard_ids is not None:
             kwargs.setdefault("shard_ids", list(settings.shard_ids))
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **kwargs,
+        )
         self.settings = settings
         self.db_path = settings.db
         self.sync_guild = settings.guild_id
@@ -78,8 +96,9 @@ class AgoraBot(commands.AutoShardedBot):
     # What components (buttons, menus) ask of the bot: they reach the acting
     # code through it, so that module and theirs do not import each other.
 
-    async def act(self, interaction: discord.Interaction, game_id: int, action: str,
-                  expected_seq: int | None = None) -> None:
+    async def act(
+        self, interaction: discord.Interaction, game_id: int, action: str, expected_seq: int | None = None
+    ) -> None:
         await acting.play(interaction, game_id, action, expected_seq=expected_seq)
 
     async def open_menu(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -95,16 +114,28 @@ class AgoraBot(commands.AutoShardedBot):
         if self.settings.metrics_port is not None:
             metrics.serve(self.settings.metrics_port, lambda: len(self.service._cache))
         await self.service.recover()
-        log.info("Agora %s ready: store %s (%d games), shards %s of %s, %d drawing and %d bot processes, "
-                 "commands %s", version(), self.settings.db_shown, await self.service.store.count_games(),
-                 self.shard_ids or "all", self.shard_count or "auto", self.settings.render_processes,
-                 self.bot_processes, "synced" if synced else "unchanged (not synced)")
+        log.info(
+            "Agora %s ready: store %s (%d games), shards %s of %s, %d drawing and %d bot processes, commands %s",
+            version(),
+            self.settings.db_shown,
+            await self.service.store.count_games(),
+            self.shard_ids or "all",
+            self.shard_count or "auto",
+            self.settings.render_processes,
+            self.bot_processes,
+            "synced" if synced else "unchanged (not synced)",
+        )
 
     async def _open(self) -> None:
         """The service, the persistent components and the cogs."""
         courier = DiscordCourier(self)
-        self.tables = await Tables.open(self.db_path, courier=courier, clock=self.clock,
-                                        bot_budget=self.bot_budget, bot_processes=self.bot_processes)
+        self.tables = await Tables.open(
+            self.db_path,
+            courier=courier,
+            clock=self.clock,
+            bot_budget=self.bot_budget,
+            bot_processes=self.bot_processes,
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS, *STEP_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -119,8 +150,7 @@ class AgoraBot(commands.AutoShardedBot):
 
     def command_tree_hash(self) -> str:
         """A fingerprint of the slash commands' shape, as Discord would see it."""
-        shape = sorted((command.to_dict(self.tree) for command in self.tree.get_commands()),
-                       key=lambda c: c["name"])
+        shape = sorted((command.to_dict(self.tree) for command in self.tree.get_commands()), key=lambda c: c["name"])
         return hashlib.sha256(json.dumps(shape, sort_keys=True, default=str).encode()).hexdigest()
 
     async def sync_commands(self, force: bool = False) -> bool:
@@ -141,8 +171,7 @@ class AgoraBot(commands.AutoShardedBot):
         await self.service.store.put_setting("bot", 0, key, fingerprint)
         return True
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """The last resort: no interaction is ever left unanswered, whatever
         failed (a command, an autocomplete, a check)."""
         cause = error.__cause__

@@ -26,8 +26,10 @@ from engine.ratings import PlayerStats
 from engine.tables import TableError
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game in REGISTRY.items()]
-SCOPE_CHOICES = [app_commands.Choice(name="this server", value="server"),
-                 app_commands.Choice(name="everywhere", value="everywhere")]
+SCOPE_CHOICES = [
+    app_commands.Choice(name="this server", value="server"),
+    app_commands.Choice(name="everywhere", value="everywhere"),
+]
 LEADERBOARD_SIZE = 10
 
 
@@ -44,16 +46,27 @@ def person_name(interaction: discord.Interaction, user_id: int) -> str:
 def card_lines(entries: list[PlayerStats]) -> list[Any]:
     from render.stats import GameLine
 
-    return [GameLine(REGISTRY[entry.game].title if entry.game in REGISTRY else entry.game, entry.rating.displayed,
-                     entry.played, entry.won, entry.average_score, entry.average_wait, entry.on_time_share)
-            for entry in entries]
+    return [
+        GameLine(
+            REGISTRY[entry.game].title if entry.game in REGISTRY else entry.game,
+            entry.rating.displayed,
+            entry.played,
+            entry.won,
+            entry.average_score,
+            entry.average_wait,
+            entry.on_time_share,
+        )
+        for entry in entries
+    ]
 
 
 def leader_rows(interaction: discord.Interaction, entries: list[PlayerStats]) -> list[Any]:
     from render.stats import LeaderRow
 
-    return [LeaderRow(rank, person_name(interaction, entry.user_id), entry.rating.displayed, entry.played, entry.won)
-            for rank, entry in enumerate(entries, start=1)]
+    return [
+        LeaderRow(rank, person_name(interaction, entry.user_id), entry.rating.displayed, entry.played, entry.won)
+        for rank, entry in enumerate(entries, start=1)
+    ]
 
 
 async def picture(interaction: discord.Interaction, draw: Any, *args: Any, filename: str) -> discord.File:
@@ -67,15 +80,23 @@ async def picture(interaction: discord.Interaction, draw: Any, *args: Any, filen
 STEPS = (("first", "⏮ Start"), ("back", "◀ Back"), ("next", "Next ▶"), ("last", "End ⏭"))
 
 
-class ReplayStep(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"agora:replay:(?P<game>\d+):(?P<move>\d+):(?P<step>first|back|next|last)"):
+class ReplayStep(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"agora:replay:(?P<game>\d+):(?P<move>\d+):(?P<step>first|back|next|last)",
+):
     """One replay button: shows game ``game`` at ``move`` (a step names the
     button, so each of a message's four has its own custom id)."""
 
     def __init__(self, game_id: int, move: int, step: str, disabled: bool = False):
         label = dict(STEPS)[step]
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=f"agora:replay:{game_id}:{move}:{step}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"agora:replay:{game_id}:{move}:{step}",
+            )
+        )
         self.game_id, self.move = game_id, move
 
     @classmethod
@@ -101,8 +122,9 @@ def replay_buttons(game_id: int, move: int, total: int) -> discord.ui.View:
     return view
 
 
-async def replay_message(interaction: discord.Interaction, game_id: int,
-                         move: int) -> tuple[str, discord.File, discord.ui.View]:
+async def replay_message(
+    interaction: discord.Interaction, game_id: int, move: int
+) -> tuple[str, discord.File, discord.ui.View]:
     """Game ``game_id``'s public board after ``move`` actions (negative: from
     the end), its caption and the buttons to step on."""
     tables: Any = service(interaction)
@@ -115,16 +137,20 @@ async def replay_message(interaction: discord.Interaction, game_id: int,
 
 
 @app_commands.command(name="replay", description="The public board at any move, with buttons to step through")
-@app_commands.describe(move="The move to show (0: the set-up; default: the last)",
-                       game="A game's number (default: this channel's game)")
+@app_commands.describe(
+    move="The move to show (0: the set-up; default: the last)", game="A game's number (default: this channel's game)"
+)
 async def replay(interaction: discord.Interaction, move: int | None = None, game: int | None = None) -> None:
     async def work():
         if game is None:
             game_id = (await channel_game(interaction, finished_too=True)).id
         else:
             record = await service(interaction).store.game(game)
-            if record is not None and record.guild_id not in (None, interaction.guild_id) \
-                    and record.seat_of(interaction.user.id) is None:
+            if (
+                record is not None
+                and record.guild_id not in (None, interaction.guild_id)
+                and record.seat_of(interaction.user.id) is None
+            ):
                 raise TableError(f"Game #{game} was played on another server.")
             game_id = game
         return await replay_message(interaction, game_id, -1 if move is None else move)
@@ -145,16 +171,21 @@ class History(commands.Cog):
     @app_commands.command(name="stats", description="Ratings and records: yours, or another player's")
     @app_commands.describe(user="Whose stats (default: yours)", game="Only this game")
     @app_commands.choices(game=GAME_CHOICES)
-    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None,
-                    game: app_commands.Choice[str] | None = None) -> None:
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
         from render.stats import stats_card
 
         who = user or interaction.user
         tables: Any = service(interaction)
 
         async def work():
-            entries = await tables.player_stats(who.id, game=game.value if game else None,
-                                                viewer_id=interaction.user.id)
+            entries = await tables.player_stats(
+                who.id, game=game.value if game else None, viewer_id=interaction.user.id
+            )
             private = await tables.stats_private(who.id)
             name = getattr(who, "display_name", None) or who.name
             return private, await picture(interaction, stats_card, name, card_lines(entries), filename="stats.png")
@@ -163,12 +194,18 @@ class History(commands.Cog):
         if found is not None:
             private, file = found
             note = " (only you can see them: your stats are private)" if private else ""
-            await reply(interaction, f"Stats of <@{who.id}>{note}", file=file, ephemeral=private,
-                        allowed_mentions=discord.AllowedMentions.none())
+            await reply(
+                interaction,
+                f"Stats of <@{who.id}>{note}",
+                file=file,
+                ephemeral=private,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
     @app_commands.command(name="stats-privacy", description="Hide your stats from others, or show them again")
-    @app_commands.choices(setting=[app_commands.Choice(name="hide", value="hide"),
-                                   app_commands.Choice(name="show", value="show")])
+    @app_commands.choices(
+        setting=[app_commands.Choice(name="hide", value="hide"), app_commands.Choice(name="show", value="show")]
+    )
     async def stats_privacy(self, interaction: discord.Interaction, setting: app_commands.Choice[str]) -> None:
         hide = setting.value == "hide"
 
@@ -178,26 +215,40 @@ class History(commands.Cog):
 
         if not await guarded(interaction, work()):
             return
-        await reply(interaction, "🔒 Your stats are private now: only you see them, and leaderboards leave you out."
-                    if hide else "🔓 Your stats are visible to everyone again.")
+        await reply(
+            interaction,
+            "🔒 Your stats are private now: only you see them, and leaderboards leave you out."
+            if hide
+            else "🔓 Your stats are visible to everyone again.",
+        )
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game")
     @app_commands.describe(game="Which game", scope="This server's games, or every server's")
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str],
-                          scope: app_commands.Choice[str] | None = None) -> None:
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        scope: app_commands.Choice[str] | None = None,
+    ) -> None:
         from render.stats import leaderboard_image
 
         everywhere = scope is not None and scope.value == "everywhere" or interaction.guild_id is None
         tables: Any = service(interaction)
 
         async def work():
-            entries = await tables.leaderboard(game.value, guild_id=None if everywhere else interaction.guild_id,
-                                               limit=LEADERBOARD_SIZE)
+            entries = await tables.leaderboard(
+                game.value, guild_id=None if everywhere else interaction.guild_id, limit=LEADERBOARD_SIZE
+            )
             where = "every server" if everywhere else (interaction.guild.name if interaction.guild else "this server")
-            return await picture(interaction, leaderboard_image, f"{game.name} leaderboard",
-                                 leader_rows(interaction, entries), f"Rated games on {where}",
-                                 filename="leaderboard.png")
+            return await picture(
+                interaction,
+                leaderboard_image,
+                f"{game.name} leaderboard",
+                leader_rows(interaction, entries),
+                f"Rated games on {where}",
+                filename="leaderboard.png",
+            )
 
         file = await guarded(interaction, work())
         if file is not None:

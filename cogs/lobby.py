@@ -74,11 +74,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
     # -- opening and seating ---------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a new game in this channel (or in a new thread)")
-    @app_commands.describe(game="Which game", options="Variants as key=value pairs, e.g. gods=draft",
-                           thread="Put the game in a new thread of this channel")
+    @app_commands.describe(
+        game="Which game",
+        options="Variants as key=value pairs, e.g. gods=draft",
+        thread="Put the game in a new thread of this channel",
+    )
     @app_commands.choices(game=GAME_CHOICES)
-    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
-                  options: str | None = None, thread: bool = False) -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        options: str | None = None,
+        thread: bool = False,
+    ) -> None:
         """Open a lobby. Examples: `/game new game:Santorini`, `/game new game:Thera options:advanced=true`."""
         tables = service(interaction)
 
@@ -90,29 +98,44 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
             channel_id, parent_id = interaction.channel_id, None
             if thread:
                 channel_id, parent_id = await self._open_thread(interaction, chosen.title), interaction.channel_id
-            return await tables.create(channel_id=channel_id, parent_id=parent_id, guild_id=interaction.guild_id,
-                                       user_id=interaction.user.id, name=display_name(interaction.user),
-                                       game=chosen.name, options=parsed)
+            return await tables.create(
+                channel_id=channel_id,
+                parent_id=parent_id,
+                guild_id=interaction.guild_id,
+                user_id=interaction.user.id,
+                name=display_name(interaction.user),
+                game=chosen.name,
+                options=parsed,
+            )
 
         record = await guarded(interaction, work())
         if record is None:
             return
         where = f" in <#{record.channel_id}>" if record.parent_id else ""
         game_obj = tables.game_of(record)
-        await reply(interaction, f"🏛️ {interaction.user.mention} opened a **{game_obj.title}** game #{record.id}{where} "
-                                 f"({game_obj.min_players}–{game_obj.max_players} players). "
-                                 f"Join with `/game join`; start with `/game start`.", ephemeral=False)
+        await reply(
+            interaction,
+            f"🏛️ {interaction.user.mention} opened a **{game_obj.title}** game #{record.id}{where} "
+            f"({game_obj.min_players}–{game_obj.max_players} players). "
+            f"Join with `/game join`; start with `/game start`.",
+            ephemeral=False,
+        )
 
     async def _open_thread(self, interaction: discord.Interaction, title: str) -> int:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise TableError("Threads can be opened from a text channel only; run this in one.")
         try:
-            thread = await channel.create_thread(name=f"{title} — {display_name(interaction.user)}",
-                                                 type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+            thread = await channel.create_thread(
+                name=f"{title} — {display_name(interaction.user)}",
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
         except discord.Forbidden:
-            raise TableError("I am not allowed to create threads here; ask for the Create Public Threads "
-                             "permission or play in the channel itself.") from None
+            raise TableError(
+                "I am not allowed to create threads here; ask for the Create Public Threads "
+                "permission or play in the channel itself."
+            ) from None
         try:
             await thread.add_user(interaction.user)
         except discord.HTTPException:
@@ -129,8 +152,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
 
         record = await guarded(interaction, work())
         if record is not None:
-            await reply(interaction, f"🪑 {interaction.user.mention} joins ({len(record.seats)} seated).",
-                        ephemeral=False)
+            await reply(
+                interaction, f"🪑 {interaction.user.mention} joins ({len(record.seats)} seated).", ephemeral=False
+            )
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -148,8 +172,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
     async def add_bot(self, interaction: discord.Interaction, level: str | None = None) -> None:
         async def work() -> GameRecord:
             record = await channel_game(interaction)
-            return await service(interaction).add_bot(record.id, interaction.user.id, level,
-                                                      can_manage=can_manage(interaction))
+            return await service(interaction).add_bot(
+                record.id, interaction.user.id, level, can_manage=can_manage(interaction)
+            )
 
         record = await guarded(interaction, work())
         if record is not None:
@@ -168,8 +193,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
     async def remove_bot(self, interaction: discord.Interaction) -> None:
         async def work() -> GameRecord:
             record = await channel_game(interaction)
-            return await service(interaction).remove_bot(record.id, interaction.user.id,
-                                                         can_manage=can_manage(interaction))
+            return await service(interaction).remove_bot(
+                record.id, interaction.user.id, can_manage=can_manage(interaction)
+            )
 
         record = await guarded(interaction, work())
         if record is not None:
@@ -180,20 +206,30 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
     async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
         async def work() -> GameRecord:
             record = await channel_game(interaction)
-            return await service(interaction).kick(record.id, interaction.user.id, member.id,
-                                                   can_manage=can_manage(interaction))
+            return await service(interaction).kick(
+                record.id, interaction.user.id, member.id, can_manage=can_manage(interaction)
+            )
 
         record = await guarded(interaction, work())
         if record is not None:
             await reply(interaction, f"🚪 {member.mention} no longer has a seat ({len(record.seats)} seated).")
 
     @app_commands.command(name="replace", description="Hand a seat to someone new (your own, or any as host)")
-    @app_commands.describe(new="Who takes the seat", old="Whose seat (default: yours)",
-                           seat="Or the seat's number, e.g. the seat a bot holds since a resignation")
-    async def replace(self, interaction: discord.Interaction, new: discord.User, old: discord.User | None = None,
-                      seat: app_commands.Range[int, 1, 7] | None = None) -> None:
+    @app_commands.describe(
+        new="Who takes the seat",
+        old="Whose seat (default: yours)",
+        seat="Or the seat's number, e.g. the seat a bot holds since a resignation",
+    )
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        new: discord.User,
+        old: discord.User | None = None,
+        seat: app_commands.Range[int, 1, 7] | None = None,
+    ) -> None:
         """Examples: `/game replace new:@carol` (hand over your own seat), `/game replace new:@carol old:@bob`
         (host), `/game replace new:@carol seat:3` (a seat a bot plays since a resignation)."""
+
         async def work() -> str:
             record = await channel_game(interaction)
             if seat is not None:
@@ -202,8 +238,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
                 index = record.seat_of((old or interaction.user).id)  # type: ignore[assignment]
                 if index is None:
                     raise TableError(f"{(old or interaction.user).mention} has no seat in this game.")
-            return await service(interaction).replace(record.id, interaction.user.id, index, new.id,
-                                                      display_name(new), can_manage=can_manage(interaction))
+            return await service(interaction).replace(
+                record.id, interaction.user.id, index, new.id, display_name(new), can_manage=can_manage(interaction)
+            )
 
         text = await guarded(interaction, work())
         if text is not None:
@@ -213,8 +250,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
     async def start(self, interaction: discord.Interaction) -> None:
         async def work():
             record = await channel_game(interaction)
-            return await service(interaction).start(record.id, interaction.user.id,
-                                                    can_manage=can_manage(interaction))
+            return await service(interaction).start(record.id, interaction.user.id, can_manage=can_manage(interaction))
 
         result = await guarded(interaction, work())
         if result is not None:
@@ -245,8 +281,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
         found = await guarded(interaction, work())
         if found is not None:
             record, file = found
-            await reply(interaction, f"{tables.game_of(record).title} #{record.id}, move {record.seq}", file=file,
-                        ephemeral=not public)
+            await reply(
+                interaction,
+                f"{tables.game_of(record).title} #{record.id}, move {record.seq}",
+                file=file,
+                ephemeral=not public,
+            )
 
     @app_commands.command(name="log", description="The game's history in plain words")
     async def log(self, interaction: discord.Interaction) -> None:
@@ -262,13 +302,22 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
     @app_commands.command(name="history", description="This server's finished games, newest first")
     @app_commands.describe(game="Only this game", player="Only games this member played")
     @app_commands.choices(game=GAME_CHOICES)
-    async def history(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
-                      player: discord.User | None = None) -> None:
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str] | None = None,
+        player: discord.User | None = None,
+    ) -> None:
         async def work():
             if interaction.guild_id is None:
                 raise TableError("Use this in a server: it lists that server's games.")
-            return await archive_page(service(interaction), interaction.guild_id, 0, game.value if game else None,
-                                      player.id if player else None)
+            return await archive_page(
+                service(interaction),
+                interaction.guild_id,
+                0,
+                game.value if game else None,
+                player.id if player else None,
+            )
 
         page = await guarded(interaction, work())
         if page is not None:
@@ -345,38 +394,55 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
         confirm.message = await interaction.original_response()
         await confirm.wait()
         if confirm.value:
-            text = await guarded(interaction, service(interaction).abandon(
-                record.id, interaction.user.id, can_manage(interaction)), record.id)
+            text = await guarded(
+                interaction,
+                service(interaction).abandon(record.id, interaction.user.id, can_manage(interaction)),
+                record.id,
+            )
             if text is not None:
                 await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="settings", description="Reminder interval, deadline and what happens at it")
-    @app_commands.describe(remind_hours="Hours between reminders (2 to 336; default 12)",
-                           deadline_hours="Hours a player may take per turn (at least 1); 0 for no deadline",
-                           fallback="At the deadline: a bot plays for them, or pass where the rules allow",
-                           window_hours="Hours a reaction window (sell, tax, casting) waits for answers")
+    @app_commands.describe(
+        remind_hours="Hours between reminders (2 to 336; default 12)",
+        deadline_hours="Hours a player may take per turn (at least 1); 0 for no deadline",
+        fallback="At the deadline: a bot plays for them, or pass where the rules allow",
+        window_hours="Hours a reaction window (sell, tax, casting) waits for answers",
+    )
     @app_commands.choices(fallback=[app_commands.Choice(name=f, value=f) for f in FALLBACKS])
-    async def settings(self, interaction: discord.Interaction,
-                       remind_hours: app_commands.Range[float, 2.0, 336.0] | None = None,
-                       deadline_hours: app_commands.Range[float, 0.0, 1440.0] | None = None,
-                       fallback: app_commands.Choice[str] | None = None,
-                       window_hours: app_commands.Range[float, 0.5, 72.0] | None = None) -> None:
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        remind_hours: app_commands.Range[float, 2.0, 336.0] | None = None,
+        deadline_hours: app_commands.Range[float, 0.0, 1440.0] | None = None,
+        fallback: app_commands.Choice[str] | None = None,
+        window_hours: app_commands.Range[float, 0.5, 72.0] | None = None,
+    ) -> None:
         """The host (or Manage Channels) changes the table's settings at once;
         any other player proposes a change that applies once all agree."""
+
         async def work():
             record = await channel_game(interaction)
             return await service(interaction).configure(
-                record.id, interaction.user.id, can_manage(interaction), remind_hours=remind_hours,
-                deadline_hours=deadline_hours, fallback=fallback.value if fallback else None,
-                window_hours=window_hours)
+                record.id,
+                interaction.user.id,
+                can_manage(interaction),
+                remind_hours=remind_hours,
+                deadline_hours=deadline_hours,
+                fallback=fallback.value if fallback else None,
+                window_hours=window_hours,
+            )
 
         change = await guarded(interaction, work())
         if change is not None:
             settings = change.settings
             deadline = f"{settings['deadline_hours']:g} h" if settings["deadline_hours"] else "none"
-            await reply(interaction, f"{change.text}\nNow: reminders every {settings['remind_hours']:g} h; "
-                                     f"deadline: {deadline}; at the deadline: {settings['fallback']}; "
-                                     f"reaction windows: {settings.get('window_hours', 8):g} h.")
+            await reply(
+                interaction,
+                f"{change.text}\nNow: reminders every {settings['remind_hours']:g} h; "
+                f"deadline: {deadline}; at the deadline: {settings['fallback']}; "
+                f"reaction windows: {settings.get('window_hours', 8):g} h.",
+            )
 
     @new.autocomplete("options")
     async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

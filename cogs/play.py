@@ -34,12 +34,15 @@ class Play(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="play", description="Play your next action (autocomplete lists what is legal)")
-    @app_commands.describe(action="Start typing: the list shows only your legal actions",
-                           game="Which game (needed in DMs when you play several)")
+    @app_commands.describe(
+        action="Start typing: the list shows only your legal actions",
+        game="Which game (needed in DMs when you play several)",
+    )
     @app_commands.allowed_installs(guilds=True, users=False)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-    async def play(self, interaction: discord.Interaction, action: str,
-                   game: app_commands.Transform[int, GameNumber] | None = None) -> None:
+    async def play(
+        self, interaction: discord.Interaction, action: str, game: app_commands.Transform[int, GameNumber] | None = None
+    ) -> None:
         """Examples: `/play action:move b2 c3`, `/play action:build d4`."""
         record = await guarded(interaction, game_for(interaction, game), game)
         if record is not None:
@@ -58,15 +61,18 @@ class Play(commands.Cog):
                 return [app_commands.Choice(name="You are not playing in this game", value="?")]
             return [app_commands.Choice(name="Nothing to do for you right now", value="?")]
         ranked = rank_choices(choices, current)[:AUTOCOMPLETE_LIMIT]
-        return [app_commands.Choice(name=(f"{action} — {label}" if label else action)[:100], value=action[:100])
-                for action, label in ranked]
+        return [
+            app_commands.Choice(name=(f"{action} — {label}" if label else action)[:100], value=action[:100])
+            for action, label in ranked
+        ]
 
     @app_commands.command(name="hand", description="What only you can see: your hand, objectives, bids")
     @app_commands.describe(game="Which game (needed in DMs when you play several)")
     @app_commands.allowed_installs(guilds=True, users=False)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-    async def hand(self, interaction: discord.Interaction,
-                   game: app_commands.Transform[int, GameNumber] | None = None) -> None:
+    async def hand(
+        self, interaction: discord.Interaction, game: app_commands.Transform[int, GameNumber] | None = None
+    ) -> None:
         await show_hand(interaction, game)
 
     @app_commands.command(name="mygames", description="Every game you play in, and where it is your turn")
@@ -84,8 +90,11 @@ class Play(commands.Cog):
         lines = []
         for record, my_turn in mine:
             title = tables.game_of(record).title
-            link = (f"https://discord.com/channels/{record.guild_id}/{record.channel_id}" if record.guild_id
-                    else f"<#{record.channel_id}>")
+            link = (
+                f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
+                if record.guild_id
+                else f"<#{record.channel_id}>"
+            )
             state = "**your turn**" if my_turn else ("waiting for players" if record.status == "lobby" else "waiting")
             lines.append(f"{'▶️' if my_turn else '•'} #{record.id} {title} — {state} — {link}")
         for index, page in enumerate(chunks(lines)):

@@ -69,8 +69,9 @@ def _shards(raw: str) -> tuple[int, ...] | None:
     try:
         shards = tuple(sorted({int(part) for part in raw.replace(" ", "").split(",") if part}))
     except ValueError:
-        raise SettingsError(f"AGORA_SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), not {raw!r}.") \
-            from None
+        raise SettingsError(
+            f"AGORA_SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), not {raw!r}."
+        ) from None
     if not shards or shards[0] < 0:
         raise SettingsError("AGORA_SHARD_IDS must list shard numbers from 0 up.")
     return shards
@@ -127,8 +128,10 @@ class Settings:
             if self.shard_count is None:
                 raise SettingsError("AGORA_SHARD_IDS needs AGORA_SHARD_COUNT (the fleet's total number of shards).")
             if self.shard_ids[-1] >= self.shard_count:
-                raise SettingsError(f"AGORA_SHARD_IDS lists shard {self.shard_ids[-1]}, but there are only "
-                                    f"{self.shard_count} (numbered from 0).")
+                raise SettingsError(
+                    f"AGORA_SHARD_IDS lists shard {self.shard_ids[-1]}, but there are only "
+                    f"{self.shard_count} (numbered from 0)."
+                )
 
     @property
     def db_shown(self) -> str:

@@ -52,7 +52,6 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 T = TypeVar("T")
 
 
-
 class AgoraError(Exception):
     """An error whose message is written for the player who caused it."""
 
@@ -179,9 +178,7 @@ class Outcome:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
-        return cls(
-            tuple(data["scores"]), tuple(data["winners"]), data["reason"], tuple(data.get("notes", ()))
-        )
+        return cls(tuple(data["scores"]), tuple(data["winners"]), data["reason"], tuple(data.get("notes", ())))
 
 
 # ---------------------------------------------------------------------------
@@ -465,9 +462,7 @@ def reject_unknown(text: str, legal: Sequence[str], what: str = "action") -> Ill
     verbs = sorted({a.split(" ", 1)[0] for a in legal})
     if not verbs:
         return IllegalAction(f"`{shown}` is not legal: you have nothing to do right now.")
-    return IllegalAction(
-        f"`{shown}` is not an {what} you can take now. Start with one of: {', '.join(verbs)}."
-    )
+    return IllegalAction(f"`{shown}` is not an {what} you can take now. Start with one of: {', '.join(verbs)}.")
 
 
 def _short(value: Any, limit: int = 30) -> str:
@@ -530,8 +525,7 @@ def load_toml(game: str, filename: str) -> dict[str, Any]:
     return tomllib.loads(data_path(game, filename).read_text(encoding="utf-8"))
 
 
-def replay(game: Game, players: int, options: dict[str, Any], seed: int,
-           actions: Iterable[tuple[int, str]]) -> Any:
+def replay(game: Game, players: int, options: dict[str, Any], seed: int, actions: Iterable[tuple[int, str]]) -> Any:
     """The state reached by playing ``actions`` from a fresh set-up."""
     state = game.new(players, options, seed)
     for seat, action in actions:
@@ -540,7 +534,25 @@ def replay(game: Game, players: int, options: dict[str, Any], seed: int,
 
 
 __all__ = [
-    "AgoraError", "IllegalAction", "StateError", "Option", "resolve_options", "Outcome", "Rng",
-    "Game", "BaseGame", "SEAT_COLOURS", "state_rng", "normalize_action", "match_action",
-    "reject_unknown", "clone", "canonical_json", "require", "usable", "data_path", "load_toml", "replay",
+    "AgoraError",
+    "IllegalAction",
+    "StateError",
+    "Option",
+    "resolve_options",
+    "Outcome",
+    "Rng",
+    "Game",
+    "BaseGame",
+    "SEAT_COLOURS",
+    "state_rng",
+    "normalize_action",
+    "match_action",
+    "reject_unknown",
+    "clone",
+    "canonical_json",
+    "require",
+    "usable",
+    "data_path",
+    "load_toml",
+    "replay",
 ]

@@ -16,24 +16,36 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, star
 
 REGISTRY = CollectorRegistry(auto_describe=True)
 
-INTERACTIONS = Counter("agora_interactions_total", "Interactions answered, by kind and outcome",
-                       ["kind", "outcome"], registry=REGISTRY)
-INTERACTION_SECONDS = Histogram("agora_interaction_seconds", "Time until an interaction's answer", ["kind"],
-                                buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10), registry=REGISTRY)
-MOVES = Counter("agora_moves_committed_total", "Log rows committed, by game and kind", ["game", "kind"],
-                registry=REGISTRY)
-NOTICES = Counter("agora_notices_total", "Outbox notices by result: delivered, retried, dead", ["result"],
-                  registry=REGISTRY)
+INTERACTIONS = Counter(
+    "agora_interactions_total", "Interactions answered, by kind and outcome", ["kind", "outcome"], registry=REGISTRY
+)
+INTERACTION_SECONDS = Histogram(
+    "agora_interaction_seconds",
+    "Time until an interaction's answer",
+    ["kind"],
+    buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10),
+    registry=REGISTRY,
+)
+MOVES = Counter(
+    "agora_moves_committed_total", "Log rows committed, by game and kind", ["game", "kind"], registry=REGISTRY
+)
+NOTICES = Counter(
+    "agora_notices_total", "Outbox notices by result: delivered, retried, dead", ["result"], registry=REGISTRY
+)
 REMINDERS = Counter("agora_reminders_sent_total", "Reminders and deadline warnings sent", registry=REGISTRY)
-PICTURE_SECONDS = Histogram("agora_picture_seconds", "Time to draw a board or hand picture", ["what"],
-                            buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2), registry=REGISTRY)
-RATE_LIMITED = Counter("agora_discord_rate_limited_total", "Times Discord made this process wait",
-                       registry=REGISTRY)
+PICTURE_SECONDS = Histogram(
+    "agora_picture_seconds",
+    "Time to draw a board or hand picture",
+    ["what"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2),
+    registry=REGISTRY,
+)
+RATE_LIMITED = Counter("agora_discord_rate_limited_total", "Times Discord made this process wait", registry=REGISTRY)
 CACHED_GAMES = Gauge("agora_cached_games", "Games held in this process's memory", registry=REGISTRY)
-OUTBOX_BACKLOG = Gauge("agora_outbox_backlog", "Notices waiting for delivery (last reminder tick)",
-                       registry=REGISTRY)
-DEAD_LETTERS = Gauge("agora_outbox_dead_letters", "Notices set aside as undeliverable (last reminder tick)",
-                     registry=REGISTRY)
+OUTBOX_BACKLOG = Gauge("agora_outbox_backlog", "Notices waiting for delivery (last reminder tick)", registry=REGISTRY)
+DEAD_LETTERS = Gauge(
+    "agora_outbox_dead_letters", "Notices set aside as undeliverable (last reminder tick)", registry=REGISTRY
+)
 REMINDERS_DUE = Gauge("agora_reminders_due", "Waits due for a look (last reminder tick)", registry=REGISTRY)
 
 

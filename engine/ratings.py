@@ -139,25 +139,50 @@ def partner_teams(game: str, options: Mapping[str, object], players: int) -> lis
     return list(range(players))
 
 
-def seat_results(game: str, options: Mapping[str, object], outcome: Outcome,
-                 users: Sequence[int | None], names: Sequence[str] = ()) -> tuple[SeatResult, ...]:
+def seat_results(
+    game: str, options: Mapping[str, object], outcome: Outcome, users: Sequence[int | None], names: Sequence[str] = ()
+) -> tuple[SeatResult, ...]:
     """The seats of a finished game: ``users[seat]`` is the person who sat
     there (None for a bot's seat)."""
     teams = partner_teams(game, options, len(users))
-    return tuple(SeatResult(seat, users[seat], float(outcome.scores[seat]), seat in outcome.winners, teams[seat],
-                            names[seat] if seat < len(names) else "")
-                 for seat in range(len(users)))
+    return tuple(
+        SeatResult(
+            seat,
+            users[seat],
+            float(outcome.scores[seat]),
+            seat in outcome.winners,
+            teams[seat],
+            names[seat] if seat < len(names) else "",
+        )
+        for seat in range(len(users))
+    )
 
 
-def finished_game(game_id: int, game: str, options: Mapping[str, object], outcome: Outcome,
-                  users: Sequence[int | None], started_at: float, finished_at: float,
-                  actions: Iterable[tuple[int, float]], deadline_hours: float = 0.0,
-                  names: Sequence[str] = (), guild_id: int | None = None) -> FinishedGame:
+def finished_game(
+    game_id: int,
+    game: str,
+    options: Mapping[str, object],
+    outcome: Outcome,
+    users: Sequence[int | None],
+    started_at: float,
+    finished_at: float,
+    actions: Iterable[tuple[int, float]],
+    deadline_hours: float = 0.0,
+    names: Sequence[str] = (),
+    guild_id: int | None = None,
+) -> FinishedGame:
     """The record of one finished game, from what the service stores:
     ``users[seat]`` is the seat's ``user_id`` (None for a bot's seat) and
     ``actions`` the (seat, timestamp) of its effective actions in log order."""
-    return FinishedGame(game_id, game, finished_at, seat_results(game, options, outcome, users, names),
-                        turns_from_log(actions, started_at), deadline_hours, guild_id)
+    return FinishedGame(
+        game_id,
+        game,
+        finished_at,
+        seat_results(game, options, outcome, users, names),
+        turns_from_log(actions, started_at),
+        deadline_hours,
+        guild_id,
+    )
 
 
 def places(seats: Sequence[SeatResult]) -> dict[int, int]:
@@ -199,8 +224,11 @@ def rate(seats: Sequence[SeatResult], ratings: Mapping[int, Rating]) -> dict[int
     teams = list(members)
     model_teams = [[MODEL.rating(*_params(ratings.get(user, Rating()))) for user in members[team]] for team in teams]
     updated = MODEL.rate(model_teams, ranks=[float(place_of[team]) for team in teams])
-    return {user: Rating(new.mu, new.sigma)
-            for team, new_team in zip(teams, updated) for user, new in zip(members[team], new_team)}
+    return {
+        user: Rating(new.mu, new.sigma)
+        for team, new_team in zip(teams, updated)
+        for user, new in zip(members[team], new_team)
+    }
 
 
 def _params(rating: Rating) -> tuple[float, float]:
@@ -288,8 +316,12 @@ RatingTable = Mapping[str, Mapping[int, Rating]]
 """game -> user -> rating: what ``rebuild`` returns and the service keeps live."""
 
 
-def all_stats(finished_games: Iterable[FinishedGame], ratings: RatingTable | None = None,
-              user_id: int | None = None, game: str | None = None) -> dict[tuple[str, int], PlayerStats]:
+def all_stats(
+    finished_games: Iterable[FinishedGame],
+    ratings: RatingTable | None = None,
+    user_id: int | None = None,
+    game: str | None = None,
+) -> dict[tuple[str, int], PlayerStats]:
     """(game, user) -> stats and rating, for every player and game or only
     ``user_id``'s and ``game``'s. ``ratings`` are the live ratings the service
     keeps (one dictionary look-up each); without them every game is re-rated
@@ -306,21 +338,28 @@ def all_stats(finished_games: Iterable[FinishedGame], ratings: RatingTable | Non
                 continue
             key = (record.game, seat.user_id)
             if key not in stats:
-                stats[key] = PlayerStats(seat.user_id, record.game,
-                                         rating=ratings.get(record.game, {}).get(seat.user_id, Rating()))
+                stats[key] = PlayerStats(
+                    seat.user_id, record.game, rating=ratings.get(record.game, {}).get(seat.user_id, Rating())
+                )
             _add_game(stats[key], record, seat)
     return stats
 
 
-def player_stats(finished_games: Iterable[FinishedGame], user_id: int, game: str | None = None,
-                 ratings: RatingTable | None = None) -> list[PlayerStats]:
+def player_stats(
+    finished_games: Iterable[FinishedGame], user_id: int, game: str | None = None, ratings: RatingTable | None = None
+) -> list[PlayerStats]:
     """A player's stats per game (one game, or every game they played), in
     game name order."""
     return [entry for _, entry in sorted(all_stats(finished_games, ratings, user_id, game).items())]
 
 
-def leaderboard(finished_games: Iterable[FinishedGame], game: str, limit: int = 10,
-                hidden: frozenset[int] = frozenset(), ratings: RatingTable | None = None) -> list[PlayerStats]:
+def leaderboard(
+    finished_games: Iterable[FinishedGame],
+    game: str,
+    limit: int = 10,
+    hidden: frozenset[int] = frozenset(),
+    ratings: RatingTable | None = None,
+) -> list[PlayerStats]:
     """The best rated players of ``game`` (highest displayed rating first;
     more wins, then lower id, break ties), leaving out users in ``hidden``
     (those who made their stats private). Everyone still counts in the
@@ -330,7 +369,10 @@ def leaderboard(finished_games: Iterable[FinishedGame], game: str, limit: int = 
     if ratings is None:
         ratings = rebuild(records)
     rated = ratings.get(game, {})
-    board = [entry for (_, user), entry in all_stats(records, ratings, game=game).items()
-             if user not in hidden and user in rated]
+    board = [
+        entry
+        for (_, user), entry in all_stats(records, ratings, game=game).items()
+        if user not in hidden and user in rated
+    ]
     board.sort(key=lambda e: (-e.rating.ordinal, -e.won, e.user_id))
     return board[:limit]

@@ -35,8 +35,9 @@ class Frame:
     """The seat that acted (None for the set-up)."""
 
 
-def _steps(game: Game, players: int, options: Mapping[str, Any], seed: int,
-           actions: Sequence[tuple[int, str]]) -> Iterator[tuple[int, Any, Any, int | None, str | None]]:
+def _steps(
+    game: Game, players: int, options: Mapping[str, Any], seed: int, actions: Sequence[tuple[int, str]]
+) -> Iterator[tuple[int, Any, Any, int | None, str | None]]:
     """(move, state before, state after, seat, action) from the set-up on
     (the set-up is move 0, with no state before, seat or action)."""
     state = game.new(players, dict(options), seed)
@@ -53,26 +54,34 @@ def _replayed(game: Game, state: Any, move: int, seat: int, action: str) -> Any:
     try:
         return game.play(state, seat, action)
     except IllegalAction as error:
-        raise IllegalAction(f"The log does not replay: move {move} ({game.describe(state, seat, action)}) "
-                            f"is refused: {error}") from None
+        raise IllegalAction(
+            f"The log does not replay: move {move} ({game.describe(state, seat, action)}) is refused: {error}"
+        ) from None
 
 
-def frames(game: Game, players: int, options: Mapping[str, Any], seed: int,
-           actions: Sequence[tuple[int, str]], moves: Iterable[int] | None = None) -> list[Frame]:
+def frames(
+    game: Game,
+    players: int,
+    options: Mapping[str, Any],
+    seed: int,
+    actions: Sequence[tuple[int, str]],
+    moves: Iterable[int] | None = None,
+) -> list[Frame]:
     """The public frames of a game: the set-up, then one per effective action
     (or only those of ``moves``, which skips drawing the views in between)."""
     wanted = None if moves is None else set(moves)
     last = len(actions) if wanted is None else max(wanted, default=-1)
     found = []
-    for move, before, after, seat, action in _steps(game, players, options, seed, actions[:max(last, 0)]):
+    for move, before, after, seat, action in _steps(game, players, options, seed, actions[: max(last, 0)]):
         if wanted is None or move in wanted:
             text = "" if seat is None or action is None else game.describe(before, seat, action)
             found.append(Frame(move, game.view(after, None), text, seat))
     return found
 
 
-def frame_at(game: Game, players: int, options: Mapping[str, Any], seed: int,
-             actions: Sequence[tuple[int, str]], move: int) -> Frame:
+def frame_at(
+    game: Game, players: int, options: Mapping[str, Any], seed: int, actions: Sequence[tuple[int, str]], move: int
+) -> Frame:
     """The public frame after ``move`` actions (0 is the set-up; negative
     counts from the end, as in ``-1`` for the final board)."""
     return Replay(game, players, options, seed, actions).frame(move)
@@ -104,8 +113,9 @@ class Replay:
 
     CHECKPOINT_EVERY = 50
 
-    def __init__(self, game: Game, players: int, options: Mapping[str, Any], seed: int,
-                 actions: Sequence[tuple[int, str]]):
+    def __init__(
+        self, game: Game, players: int, options: Mapping[str, Any], seed: int, actions: Sequence[tuple[int, str]]
+    ):
         self.game, self.actions = game, list(actions)
         self.checkpoints: dict[int, Any] = {0: game.new(players, dict(options), seed)}
 

@@ -50,8 +50,9 @@ class Workers:
     def _new_pool(self) -> ProcessPoolExecutor:
         # spawn, not fork: this process has threads (SQLite, Discord), and
         # forking a process with threads can copy a held lock into the child.
-        return ProcessPoolExecutor(max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=self.warm_up)
+        return ProcessPoolExecutor(
+            max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=self.warm_up
+        )
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         if self.processes <= 0:

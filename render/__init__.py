@@ -79,6 +79,10 @@ def describe_private(private: Any, indent: str = "") -> str:
                 lines.append(f"{indent}{title}: {value if value not in ({}, []) else 'none'}")
         return "\n".join(lines)
     if isinstance(private, list):
-        return "\n".join(f"{indent}- {describe_private(item).strip()}" if not isinstance(item, (dict, list))
-                         else describe_private(item, indent + "  ") for item in private)
+        return "\n".join(
+            f"{indent}- {describe_private(item).strip()}"
+            if not isinstance(item, (dict, list))
+            else describe_private(item, indent + "  ")
+            for item in private
+        )
     return f"{indent}{private}"

@@ -64,8 +64,13 @@ def to_png(image: Image.Image, compress_level: int = 6) -> bytes:
     return buffer.getvalue()
 
 
-def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
-                 fnt: ImageFont.FreeTypeFont, fill: tuple[int, int, int]) -> None:
+def centred_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    fnt: ImageFont.FreeTypeFont,
+    fill: tuple[int, int, int],
+) -> None:
     draw.text(xy, text, font=fnt, fill=fill, anchor="mm")
 
 
@@ -128,7 +133,7 @@ def _table_directory(data: bytes, index: int = 0) -> dict[bytes, tuple[int, int]
     base = 0
     if data[:4] == b"ttcf":
         base = struct.unpack_from(">I", data, 12 + 4 * index)[0]
-    if data[base:base + 4] not in (b"\x00\x01\x00\x00", b"OTTO", b"true"):
+    if data[base : base + 4] not in (b"\x00\x01\x00\x00", b"OTTO", b"true"):
         raise ValueError("not an OpenType or TrueType font")
     count = struct.unpack_from(">H", data, base + 4)[0]
     tables = {}
@@ -258,8 +263,13 @@ def _system_face_for(codepoint: int) -> Face | None:
     if not use_system_fonts:
         return None
     try:
-        found = subprocess.run(["fc-list", "--format", "%{file}\n", f":charset={codepoint:x}"],
-                               capture_output=True, text=True, timeout=5, check=False).stdout
+        found = subprocess.run(
+            ["fc-list", "--format", "%{file}\n", f":charset={codepoint:x}"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        ).stdout
     except (OSError, subprocess.SubprocessError):
         return None
     for path in sorted(set(found.split())):
@@ -297,7 +307,7 @@ def _runs(text: str, primary_path: str | None, colour: bool) -> tuple[Run, ...]:
             if covers(runs[-1][1], codepoint):
                 runs[-1][0] += ch
             continue  # a mark the font before it lacks would only draw a box
-        emoji_asked = text[position + 1:position + 2] == EMOJI_PRESENTATION
+        emoji_asked = text[position + 1 : position + 2] == EMOJI_PRESENTATION
         face: Face | None = None
         if emoji_asked and colour:
             face = next((f for f in chain if f.colour and codepoint in f.codepoints), None)
@@ -381,8 +391,14 @@ def _prefix(text: str, length: int) -> str:
     return cut
 
 
-def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont,
-              fill: Any, anchor: str = "la") -> None:
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    fnt: ImageFont.FreeTypeFont,
+    fill: Any,
+    anchor: str = "la",
+) -> None:
     """Draw one line of ``text`` at ``xy`` like ``draw.text(..., anchor=anchor)``,
     with every character in the first font of the fallback chain that has it.
     Colour emoji are drawn in colour on RGB(A) pictures, in monochrome elsewhere."""
@@ -418,8 +434,9 @@ def _mask(text: str, fnt: ImageFont.FreeTypeFont, stroke: float) -> tuple[Image.
     box = fnt.getbbox(text, anchor="ls", stroke_width=stroke)
     left, top, right, bottom = math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3])
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor="ls", stroke_width=stroke,
-                              stroke_fill=255)
+    ImageDraw.Draw(mask).text(
+        (-left, -top), text, font=fnt, fill=255, anchor="ls", stroke_width=stroke, stroke_fill=255
+    )
     return mask, left, top
 
 
@@ -437,8 +454,9 @@ def _baseline_offset(runs: tuple[Run, ...], fnt: ImageFont.FreeTypeFont, vertica
     return {"a": ascent, "m": (ascent - descent) / 2, "d": -descent}.get(vertical, 0.0)
 
 
-def _paste_colour(image: Image.Image, at: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont,
-                  scale: float) -> None:
+def _paste_colour(
+    image: Image.Image, at: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont, scale: float
+) -> None:
     sprite, left, top = _colour_sprite(text, fnt, round(scale * 1000))
     if sprite is not None:
         image.paste(sprite, (round(at[0] + left), round(at[1] + top)), sprite)

@@ -34,8 +34,9 @@ MAX_FRAMES = 200
 (``engine.replay.summary_moves`` picks which to keep)."""
 
 
-def board_frame(view: dict[str, Any], names: Sequence[str], caption: str, detail: str,
-                width: int = WIDTH) -> Image.Image:
+def board_frame(
+    view: dict[str, Any], names: Sequence[str], caption: str, detail: str, width: int = WIDTH
+) -> Image.Image:
     """One frame: the board scaled to ``width``, its caption strip below."""
     board = Image.open(io.BytesIO(render_view(view, names))).convert("RGB")
     height = max(1, round(board.height * width / board.width))
@@ -61,8 +62,13 @@ def _palette(frames: Sequence[Image.Image]) -> Image.Image:
     return strip.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
 
 
-def animate(views: Sequence[dict[str, Any]], names: Sequence[str], captions: Sequence[str],
-            details: Sequence[str] = (), width: int = WIDTH) -> bytes:
+def animate(
+    views: Sequence[dict[str, Any]],
+    names: Sequence[str],
+    captions: Sequence[str],
+    details: Sequence[str] = (),
+    width: int = WIDTH,
+) -> bytes:
     """A looping GIF of ``views`` (public views, in order), each with its
     caption line and, optionally, a detail line (the move's log text)."""
     if not views:
@@ -71,8 +77,9 @@ def animate(views: Sequence[dict[str, Any]], names: Sequence[str], captions: Seq
         raise ValueError(f"{len(views)} frames is more than {MAX_FRAMES}; pick moves with summary_moves")
     if len(captions) != len(views) or (details and len(details) != len(views)):
         raise ValueError("give one caption (and one detail, if any) per view")
-    boards = [board_frame(view, names, captions[i], details[i] if details else "", width)
-              for i, view in enumerate(views)]
+    boards = [
+        board_frame(view, names, captions[i], details[i] if details else "", width) for i, view in enumerate(views)
+    ]
     height = max(board.height for board in boards)
     canvases = []
     for board in boards:
@@ -83,8 +90,16 @@ def animate(views: Sequence[dict[str, Any]], names: Sequence[str], captions: Seq
     frames = [canvas.quantize(palette=palette, dither=Image.Dither.NONE) for canvas in canvases]
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
     buffer = io.BytesIO()
-    frames[0].save(buffer, format="GIF", save_all=True, append_images=frames[1:], duration=durations,
-                   loop=0, optimize=True, disposal=1)
+    frames[0].save(
+        buffer,
+        format="GIF",
+        save_all=True,
+        append_images=frames[1:],
+        duration=durations,
+        loop=0,
+        optimize=True,
+        disposal=1,
+    )
     return buffer.getvalue()
 
 

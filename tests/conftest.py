@@ -56,6 +56,7 @@ async def tables(tmp_path, courier, clock):
 
 def _sqlite_workers() -> set:
     import threading
+
     return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name}
 
 

@@ -44,8 +44,10 @@ def find_binary(name: str) -> str | None:
     found = shutil.which(name)
     if found:
         return found
-    candidates = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
-                        key=lambda path: int(Path(path).parts[-3]) if Path(path).parts[-3].isdigit() else 0)
+    candidates = sorted(
+        glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
+        key=lambda path: int(Path(path).parts[-3]) if Path(path).parts[-3].isdigit() else 0,
+    )
     return candidates[-1] if candidates else None
 
 
@@ -112,8 +114,10 @@ class ThrowawayPostgres:
         """Start the server; raises RuntimeError saying why it cannot."""
         initdb, pg_ctl = find_binary("initdb"), find_binary("pg_ctl")
         if not initdb or not pg_ctl:
-            raise RuntimeError("PostgreSQL is not installed (no initdb/pg_ctl on PATH or in "
-                               "/usr/lib/postgresql/*/bin): apt-get install postgresql")
+            raise RuntimeError(
+                "PostgreSQL is not installed (no initdb/pg_ctl on PATH or in "
+                "/usr/lib/postgresql/*/bin): apt-get install postgresql"
+            )
         if os.geteuid() == 0:
             try:
                 pwd.getpwnam("postgres")
@@ -126,19 +130,37 @@ class ThrowawayPostgres:
         if self._user:
             shutil.chown(self.directory, self._user)
         data = self.directory / "data"
-        done = self._run([initdb, "-D", str(data), "-U", SUPERUSER, "-A", "trust", "-E", "UTF8",
-                          "--locale=C", "--no-sync"])
+        done = self._run(
+            [initdb, "-D", str(data), "-U", SUPERUSER, "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"]
+        )
         if done.returncode != 0:
             self.stop()
             raise RuntimeError(f"initdb failed: {(done.stderr or done.stdout).strip()[-400:]}")
-        settings = ["-c listen_addresses=127.0.0.1", f"-c unix_socket_directories={self.directory}",
-                    "-c max_connections=200", "-c shared_buffers=64MB"]
+        settings = [
+            "-c listen_addresses=127.0.0.1",
+            f"-c unix_socket_directories={self.directory}",
+            "-c max_connections=200",
+            "-c shared_buffers=64MB",
+        ]
         if not self.durable:
             settings += ["-c fsync=off", "-c full_page_writes=off"]
         for attempt in range(3):  # a port found free may be taken before the server binds it
             self.port = free_port()
-            done = self._run([pg_ctl, "-D", str(data), "-l", str(self.directory / "server.log"), "-w", "-t", "60",
-                              "-o", " ".join([f"-p {self.port}", *settings]), "start"])
+            done = self._run(
+                [
+                    pg_ctl,
+                    "-D",
+                    str(data),
+                    "-l",
+                    str(self.directory / "server.log"),
+                    "-w",
+                    "-t",
+                    "60",
+                    "-o",
+                    " ".join([f"-p {self.port}", *settings]),
+                    "start",
+                ]
+            )
             if done.returncode == 0:
                 self._started = True
                 return self

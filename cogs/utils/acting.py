@@ -46,8 +46,9 @@ async def play(interaction: discord.Interaction, game_id: int, action: str, expe
         await reply(interaction, content, **extra)
 
 
-async def _turn_continues(tables: Tables, drawer: Drawing, user_id: int,
-                          result: PlayResult) -> tuple[str, dict[str, Any]]:
+async def _turn_continues(
+    tables: Tables, drawer: Drawing, user_id: int, result: PlayResult
+) -> tuple[str, dict[str, Any]]:
     """The private answer to a step that leaves the turn with the player: the
     board as it stands, and the menus of their next step."""
     content = f"✅ {result.text}\nYour turn continues."

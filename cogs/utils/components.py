@@ -18,12 +18,17 @@ from cogs.utils.replies import chunks, guarded, pages_of, reply
 PREFIX = "agora"
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:do:(?P<game>\d+):(?P<seq>\d+):(?P<action>.+)"):
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"agora:do:(?P<game>\d+):(?P<seq>\d+):(?P<action>.+)"
+):
     """One legal action as a button."""
 
     def __init__(self, game_id: int, seq: int, action: str):
-        super().__init__(discord.ui.Button(label=action[:80], style=discord.ButtonStyle.primary,
-                                           custom_id=f"{PREFIX}:do:{game_id}:{seq}:{action}"))
+        super().__init__(
+            discord.ui.Button(
+                label=action[:80], style=discord.ButtonStyle.primary, custom_id=f"{PREFIX}:do:{game_id}:{seq}:{action}"
+            )
+        )
         self.game_id, self.seq, self.action = game_id, seq, action
 
     @classmethod
@@ -38,10 +43,15 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"agora:p
     """Up to 25 legal actions in a select menu."""
 
     def __init__(self, game_id: int, seq: int, choices: Sequence[tuple[str, str]] = ()):
-        options = [discord.SelectOption(label=action[:100], value=action[:100], description=label[:100] or None)
-                   for action, label in choices[:25]]
-        select: discord.ui.Select = discord.ui.Select(custom_id=f"{PREFIX}:pick:{game_id}:{seq}", placeholder="Choose your action…",
-                                   options=options or [discord.SelectOption(label="-", value="-")])
+        options = [
+            discord.SelectOption(label=action[:100], value=action[:100], description=label[:100] or None)
+            for action, label in choices[:25]
+        ]
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"{PREFIX}:pick:{game_id}:{seq}",
+            placeholder="Choose your action…",
+            options=options or [discord.SelectOption(label="-", value="-")],
+        )
         super().__init__(select)
         self.game_id, self.seq = game_id, seq
 
@@ -62,8 +72,11 @@ class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:men
     """Opens the caller's own choices ephemerally (for games with secrets)."""
 
     def __init__(self, game_id: int):
-        super().__init__(discord.ui.Button(label="Your move", emoji="🎲", style=discord.ButtonStyle.primary,
-                                           custom_id=f"{PREFIX}:menu:{game_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Your move", emoji="🎲", style=discord.ButtonStyle.primary, custom_id=f"{PREFIX}:menu:{game_id}"
+            )
+        )
         self.game_id = game_id
 
     @classmethod
@@ -78,8 +91,11 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:han
     """Shows the caller's private view ephemerally."""
 
     def __init__(self, game_id: int):
-        super().__init__(discord.ui.Button(label="My hand", emoji="🂠", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"{PREFIX}:hand:{game_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label="My hand", emoji="🂠", style=discord.ButtonStyle.secondary, custom_id=f"{PREFIX}:hand:{game_id}"
+            )
+        )
         self.game_id = game_id
 
     @classmethod
@@ -90,15 +106,19 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:han
         await agora(interaction).show_hand(interaction, self.game_id)
 
 
-class UndoAnswer(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"agora:undo:(?P<game>\d+):(?P<seq>\d+):(?P<answer>yes|no)"):
+class UndoAnswer(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"agora:undo:(?P<game>\d+):(?P<seq>\d+):(?P<answer>yes|no)"
+):
     """Accept or refuse a take-back request."""
 
     def __init__(self, game_id: int, seq: int, accept: bool):
-        super().__init__(discord.ui.Button(
-            label="Accept" if accept else "Refuse",
-            style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
-            custom_id=f"{PREFIX}:undo:{game_id}:{seq}:{'yes' if accept else 'no'}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Accept" if accept else "Refuse",
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+                custom_id=f"{PREFIX}:undo:{game_id}:{seq}:{'yes' if accept else 'no'}",
+            )
+        )
         self.game_id, self.seq, self.accept = game_id, seq, accept
 
     @classmethod
@@ -107,8 +127,11 @@ class UndoAnswer(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         tables = service(interaction)
-        result = await guarded(interaction, tables.answer_undo(self.game_id, interaction.user.id, self.accept,
-                                                               at_seq=self.seq), self.game_id)
+        result = await guarded(
+            interaction,
+            tables.answer_undo(self.game_id, interaction.user.id, self.accept, at_seq=self.seq),
+            self.game_id,
+        )
         if result is not None:
             await reply(interaction, result.text)
 
@@ -117,9 +140,14 @@ class MuteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:mut
     """Silences reminders until the player's current turn is over."""
 
     def __init__(self, game_id: int, seq: int):
-        super().__init__(discord.ui.Button(label="Mute for this turn", emoji="🔕",
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=f"{PREFIX}:mute:{game_id}:{seq}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Mute for this turn",
+                emoji="🔕",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:mute:{game_id}:{seq}",
+            )
+        )
         self.game_id, self.seq = game_id, seq
 
     @classmethod
@@ -136,13 +164,20 @@ class MuteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:mut
 LOG_PAGE_LINES = 20
 
 
-class LogPage(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:log:(?P<game>\d+):(?P<page>\d+):(?P<dir>p|n)"):
+class LogPage(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"agora:log:(?P<game>\d+):(?P<page>\d+):(?P<dir>p|n)"
+):
     """Pages through a game's log (the log message is the caller's own)."""
 
     def __init__(self, game_id: int, page: int, forward: bool, disabled: bool = False):
-        super().__init__(discord.ui.Button(
-            label="Newer ▶" if forward else "◀ Older", style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"{PREFIX}:log:{game_id}:{page}:{'n' if forward else 'p'}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Newer ▶" if forward else "◀ Older",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"{PREFIX}:log:{game_id}:{page}:{'n' if forward else 'p'}",
+            )
+        )
         self.game_id, self.page = game_id, page
 
     @classmethod
@@ -154,14 +189,20 @@ class LogPage(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:log:(?
         await interaction.response.edit_message(content=content, view=view)
 
 
-class RulesPage(discord.ui.DynamicItem[discord.ui.Button],
-                template=r"agora:rules:(?P<game>[a-z]+):(?P<page>\d+):(?P<dir>p|n)"):
+class RulesPage(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"agora:rules:(?P<game>[a-z]+):(?P<page>\d+):(?P<dir>p|n)"
+):
     """Pages through a game's rules (each page within an embed's 4,096 characters)."""
 
     def __init__(self, game: str, page: int, forward: bool, disabled: bool = False):
-        super().__init__(discord.ui.Button(
-            label="Next ▶" if forward else "◀ Back", style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"{PREFIX}:rules:{game}:{page}:{'n' if forward else 'p'}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Next ▶" if forward else "◀ Back",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"{PREFIX}:rules:{game}:{page}:{'n' if forward else 'p'}",
+            )
+        )
         self.game, self.page = game, page
 
     @classmethod
@@ -191,15 +232,19 @@ RULES_PAGE = 4000
 """Characters per rules page: within an embed description's 4,096."""
 
 
-class ProposalAnswer(discord.ui.DynamicItem[discord.ui.Button],
-                     template=r"agora:propose:(?P<game>\d+):(?P<answer>yes|no)"):
+class ProposalAnswer(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"agora:propose:(?P<game>\d+):(?P<answer>yes|no)"
+):
     """Accept or refuse a proposed change of a table's settings."""
 
     def __init__(self, game_id: int, accept: bool):
-        super().__init__(discord.ui.Button(
-            label="Accept" if accept else "Refuse",
-            style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
-            custom_id=f"{PREFIX}:propose:{game_id}:{'yes' if accept else 'no'}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Accept" if accept else "Refuse",
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+                custom_id=f"{PREFIX}:propose:{game_id}:{'yes' if accept else 'no'}",
+            )
+        )
         self.game_id, self.accept = game_id, accept
 
     @classmethod
@@ -207,21 +252,32 @@ class ProposalAnswer(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), match["answer"] == "yes")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        text = await guarded(interaction, service(interaction).answer_proposal(
-            self.game_id, interaction.user.id, self.accept), self.game_id)
+        text = await guarded(
+            interaction,
+            service(interaction).answer_proposal(self.game_id, interaction.user.id, self.accept),
+            self.game_id,
+        )
         if text is not None:
             await reply(interaction, text)
 
 
-class ArchivePage(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"agora:hist:(?P<guild>\d+):(?P<page>\d+):(?P<game>[a-z-]+):(?P<user>\d+):(?P<dir>p|n)"):
+class ArchivePage(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"agora:hist:(?P<guild>\d+):(?P<page>\d+):(?P<game>[a-z-]+):(?P<user>\d+):(?P<dir>p|n)",
+):
     """Pages through a server's finished games (the message is the caller's own)."""
 
-    def __init__(self, guild_id: int, page: int, game: str | None, user_id: int | None, forward: bool,
-                 disabled: bool = False):
-        super().__init__(discord.ui.Button(
-            label="Older ▶" if forward else "◀ Newer", style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"{PREFIX}:hist:{guild_id}:{page}:{game or '-'}:{user_id or 0}:{'n' if forward else 'p'}"))
+    def __init__(
+        self, guild_id: int, page: int, game: str | None, user_id: int | None, forward: bool, disabled: bool = False
+    ):
+        super().__init__(
+            discord.ui.Button(
+                label="Older ▶" if forward else "◀ Newer",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"{PREFIX}:hist:{guild_id}:{page}:{game or '-'}:{user_id or 0}:{'n' if forward else 'p'}",
+            )
+        )
         self.guild_id, self.page, self.game, self.user_id = guild_id, page, game, user_id
 
     @classmethod
@@ -234,8 +290,9 @@ class ArchivePage(discord.ui.DynamicItem[discord.ui.Button],
         await interaction.response.edit_message(content=content, view=view)
 
 
-async def archive_page(tables: Any, guild_id: int, page: int, game: str | None,
-                       user_id: int | None) -> tuple[str, discord.ui.View | None]:
+async def archive_page(
+    tables: Any, guild_id: int, page: int, game: str | None, user_id: int | None
+) -> tuple[str, discord.ui.View | None]:
     """Page ``page`` (0 = newest) of a server's finished games."""
     lines, pages = await tables.archive(guild_id, game=game, user_id=user_id, page=page)
     page = max(0, min(page, pages - 1))
@@ -252,7 +309,7 @@ async def archive_page(tables: Any, guild_id: int, page: int, game: str | None,
 async def log_page(tables, game_id: int, page: int | None) -> tuple[str, discord.ui.View | None]:
     """Page ``page`` (0 = oldest; None = newest) of a game's log."""
     lines = await tables.history(game_id)
-    pages = [lines[i:i + LOG_PAGE_LINES] for i in range(0, len(lines), LOG_PAGE_LINES)] or [[]]
+    pages = [lines[i : i + LOG_PAGE_LINES] for i in range(0, len(lines), LOG_PAGE_LINES)] or [[]]
     last = len(pages) - 1
     page = last if page is None else max(0, min(page, last))
     body = "\n".join(pages[page]) or "(nothing has happened yet)"
@@ -265,5 +322,15 @@ async def log_page(tables, game_id: int, page: int | None) -> tuple[str, discord
     return content, view
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, MenuButton, HandButton, UndoAnswer, MuteButton, LogPage, RulesPage,
-                 ProposalAnswer, ArchivePage)
+DYNAMIC_ITEMS = (
+    ActionButton,
+    ActionSelect,
+    MenuButton,
+    HandButton,
+    UndoAnswer,
+    MuteButton,
+    LogPage,
+    RulesPage,
+    ProposalAnswer,
+    ArchivePage,
+)

@@ -28,7 +28,8 @@ def drawing(interaction: discord.Interaction) -> Drawing:
     return agora(interaction).drawing
 
 
-async def board_file(drawer: Drawing, view: dict[str, Any], names: Sequence[str],
-                     filename: str = "board.png") -> discord.File:
+async def board_file(
+    drawer: Drawing, view: dict[str, Any], names: Sequence[str], filename: str = "board.png"
+) -> discord.File:
     """A rendered view as an attachment (drawn off the event loop)."""
     return discord.File(io.BytesIO(await drawer.board(view, names)), filename=filename)

@@ -23,8 +23,10 @@ log = logging.getLogger("agora.courier")
 SUMMARY_LIMIT = 10 * 1024 * 1024
 """Discord's upload limit for a bot without a boosted server."""
 
-DM_CLOSED_NOTE = ("📪 I could not send you a direct message (your DMs are closed to me), so your private "
-                  "information is not in your DMs. Use `/hand` any time to see it here, privately.")
+DM_CLOSED_NOTE = (
+    "📪 I could not send you a direct message (your DMs are closed to me), so your private "
+    "information is not in your DMs. Use `/hand` any time to see it here, privately."
+)
 
 
 class DiscordCourier:
@@ -87,8 +89,12 @@ class DiscordCourier:
         view = await self._post_components(notice)
         if view is not None:
             kwargs["view"] = view
-        await channel.send(clip(payload.get("text", "")), allowed_mentions=mentions_of(payload.get("mentions", [])),
-                           nonce=notice.nonce, **kwargs)
+        await channel.send(
+            clip(payload.get("text", "")),
+            allowed_mentions=mentions_of(payload.get("mentions", [])),
+            nonce=notice.nonce,
+            **kwargs,
+        )
 
     async def _post_components(self, notice: Notice) -> discord.ui.View | None:
         """Choices under a post: the mover's actions for public games with a
@@ -158,8 +164,12 @@ class DiscordCourier:
             if await self._dm(notice.user_id, text, view=view, nonce=notice.nonce):
                 return
         channel = await self._channel(notice.channel_id)
-        await channel.send(clip(payload["text"]), view=view, nonce=f"{notice.nonce}c",
-                           allowed_mentions=mentions_of(payload.get("mentions", [])))
+        await channel.send(
+            clip(payload["text"]),
+            view=view,
+            nonce=f"{notice.nonce}c",
+            allowed_mentions=mentions_of(payload.get("mentions", [])),
+        )
 
     async def _undo_request(self, notice: Notice) -> None:
         payload = notice.payload
@@ -167,16 +177,24 @@ class DiscordCourier:
         view.add_item(UndoAnswer(notice.game_id, payload["at_seq"], True))
         view.add_item(UndoAnswer(notice.game_id, payload["at_seq"], False))
         channel = await self._channel(notice.channel_id)
-        await channel.send(clip(payload["text"]), view=view, nonce=notice.nonce,
-                           allowed_mentions=mentions_of(payload.get("mentions", [])))
+        await channel.send(
+            clip(payload["text"]),
+            view=view,
+            nonce=notice.nonce,
+            allowed_mentions=mentions_of(payload.get("mentions", [])),
+        )
 
     async def _proposal(self, notice: Notice) -> None:
         view = discord.ui.View(timeout=None)
         view.add_item(ProposalAnswer(notice.game_id, True))
         view.add_item(ProposalAnswer(notice.game_id, False))
         channel = await self._channel(notice.channel_id)
-        await channel.send(clip(notice.payload["text"]), view=view, nonce=notice.nonce,
-                           allowed_mentions=mentions_of(notice.payload.get("mentions", [])))
+        await channel.send(
+            clip(notice.payload["text"]),
+            view=view,
+            nonce=notice.nonce,
+            allowed_mentions=mentions_of(notice.payload.get("mentions", [])),
+        )
 
     async def _summary(self, notice: Notice) -> None:
         """The animated summary of a finished game, after its final board."""
@@ -185,9 +203,13 @@ class DiscordCourier:
             return
         gif = await self.bot.drawing.summary(source)
         if len(gif) >= SUMMARY_LIMIT:
-            log.warning("game %s: summary animation of %d bytes is past Discord's limit; not sent",
-                        notice.game_id, len(gif))
+            log.warning(
+                "game %s: summary animation of %d bytes is past Discord's limit; not sent", notice.game_id, len(gif)
+            )
             return
         channel = await self._channel(notice.channel_id)
-        await channel.send(f"🎞️ The whole game #{notice.game_id} in one picture.", nonce=notice.nonce,
-                           file=discord.File(io.BytesIO(gif), filename="summary.gif"))
+        await channel.send(
+            f"🎞️ The whole game #{notice.game_id} in one picture.",
+            nonce=notice.nonce,
+            file=discord.File(io.BytesIO(gif), filename="summary.gif"),
+        )

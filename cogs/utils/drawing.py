@@ -47,6 +47,12 @@ def draw_summary(source: SummarySource) -> bytes:
     the final board, replayed from its log (public views only)."""
     from engine.games import REGISTRY
 
-    shown = frames(REGISTRY[source.game], source.players, source.options, source.seed, source.actions,
-                   summary_moves([seat for seat, _ in source.actions]))
+    shown = frames(
+        REGISTRY[source.game],
+        source.players,
+        source.options,
+        source.seed,
+        source.actions,
+        summary_moves([seat for seat, _ in source.actions]),
+    )
     return animate_frames(shown, source.names, len(source.actions))

@@ -149,8 +149,10 @@ def _node(title: str, step: _Step) -> MenuNode:
         return MenuNode(title=title, order=order, action=action, label=label)
     # Several actions share this path, or one ends where others go further:
     # each gets an entry of its own, named by its wording.
-    ends = [MenuNode(title=_distinct_title(label, action, step.ends), order=order, action=action, label=label)
-            for order, action, label in step.ends]
+    ends = [
+        MenuNode(title=_distinct_title(label, action, step.ends), order=order, action=action, label=label)
+        for order, action, label in step.ends
+    ]
     children = sorted(ends + below, key=lambda node: node.order)
     return MenuNode(title=title, order=step.order, children=_shape(children))
 
@@ -172,8 +174,13 @@ def _shape(children: list[MenuNode]) -> tuple[MenuNode, ...]:
 def _merge_single(node: MenuNode) -> MenuNode:
     while not node.is_action and len(node.children) == 1:
         only = node.children[0]
-        node = MenuNode(title=_joined(node.title, only.title), order=node.order, children=only.children,
-                        action=only.action, label=only.label)
+        node = MenuNode(
+            title=_joined(node.title, only.title),
+            order=node.order,
+            children=only.children,
+            action=only.action,
+            label=only.label,
+        )
     return node
 
 
@@ -190,8 +197,16 @@ def _lift(children: list[MenuNode]) -> list[MenuNode]:
 def _opened(node: MenuNode) -> list[MenuNode]:
     if node.is_action:
         return [node]
-    return [MenuNode(title=_joined(node.title, child.title), order=child.order, children=child.children,
-                     action=child.action, label=child.label) for child in node.children]
+    return [
+        MenuNode(
+            title=_joined(node.title, child.title),
+            order=child.order,
+            children=child.children,
+            action=child.action,
+            label=child.label,
+        )
+        for child in node.children
+    ]
 
 
 def _split(children: list[MenuNode]) -> list[MenuNode]:
@@ -200,7 +215,7 @@ def _split(children: list[MenuNode]) -> list[MenuNode]:
     while len(children) > MENU_LIMIT:
         count = -(-len(children) // MENU_LIMIT)
         size = -(-len(children) // count)
-        children = [_range(children[start:start + size]) for start in range(0, len(children), size)]
+        children = [_range(children[start : start + size]) for start in range(0, len(children), size)]
     return children
 
 
@@ -241,10 +256,13 @@ def menu_level(root: MenuNode, trail: Sequence[int] = ()) -> Level:
     texts = [child.title for child in node.children]
     buttons = len(texts) <= BUTTON_LIMIT and all(len(text) <= SHORT_BUTTON for text in texts)
     limit = BUTTON_TEXT_LIMIT if buttons else OPTION_TEXT_LIMIT
-    entries = tuple(Entry(index=index, text=shorten(child.title, limit), description=_description(child),
-                          action=child.action) for index, child in enumerate(node.children))
-    return Level(heading=heading, entries=entries, style="buttons" if buttons else "select",
-                 can_go_back=bool(trail), trail=trail)
+    entries = tuple(
+        Entry(index=index, text=shorten(child.title, limit), description=_description(child), action=child.action)
+        for index, child in enumerate(node.children)
+    )
+    return Level(
+        heading=heading, entries=entries, style="buttons" if buttons else "select", can_go_back=bool(trail), trail=trail
+    )
 
 
 def _titles(root: MenuNode, trail: tuple[int, ...]) -> list[str]:
@@ -287,8 +305,11 @@ def steps(root: MenuNode) -> Iterator[tuple[tuple[int, ...], MenuNode]]:
     while stack:
         trail, node = stack.pop()
         yield trail, node
-        stack.extend((trail + (index,), child) for index, child in reversed(list(enumerate(node.children)))
-                     if not child.is_action)
+        stack.extend(
+            (trail + (index,), child)
+            for index, child in reversed(list(enumerate(node.children)))
+            if not child.is_action
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -342,8 +363,11 @@ def audit(root: MenuNode, actions: Sequence[str]) -> Audit:
             problems.append(f"step {trail} has {len(node.children)} entries")
         level = menu_level(root, trail)
         limit = BUTTON_TEXT_LIMIT if level.style == "buttons" else OPTION_TEXT_LIMIT
-        problems.extend(f"entry {entry.text!r} is too long" for entry in level.entries
-                        if len(entry.text) > limit or len(entry.description) > OPTION_TEXT_LIMIT)
+        problems.extend(
+            f"entry {entry.text!r} is too long"
+            for entry in level.entries
+            if len(entry.text) > limit or len(entry.description) > OPTION_TEXT_LIMIT
+        )
         for child in node.children:
             if child.is_action:
                 if child.action in clicks:

@@ -27,8 +27,7 @@ DEFER_AFTER = 2.0
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
-async def reply(interaction: discord.Interaction, content: str = "", *, ephemeral: bool = True,
-                **kwargs: Any) -> None:
+async def reply(interaction: discord.Interaction, content: str = "", *, ephemeral: bool = True, **kwargs: Any) -> None:
     """Answer an interaction, or follow up if it was already answered.
 
     After a deferral the first follow-up replaces the private "thinking…"
@@ -109,8 +108,11 @@ async def apologise(interaction: discord.Interaction, game_id: int | None) -> No
     log.exception("unexpected error (game %s, ref %s, user %s)", game_id, reference, interaction.user.id)
     where = f"game #{game_id}, " if game_id is not None else ""
     try:
-        await reply(interaction, f"😓 Something went wrong on our side ({where}ref `{reference}`). "
-                                 f"Nothing was changed; please try again, and mention that ref if it persists.")
+        await reply(
+            interaction,
+            f"😓 Something went wrong on our side ({where}ref `{reference}`). "
+            f"Nothing was changed; please try again, and mention that ref if it persists.",
+        )
     except discord.HTTPException:
         log.warning("could not apologise for ref %s", reference)
 
@@ -159,8 +161,7 @@ def pages_of(text: str, limit: int = 4000) -> list[str]:
 
 def mentions_of(user_ids: list[int]) -> discord.AllowedMentions:
     """Ping exactly these users and nobody else."""
-    return discord.AllowedMentions(everyone=False, roles=False,
-                                   users=[discord.Object(u) for u in user_ids])
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in user_ids])
 
 
 def plain_mentions(text: str, names: dict[int, str]) -> str:

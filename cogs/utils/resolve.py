@@ -78,8 +78,9 @@ class GameNumber(app_commands.Transformer):
         except (TypeError, ValueError):
             raise TableError("Pick a game from the list (a game number such as 12).") from None
 
-    async def autocomplete(self, interaction: discord.Interaction,  # type: ignore[override]
-                           value: int | float | str) -> list[app_commands.Choice[int]]:
+    async def autocomplete(  # type: ignore[override]  # Choice[int] is what a game number's list holds
+        self, interaction: discord.Interaction, value: int | float | str
+    ) -> list[app_commands.Choice[int]]:
         return await game_choices(interaction, str(value))
 
 
@@ -126,8 +127,12 @@ def option_values(option: Option, typed: str) -> list[str]:
         whole = ["true", "false"]
     elif option.choices:
         whole = [str(c).lower() for c in option.choices]
-    elif option.kind is int and option.minimum is not None and option.maximum is not None \
-            and option.maximum - option.minimum < 25:
+    elif (
+        option.kind is int
+        and option.minimum is not None
+        and option.maximum is not None
+        and option.maximum - option.minimum < 25
+    ):
         whole = [str(n) for n in range(option.minimum, option.maximum + 1)]
     else:
         whole = [str(option.default).lower()]
@@ -135,6 +140,7 @@ def option_values(option: Option, typed: str) -> list[str]:
     if option.items:
         head, _, last = typed.rpartition(",")
         listed = set(head.split(",")) if head else set()
-        found += [f"{head},{item}" if head else item for item in option.items
-                  if item.startswith(last) and item not in listed]
+        found += [
+            f"{head},{item}" if head else item for item in option.items if item.startswith(last) and item not in listed
+        ]
     return found

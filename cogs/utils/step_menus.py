@@ -70,8 +70,9 @@ class StepMenu:
     view: discord.ui.View
 
 
-def step_menu(game_id: int, seq: int, seat: int, choices: Sequence[Choice],
-              trail: Sequence[int] = ()) -> StepMenu | None:
+def step_menu(
+    game_id: int, seq: int, seat: int, choices: Sequence[Choice], trail: Sequence[int] = ()
+) -> StepMenu | None:
     """The step reached by ``trail`` (the top by default) of the menus over
     ``choices``; None when there is nothing to choose."""
     if not choices:
@@ -93,11 +94,15 @@ def step_view(game_id: int, seq: int, seat: int, choices: Sequence[Choice]) -> d
 def level_text(level: Level) -> str:
     """Where the player is, and for buttons that play an action, what each
     plays (a select menu says it in its options' descriptions)."""
-    lines = [f"{MENU_MARK} **{level.heading}**: choose below" + (f" ({BACK} goes up a step)."
-                                                                 if level.can_go_back else ".")]
+    lines = [
+        f"{MENU_MARK} **{level.heading}**: choose below" + (f" ({BACK} goes up a step)." if level.can_go_back else ".")
+    ]
     if level.style == "buttons":
-        lines += [f"{MENU_MARK} **{entry.text}**: {entry.description}" for entry in level.entries
-                  if entry.action is not None and entry.description != entry.text]
+        lines += [
+            f"{MENU_MARK} **{entry.text}**: {entry.description}"
+            for entry in level.entries
+            if entry.action is not None and entry.description != entry.text
+        ]
     return "\n".join(lines)
 
 
@@ -108,8 +113,10 @@ def _level_view(game_id: int, seq: int, seat: int, level: Level) -> discord.ui.V
             style = discord.ButtonStyle.primary if entry.action is not None else discord.ButtonStyle.secondary
             view.add_item(StepButton(game_id, seq, seat, level.trail + (entry.index,), entry.text, style))
     else:
-        options = [discord.SelectOption(label=entry.text, value=str(entry.index),
-                                        description=entry.description or None) for entry in level.entries]
+        options = [
+            discord.SelectOption(label=entry.text, value=str(entry.index), description=entry.description or None)
+            for entry in level.entries
+        ]
         view.add_item(StepSelect(game_id, seq, seat, level.trail, options))
     if level.can_go_back:
         view.add_item(StepButton(game_id, seq, seat, level.trail[:-1], BACK, discord.ButtonStyle.secondary, row=4))
@@ -141,17 +148,18 @@ async def _owner_check(tables: Tables, game_id: int, seat: int, user_id: int) ->
         raise TableError(STALE)
     if record.seats[seat].user_id != user_id:
         mine = record.seat_of(user_id)
-        raise TableError("You are not playing in this game." if mine is None else
-                         f"These choices are {record.seats[seat].name}'s; use `/play` or the "
-                         f"\"Your move\" button for your own.")
+        raise TableError(
+            "You are not playing in this game."
+            if mine is None
+            else f'These choices are {record.seats[seat].name}\'s; use `/play` or the "Your move" button for your own.'
+        )
 
 
 # ---------------------------------------------------------------------------
 # Clicks
 
 
-async def follow(interaction: discord.Interaction, game_id: int, seq: int, seat: int,
-                 trail: tuple[int, ...]) -> None:
+async def follow(interaction: discord.Interaction, game_id: int, seq: int, seat: int, trail: tuple[int, ...]) -> None:
     """A click that leads to ``trail``: the next step, or the action played."""
     tables = service(interaction)
 
@@ -190,15 +198,30 @@ async def _show(interaction: discord.Interaction, menu: StepMenu) -> None:
     await reply(interaction, menu.text, view=menu.view)
 
 
-class StepButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"agora:step:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<trail>[0-9a-z]*)"):
+class StepButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"agora:step:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<trail>[0-9a-z]*)",
+):
     """An entry of a step shown as a button, or "◀ Back": goes to ``trail``."""
 
-    def __init__(self, game_id: int, seq: int, seat: int, trail: Sequence[int], label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None):
-        super().__init__(discord.ui.Button(
-            label=label, style=style, row=row,
-            custom_id=f"{PREFIX}:step:{game_id}:{seq}:{seat}:{encode_trail(trail)}"))
+    def __init__(
+        self,
+        game_id: int,
+        seq: int,
+        seat: int,
+        trail: Sequence[int],
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ):
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                row=row,
+                custom_id=f"{PREFIX}:step:{game_id}:{seq}:{seat}:{encode_trail(trail)}",
+            )
+        )
         self.game_id, self.seq, self.seat, self.trail = game_id, seq, seat, tuple(trail)
 
     @classmethod
@@ -209,15 +232,22 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button],
         await follow(interaction, self.game_id, self.seq, self.seat, self.trail)
 
 
-class StepSelect(discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"agora:steps:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<trail>[0-9a-z]*)"):
+class StepSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"agora:steps:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<trail>[0-9a-z]*)",
+):
     """A step shown as a select menu; the option's value is the entry's index."""
 
-    def __init__(self, game_id: int, seq: int, seat: int, trail: Sequence[int],
-                 options: Sequence[discord.SelectOption] = ()):
-        super().__init__(discord.ui.Select(
-            custom_id=f"{PREFIX}:steps:{game_id}:{seq}:{seat}:{encode_trail(trail)}",
-            placeholder="Choose…", options=list(options) or [discord.SelectOption(label="-", value="-")]))
+    def __init__(
+        self, game_id: int, seq: int, seat: int, trail: Sequence[int], options: Sequence[discord.SelectOption] = ()
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PREFIX}:steps:{game_id}:{seq}:{seat}:{encode_trail(trail)}",
+                placeholder="Choose…",
+                options=list(options) or [discord.SelectOption(label="-", value="-")],
+            )
+        )
         self.game_id, self.seq, self.seat, self.trail = game_id, seq, seat, tuple(trail)
 
     @classmethod

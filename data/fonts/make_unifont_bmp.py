@@ -25,8 +25,9 @@ def characters(path: Path | str) -> set[int]:
 
 def main(source: str = "/usr/share/fonts/opentype/unifont/unifont.otf") -> None:
     covered = characters(HERE / "DejaVuSans.ttf") | characters(HERE / "DroidSansFallbackFull.ttf")
-    wanted = sorted(c for c in characters(source)
-                    if c not in covered and not 0xE000 <= c <= 0xF8FF)  # private use means nothing shared
+    wanted = sorted(
+        c for c in characters(source) if c not in covered and not 0xE000 <= c <= 0xF8FF
+    )  # private use means nothing shared
     options = subset.Options()
     options.layout_features = ["*"]
     options.name_IDs = ["*"]

@@ -40,6 +40,18 @@ async def open_store(where: str | Path) -> Store:
 
 
 __all__ = [
-    "Store", "SQLiteStore", "open_store", "is_postgres", "LIVE", "ActionRecord", "ChannelBusy", "GameRecord",
-    "NewNotice", "NoticeRecord", "ReminderRecord", "SeatRecord", "SeqConflict", "UndoRequest",
+    "Store",
+    "SQLiteStore",
+    "open_store",
+    "is_postgres",
+    "LIVE",
+    "ActionRecord",
+    "ChannelBusy",
+    "GameRecord",
+    "NewNotice",
+    "NoticeRecord",
+    "ReminderRecord",
+    "SeatRecord",
+    "SeqConflict",
+    "UndoRequest",
 ]

@@ -5,11 +5,18 @@ Agora speaks SQL."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterable, Protocol, Sequence
+from typing import Any, Protocol
 
 from engine.store.records import (
-    ActionRecord, GameRecord, NewNotice, NoticeRecord, ReminderRecord, SeatRecord, UndoRequest,
+    ActionRecord,
+    GameRecord,
+    NewNotice,
+    NoticeRecord,
+    ReminderRecord,
+    SeatRecord,
+    UndoRequest,
 )
 
 
@@ -25,9 +32,19 @@ class Store(Protocol):
 
     async def schema_version(self) -> int: ...
 
-    async def create_game(self, *, guild_id: int | None, channel_id: int, parent_id: int | None,
-                          game: str, options: dict[str, Any], seed: int, host_id: int | None,
-                          settings: dict[str, Any], seats: Iterable[SeatRecord]) -> int: ...
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        parent_id: int | None,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        host_id: int | None,
+        settings: dict[str, Any],
+        seats: Iterable[SeatRecord],
+    ) -> int: ...
 
     async def replace_seats(self, game_id: int, seats: Iterable[SeatRecord]) -> None: ...
 
@@ -45,8 +62,9 @@ class Store(Protocol):
 
     async def games_of_user(self, user_id: int, live_only: bool = True) -> list[GameRecord]: ...
 
-    async def finished_games(self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
-                             limit: int = 10, offset: int = 0) -> tuple[list[GameRecord], int]:
+    async def finished_games(
+        self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10, offset: int = 0
+    ) -> tuple[list[GameRecord], int]:
         """A server's finished and abandoned games, newest first (one page), and their count."""
         ...
 
@@ -69,10 +87,20 @@ class Store(Protocol):
 
     async def count_games(self) -> int: ...
 
-    async def commit(self, game_id: int, seq: int, *, seat: int | None, kind: str, action: str,
-                     text: str, state: dict[str, Any] | None, notices: Sequence[NewNotice] = (),
-                     game_fields: dict[str, Any] | None = None,
-                     reminders: Sequence[ReminderRecord] | None = None) -> list[int]:
+    async def commit(
+        self,
+        game_id: int,
+        seq: int,
+        *,
+        seat: int | None,
+        kind: str,
+        action: str,
+        text: str,
+        state: dict[str, Any] | None,
+        notices: Sequence[NewNotice] = (),
+        game_fields: dict[str, Any] | None = None,
+        reminders: Sequence[ReminderRecord] | None = None,
+    ) -> list[int]:
         """Append log row ``seq`` and everything that follows from it, atomically:
         the snapshot, the notices to deliver, the game row and the reminders."""
         ...
@@ -120,15 +148,17 @@ class Store(Protocol):
         check its cached state against before using it."""
         ...
 
-    async def claim_due_reminders(self, now: float, owner: str, lease_seconds: float,
-                                  limit: int = 500) -> list[ReminderRecord]:
+    async def claim_due_reminders(
+        self, now: float, owner: str, lease_seconds: float, limit: int = 500
+    ) -> list[ReminderRecord]:
         """Reminders due at ``now``, each handed to one claimer across every
         process until ``now + lease_seconds``; a claim that ran out (its
         process died) can be taken over. Rescheduling ends it."""
         ...
 
-    async def claim_pending_notices(self, game_id: int | None, owner: str, lease_seconds: float,
-                                    limit: int = 500) -> list[NoticeRecord]:
+    async def claim_pending_notices(
+        self, game_id: int | None, owner: str, lease_seconds: float, limit: int = 500
+    ) -> list[NoticeRecord]:
         """Pending notices, oldest first, claimed for ``owner`` for
         ``lease_seconds``: never one whose claim is running, nor one of a game
         on which another owner holds a running claim, so each game's notices
@@ -145,8 +175,16 @@ class Store(Protocol):
         """End ``owner``'s claims on these notices (those a flush did not deliver)."""
         ...
 
-    async def send_reminder(self, game_id: int, seq: int, notices: Sequence[NewNotice], seat: int,
-                            reminder_seq: int, due_at: float, sent: int) -> list[int]:
+    async def send_reminder(
+        self,
+        game_id: int,
+        seq: int,
+        notices: Sequence[NewNotice],
+        seat: int,
+        reminder_seq: int,
+        due_at: float,
+        sent: int,
+    ) -> list[int]:
         """Add a reminder's notices (at game seq ``seq``) and move the
         reminder of ``seat`` and turn ``reminder_seq`` on to ``due_at``, in
         one transaction, ending its claim; returns the notices' ids."""
@@ -195,29 +233,38 @@ class Store(Protocol):
 
     # -- ratings (engine/tables/history.py) ----------------------------------------------------
 
-    async def rated_records(self, *, guild_id: int | None = None, game: str | None = None,
-                            user_id: int | None = None, unrated_only: bool = False,
-                            with_actions: bool = True) -> list[tuple[GameRecord, list[ActionRecord]]]:
+    async def rated_records(
+        self,
+        *,
+        guild_id: int | None = None,
+        game: str | None = None,
+        user_id: int | None = None,
+        unrated_only: bool = False,
+        with_actions: bool = True,
+    ) -> list[tuple[GameRecord, list[ActionRecord]]]:
         """Finished games (never abandoned ones), in the order they ended
         (``finished_at``, then id), each with its ``play`` and ``undo`` rows
         (``text`` left out; none without ``with_actions``: ratings alone do not
         need them); ``unrated_only``: those not yet counted in the ratings."""
         ...
 
-    async def ratings_of(self, *, game: str | None = None, scope: str = "all",
-                         user_id: int | None = None) -> list[tuple[str, int, float, float, int, int]]:
+    async def ratings_of(
+        self, *, game: str | None = None, scope: str = "all", user_id: int | None = None
+    ) -> list[tuple[str, int, float, float, int, int]]:
         """Stored ratings in ``scope`` ('all' or a guild id as text), of one
         game and/or one user: (game, user_id, mu, sigma, played, won)."""
         ...
 
-    async def save_ratings(self, game_id: int, rows: Sequence[tuple[str, str, int, float, float, int, int]],
-                           now: float) -> bool:
+    async def save_ratings(
+        self, game_id: int, rows: Sequence[tuple[str, str, int, float, float, int, int]], now: float
+    ) -> bool:
         """Count finished game ``game_id``: upsert its players' new ratings
         (game, scope, user_id, mu, sigma, played, won) and mark it rated, in
         one transaction. False (and nothing written) if it was rated already."""
         ...
 
-    async def replace_ratings(self, rows: Sequence[tuple[str, str, int, float, float, int, int]],
-                              game_ids: Sequence[int], now: float) -> None:
+    async def replace_ratings(
+        self, rows: Sequence[tuple[str, str, int, float, float, int, int]], game_ids: Sequence[int], now: float
+    ) -> None:
         """Replace every rating and rated-game mark at once (a rebuild)."""
         ...

@@ -35,17 +35,20 @@ async def copy_database(source: Store, target: Store, *, batch_size: int = 5000)
     target holds data, or the counts do not match afterwards."""
     source_version, target_version = await source.schema_version(), await target.schema_version()
     if source_version != target_version:
-        raise MigrationError(f"schema versions differ: {source.path} is at {source_version}, "
-                             f"{target.path} at {target_version}")
+        raise MigrationError(
+            f"schema versions differ: {source.path} is at {source_version}, {target.path} at {target_version}"
+        )
     tables, target_tables = await source.table_columns(), await target.table_columns()
     if {t: set(c) for t, c in tables.items()} != {t: set(c) for t, c in target_tables.items()}:
-        raise MigrationError(f"the two databases have different tables or columns: {sorted(tables)} "
-                             f"against {sorted(target_tables)}")
+        raise MigrationError(
+            f"the two databases have different tables or columns: {sorted(tables)} against {sorted(target_tables)}"
+        )
     for table in tables:
         rows = await target.count_rows(table)
         if rows:
-            raise MigrationError(f"{target.path} is not empty ({table} has {rows} rows): copy only into an "
-                                 "empty database")
+            raise MigrationError(
+                f"{target.path} is not empty ({table} has {rows} rows): copy only into an empty database"
+            )
     for table in topological(await source.table_references()):
         columns = tables[table]
         async for batch in source.export_rows(table, columns, batch_size):

@@ -73,7 +73,8 @@ _ONE_ROW_PER_SEQ = "actions_one_row_per_seq"
 
 _GAME_WITH_SEATS = (
     "SELECT g.*, COALESCE((SELECT array_agg(ROW(s.seat, s.user_id, s.name, s.bot, s.away) ORDER BY s.seat)"
-    " FROM seats s WHERE s.game_id = g.id), '{}') AS seat_rows FROM games g")
+    " FROM seats s WHERE s.game_id = g.id), '{}') AS seat_rows FROM games g"
+)
 _SEAT_FIELDS = ("seat", "user_id", "name", "bot", "away")
 
 
@@ -111,12 +112,18 @@ def _pool_size(url: str) -> tuple[str, int]:
 
 def _seat_columns(seats: Iterable[SeatRecord]) -> list[list[Any]]:
     seats = list(seats)
-    return [[s.seat for s in seats], [s.user_id for s in seats], [s.name for s in seats],
-            [s.bot for s in seats], [int(s.away) for s in seats]]
+    return [
+        [s.seat for s in seats],
+        [s.user_id for s in seats],
+        [s.name for s in seats],
+        [s.bot for s in seats],
+        [int(s.away) for s in seats],
+    ]
 
 
-async def _table_rows(db: asyncpg.Connection, table: str, columns: Sequence[str],
-                      batch_size: int) -> AsyncIterator[list[tuple]]:
+async def _table_rows(
+    db: asyncpg.Connection, table: str, columns: Sequence[str], batch_size: int
+) -> AsyncIterator[list[tuple]]:
     """A table's rows in batches, read through a cursor of ``db``'s open transaction."""
     listed = ", ".join(f'"{c}"' for c in columns)
     cursor = await db.cursor(f'SELECT {listed} FROM "{table}"')
@@ -132,16 +139,24 @@ def _changed(status: str) -> int:
 ADD_NOTICES = (
     "INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at)"
     " SELECT $1, $2, kind, user_id, payload, $3 FROM unnest($4::text[], $5::bigint[], $6::text[])"
-    " WITH ORDINALITY AS notice (kind, user_id, payload, place) ORDER BY place RETURNING id")
+    " WITH ORDINALITY AS notice (kind, user_id, payload, place) ORDER BY place RETURNING id"
+)
 RESCHEDULE_REMINDER = (
     "UPDATE reminders SET due_at = $1, sent = $2, claimed_by = NULL, claimed_until = NULL"
-    " WHERE game_id = $3 AND seat = $4 AND seq = $5")
+    " WHERE game_id = $3 AND seat = $4 AND seq = $5"
+)
 
 
 def _notice_params(game_id: int, seq: int, notices: Sequence[NewNotice]) -> tuple[Any, ...]:
     """The parameters of ``ADD_NOTICES``."""
-    return (game_id, seq, time.time(), [n.kind for n in notices], [n.user_id for n in notices],
-            [dumps(n.payload) for n in notices])
+    return (
+        game_id,
+        seq,
+        time.time(),
+        [n.kind for n in notices],
+        [n.user_id for n in notices],
+        [dumps(n.payload) for n in notices],
+    )
 
 
 class PostgresStore:
@@ -159,8 +174,11 @@ class PostgresStore:
         flush); other query parameters become server settings (asyncpg)."""
         url, pool_size = _pool_size(url)
         pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=pool_size,
-            server_settings={"synchronous_commit": "on", "application_name": "agora"})
+            url,
+            min_size=1,
+            max_size=pool_size,
+            server_settings={"synchronous_commit": "on", "application_name": "agora"},
+        )
         store = cls(pool, _without_password(url))
         store._connect_url = url  # for the connection that holds game locks (``game_lock``)
         try:
@@ -187,8 +205,10 @@ class PostgresStore:
                     current = 0
                     await db.execute("INSERT INTO schema_version (version) VALUES (0)")
                 if current > len(MIGRATIONS):
-                    raise RuntimeError(f"{self.path} has schema version {current}, newer than this Agora "
-                                       f"({len(MIGRATIONS)}); upgrade Agora before opening it")
+                    raise RuntimeError(
+                        f"{self.path} has schema version {current}, newer than this Agora "
+                        f"({len(MIGRATIONS)}); upgrade Agora before opening it"
+                    )
                 for version in range(current, len(MIGRATIONS)):
                     async with db.transaction():
                         await db.execute(MIGRATIONS[version])
@@ -201,16 +221,35 @@ class PostgresStore:
 
     # -- games ---------------------------------------------------------------------
 
-    async def create_game(self, *, guild_id: int | None, channel_id: int, parent_id: int | None,
-                          game: str, options: dict[str, Any], seed: int, host_id: int | None,
-                          settings: dict[str, Any], seats: Iterable[SeatRecord]) -> int:
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        parent_id: int | None,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        host_id: int | None,
+        settings: dict[str, Any],
+        seats: Iterable[SeatRecord],
+    ) -> int:
         try:
             return await self._pool.fetchval(
                 "WITH new AS (INSERT INTO games (guild_id, channel_id, parent_id, game, options, seed, status,"
                 " host_id, settings, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'lobby', $7, $8, $9)"
                 f" RETURNING id), seated AS ({_insert_seats('(SELECT id FROM new)', 10)}) SELECT id FROM new",
-                guild_id, channel_id, parent_id, game, dumps(options), seed, host_id, dumps(settings), time.time(),
-                *_seat_columns(seats))
+                guild_id,
+                channel_id,
+                parent_id,
+                game,
+                dumps(options),
+                seed,
+                host_id,
+                dumps(settings),
+                time.time(),
+                *_seat_columns(seats),
+            )
         except asyncpg.UniqueViolationError as error:
             if error.constraint_name == _LIVE_CHANNEL_INDEX:
                 raise ChannelBusy(channel_id) from None
@@ -224,21 +263,30 @@ class PostgresStore:
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
         await self._pool.execute(
             "UPDATE seats SET user_id = $1, name = $2, bot = $3, away = $4 WHERE game_id = $5 AND seat = $6",
-            seat.user_id, seat.name, seat.bot, int(seat.away), game_id, seat.seat)
+            seat.user_id,
+            seat.name,
+            seat.bot,
+            int(seat.away),
+            game_id,
+            seat.seat,
+        )
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         updates = game_updates(fields)
         if not updates:
             return
         assignments = ", ".join(f"{name} = ${n}" for n, (name, _) in enumerate(updates, start=2))
-        await self._pool.execute(f"UPDATE games SET {assignments} WHERE id = $1",
-                                 game_id, *(value for _, value in updates))
+        await self._pool.execute(
+            f"UPDATE games SET {assignments} WHERE id = $1", game_id, *(value for _, value in updates)
+        )
 
     async def _games_where(self, where: str, *params: Any) -> list[GameRecord]:
         """Games and their seats, read by one statement (so from one snapshot)."""
         rows = await self._pool.fetch(f"{_GAME_WITH_SEATS} WHERE {where} ORDER BY g.id", *params)
-        return [game_from_row(row, [seat_from_row(dict(zip(_SEAT_FIELDS, seat))) for seat in row["seat_rows"]])
-                for row in rows]
+        return [
+            game_from_row(row, [seat_from_row(dict(zip(_SEAT_FIELDS, seat))) for seat in row["seat_rows"]])
+            for row in rows
+        ]
 
     async def game(self, game_id: int) -> GameRecord | None:
         found = await self._games_where("g.id = $1", game_id)
@@ -252,15 +300,18 @@ class PostgresStore:
         """The channel's live game, or else its most recent one."""
         found = await self._games_where(
             "g.id = (SELECT id FROM games WHERE channel_id = $1 ORDER BY status IN ('lobby', 'active') DESC,"
-            " id DESC LIMIT 1)", channel_id)
+            " id DESC LIMIT 1)",
+            channel_id,
+        )
         return found[0] if found else None
 
     async def games_of_user(self, user_id: int, live_only: bool = True) -> list[GameRecord]:
         status = "AND g.status IN ('lobby', 'active')" if live_only else ""
         return await self._games_where(f"g.id IN (SELECT game_id FROM seats WHERE user_id = $1) {status}", user_id)
 
-    async def finished_games(self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
-                             limit: int = 10, offset: int = 0) -> tuple[list[GameRecord], int]:
+    async def finished_games(
+        self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10, offset: int = 0
+    ) -> tuple[list[GameRecord], int]:
         """A server's finished and abandoned games, newest first, one page of
         them, and how many there are in all (for paging)."""
         where = "guild_id = $1 AND status IN ('finished', 'abandoned')"
@@ -274,7 +325,11 @@ class PostgresStore:
         total = await self._pool.fetchval(f"SELECT COUNT(*) FROM games WHERE {where}", *params)
         page = await self._games_where(
             f"g.id IN (SELECT id FROM games WHERE {where} ORDER BY id DESC LIMIT ${len(params) + 1}"
-            f" OFFSET ${len(params) + 2})", *params, limit, offset)
+            f" OFFSET ${len(params) + 2})",
+            *params,
+            limit,
+            offset,
+        )
         return page[::-1], int(total)
 
     async def health(self, now: float) -> tuple[int, int, int]:
@@ -282,7 +337,9 @@ class PostgresStore:
         row = await self._pool.fetchrow(
             "SELECT (SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL),"
             " (SELECT COUNT(*) FROM outbox WHERE failed_at IS NOT NULL),"
-            " (SELECT COUNT(*) FROM reminders WHERE due_at <= $1)", now)
+            " (SELECT COUNT(*) FROM reminders WHERE due_at <= $1)",
+            now,
+        )
         return int(row[0]), int(row[1]), int(row[2])
 
     async def games_waiting_for(self, user_id: int) -> set[int]:
@@ -290,7 +347,9 @@ class PostgresStore:
         for each seat a game waits for (``/mygames`` needs no game state)."""
         rows = await self._pool.fetch(
             "SELECT r.game_id FROM reminders r JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
-            " WHERE s.user_id = $1", user_id)
+            " WHERE s.user_id = $1",
+            user_id,
+        )
         return {row[0] for row in rows}
 
     async def active_games_with_bots(self) -> list[int]:
@@ -298,7 +357,8 @@ class PostgresStore:
         absent player): the only ones that may need a move after a restart."""
         rows = await self._pool.fetch(
             "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.status = 'active' "
-            "AND s.bot IS NOT NULL AND (s.user_id IS NULL OR s.away <> 0) ORDER BY g.id")
+            "AND s.bot IS NOT NULL AND (s.user_id IS NULL OR s.away <> 0) ORDER BY g.id"
+        )
         return [row[0] for row in rows]
 
     async def game_ids(self) -> list[int]:
@@ -315,10 +375,20 @@ class PostgresStore:
 
     # -- the log ---------------------------------------------------------------------
 
-    async def commit(self, game_id: int, seq: int, *, seat: int | None, kind: str, action: str,
-                     text: str, state: dict[str, Any] | None, notices: Sequence[NewNotice] = (),
-                     game_fields: dict[str, Any] | None = None,
-                     reminders: Sequence[ReminderRecord] | None = None) -> list[int]:
+    async def commit(
+        self,
+        game_id: int,
+        seq: int,
+        *,
+        seat: int | None,
+        kind: str,
+        action: str,
+        text: str,
+        state: dict[str, Any] | None,
+        notices: Sequence[NewNotice] = (),
+        game_fields: dict[str, Any] | None = None,
+        reminders: Sequence[ReminderRecord] | None = None,
+    ) -> list[int]:
         """Append log row ``seq`` and everything that follows from it, atomically:
         the snapshot, the notices to deliver, the game row and the reminders.
 
@@ -336,36 +406,49 @@ class PostgresStore:
         updates = game_updates(game_fields or {})
         assignments = "".join(f", {name} = {param(value)}" for name, value in updates)
         parts = [
-            ("logged AS (INSERT INTO actions (game_id, seq, seat, kind, action, text, at)"
-             " VALUES ($1, $2, $3, $4, $5, $6, $7))"),
+            (
+                "logged AS (INSERT INTO actions (game_id, seq, seat, kind, action, text, at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7))"
+            ),
             f"moved AS (UPDATE games SET seq = $2{assignments} WHERE id = $1)",
         ]
         if state is not None:
             snapshot = param(dumps(state))
-            parts.append(f"saved AS (INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, {snapshot})"
-                         " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state)")
+            parts.append(
+                f"saved AS (INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, {snapshot})"
+                " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state)"
+            )
         if reminders is not None:
             # An upsert and a delete of the other seats: two parts of one
             # statement must not touch the same row.
             seats = param([r.seat for r in reminders])
             columns = [(seats, "int")] + [
-                (param(values), kind) for values, kind in (
-                    ([r.seq for r in reminders], "int"), ([r.since for r in reminders], "float8"),
-                    ([r.due_at for r in reminders], "float8"), ([r.sent for r in reminders], "int"),
-                    ([int(r.muted) for r in reminders], "int"), ([r.group_size for r in reminders], "int"))]
+                (param(values), kind)
+                for values, kind in (
+                    ([r.seq for r in reminders], "int"),
+                    ([r.since for r in reminders], "float8"),
+                    ([r.due_at for r in reminders], "float8"),
+                    ([r.sent for r in reminders], "int"),
+                    ([int(r.muted) for r in reminders], "int"),
+                    ([r.group_size for r in reminders], "int"),
+                )
+            ]
             arrays = ", ".join(f"{name}::{kind}[]" for name, kind in columns)
             parts += [
                 f"dropped AS (DELETE FROM reminders WHERE game_id = $1 AND NOT (seat = ANY({seats}::int[])))",
-                ("nudged AS (INSERT INTO reminders (game_id, seat, seq, since, due_at, sent, muted, group_size)"
-                 f" SELECT $1, * FROM unnest({arrays}) ON CONFLICT (game_id, seat) DO UPDATE SET seq = excluded.seq,"
-                 " since = excluded.since, due_at = excluded.due_at, sent = excluded.sent, muted = excluded.muted,"
-                 " group_size = excluded.group_size, claimed_by = NULL, claimed_until = NULL)"),
+                (
+                    "nudged AS (INSERT INTO reminders (game_id, seat, seq, since, due_at, sent, muted, group_size)"
+                    f" SELECT $1, * FROM unnest({arrays}) ON CONFLICT (game_id, seat) DO UPDATE SET seq = excluded.seq,"
+                    " since = excluded.since, due_at = excluded.due_at, sent = excluded.sent, muted = excluded.muted,"
+                    " group_size = excluded.group_size, claimed_by = NULL, claimed_until = NULL)"
+                ),
             ]
         parts.append(
             "posted AS (INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at)"
             f" SELECT $1, $2, kind, user_id, payload, $7 FROM unnest({param([n.kind for n in notices])}::text[],"
             f" {param([n.user_id for n in notices])}::bigint[], {param([dumps(n.payload) for n in notices])}::text[])"
-            " WITH ORDINALITY AS notice (kind, user_id, payload, place) ORDER BY place RETURNING id)")
+            " WITH ORDINALITY AS notice (kind, user_id, payload, place) ORDER BY place RETURNING id)"
+        )
         try:
             rows = await self._pool.fetch(f"WITH {', '.join(parts)} SELECT id FROM posted ORDER BY id", *params)
         except asyncpg.UniqueViolationError as error:
@@ -376,7 +459,8 @@ class PostgresStore:
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         rows = await self._pool.fetch(
-            "SELECT seq, seat, kind, action, text, at FROM actions WHERE game_id = $1 ORDER BY seq", game_id)
+            "SELECT seq, seat, kind, action, text, at FROM actions WHERE game_id = $1 ORDER BY seq", game_id
+        )
         return [ActionRecord(r["seq"], r["seat"], r["kind"], r["action"], r["text"], r["at"]) for r in rows]
 
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
@@ -401,11 +485,15 @@ class PostgresStore:
         """Notices neither delivered nor set aside as dead letters, oldest first."""
         rows = await self._pool.fetch(
             "SELECT * FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL"
-            " AND ($1::bigint IS NULL OR game_id = $1) ORDER BY id LIMIT $2", game_id, limit)
+            " AND ($1::bigint IS NULL OR game_id = $1) ORDER BY id LIMIT $2",
+            game_id,
+            limit,
+        )
         return [notice_from_row(r) for r in rows]
 
-    async def claim_pending_notices(self, game_id: int | None, owner: str, lease_seconds: float,
-                                    limit: int = 500) -> list[NoticeRecord]:
+    async def claim_pending_notices(
+        self, game_id: int | None, owner: str, lease_seconds: float, limit: int = 500
+    ) -> list[NoticeRecord]:
         """Claim pending notices for ``owner`` until ``lease_seconds`` from
         now, oldest first: never one whose claim is running, nor one of a
         game on which another owner holds a running claim, so each game's
@@ -419,20 +507,34 @@ class PostgresStore:
         async with self._pool.acquire() as db, db.transaction():
             candidates = await db.fetch(
                 f"SELECT DISTINCT game_id FROM outbox o WHERE {claimable_notice('$1', '$4')}"
-                " AND ($2::bigint IS NULL OR game_id = $2) ORDER BY game_id LIMIT $3", now, game_id, limit, owner)
+                " AND ($2::bigint IS NULL OR game_id = $2) ORDER BY game_id LIMIT $3",
+                now,
+                game_id,
+                limit,
+                owner,
+            )
             locked = await db.fetch(
                 "SELECT game FROM unnest($1::bigint[]) AS game WHERE pg_try_advisory_xact_lock($2 + game)",
-                [row[0] for row in candidates], NOTICE_LOCKS)
+                [row[0] for row in candidates],
+                NOTICE_LOCKS,
+            )
             rows = await db.fetch(
                 "UPDATE outbox SET claimed_by = $3, claimed_until = $4 WHERE id IN (SELECT id FROM outbox o"
                 f" WHERE {claimable_notice('$1', '$3')} AND game_id = ANY($2::bigint[]) ORDER BY id LIMIT $5)"
-                " RETURNING *", now, [row[0] for row in locked], owner, now + lease_seconds, limit)
+                " RETURNING *",
+                now,
+                [row[0] for row in locked],
+                owner,
+                now + lease_seconds,
+                limit,
+            )
         return sorted((notice_from_row(r) for r in rows), key=lambda notice: notice.id)
 
     async def mark_delivered(self, notice_ids: Sequence[int]) -> None:
         if notice_ids:
-            await self._pool.execute("UPDATE outbox SET delivered_at = $1 WHERE id = ANY($2::bigint[])",
-                                     time.time(), list(notice_ids))
+            await self._pool.execute(
+                "UPDATE outbox SET delivered_at = $1 WHERE id = ANY($2::bigint[])", time.time(), list(notice_ids)
+            )
 
     async def mark_failed(self, notice_id: int, error: str, *, retry_at: float | None, now: float) -> None:
         """Count a failed delivery: try again from ``retry_at``, or, when it is
@@ -440,17 +542,23 @@ class PostgresStore:
         await self._pool.execute(
             "UPDATE outbox SET attempts = attempts + 1, error = $1, next_attempt_at = $2,"
             " failed_at = CASE WHEN $2::float8 IS NULL THEN $3 ELSE failed_at END WHERE id = $4",
-            error[:500], retry_at, now, notice_id)
+            error[:500],
+            retry_at,
+            now,
+            notice_id,
+        )
 
     async def dead_letters(self, game_id: int) -> list[tuple[int, str, str]]:
         """A game's notices that could not be delivered: (id, kind, reason)."""
         rows = await self._pool.fetch(
-            "SELECT id, kind, error FROM outbox WHERE game_id = $1 AND failed_at IS NOT NULL ORDER BY id", game_id)
+            "SELECT id, kind, error FROM outbox WHERE game_id = $1 AND failed_at IS NOT NULL ORDER BY id", game_id
+        )
         return [(r["id"], r["kind"], r["error"] or "") for r in rows]
 
     async def games_with_pending_notices(self) -> list[int]:
         rows = await self._pool.fetch(
-            "SELECT DISTINCT game_id FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY game_id")
+            "SELECT DISTINCT game_id FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY game_id"
+        )
         return [r[0] for r in rows]
 
     # -- reminders -------------------------------------------------------------------------
@@ -459,8 +567,9 @@ class PostgresStore:
         rows = await self._pool.fetch("SELECT * FROM reminders WHERE due_at <= $1 ORDER BY due_at", now)
         return [reminder_from_row(r) for r in rows]
 
-    async def claim_due_reminders(self, now: float, owner: str, lease_seconds: float,
-                                  limit: int = 500) -> list[ReminderRecord]:
+    async def claim_due_reminders(
+        self, now: float, owner: str, lease_seconds: float, limit: int = 500
+    ) -> list[ReminderRecord]:
         """Claim reminders due at ``now`` for ``owner`` until ``now +
         lease_seconds``: each goes to one claimer (``FOR UPDATE SKIP
         LOCKED``); one claimed by a process that died is claimable again
@@ -470,7 +579,11 @@ class PostgresStore:
             " WHERE due_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)"
             " ORDER BY due_at, game_id, seat LIMIT $4 FOR UPDATE SKIP LOCKED) due"
             " WHERE r.game_id = due.game_id AND r.seat = due.seat RETURNING r.*",
-            now, owner, now + lease_seconds, limit)
+            now,
+            owner,
+            now + lease_seconds,
+            limit,
+        )
         return sorted((reminder_from_row(r) for r in rows), key=lambda r: (r.due_at, r.game_id, r.seat))
 
     async def reminders_of(self, game_id: int) -> list[ReminderRecord]:
@@ -482,8 +595,14 @@ class PostgresStore:
         return _changed(await self._pool.execute(RESCHEDULE_REMINDER, due_at, sent, game_id, seat, seq)) > 0
 
     async def mute_reminder(self, game_id: int, seat: int, seq: int) -> bool:
-        return _changed(await self._pool.execute(
-            "UPDATE reminders SET muted = 1 WHERE game_id = $1 AND seat = $2 AND seq = $3", game_id, seat, seq)) > 0
+        return (
+            _changed(
+                await self._pool.execute(
+                    "UPDATE reminders SET muted = 1 WHERE game_id = $1 AND seat = $2 AND seq = $3", game_id, seat, seq
+                )
+            )
+            > 0
+        )
 
     async def clear_reminders(self, game_id: int) -> None:
         await self._pool.execute("DELETE FROM reminders WHERE game_id = $1", game_id)
@@ -500,8 +619,13 @@ class PostgresStore:
             " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id) DO UPDATE SET seat = excluded.seat,"
             " target_seq = excluded.target_seq, at_seq = excluded.at_seq, votes = excluded.votes,"
             " created_at = excluded.created_at",
-            request.game_id, request.seat, request.target_seq, request.at_seq, dumps(request.votes),
-            request.created_at)
+            request.game_id,
+            request.seat,
+            request.target_seq,
+            request.at_seq,
+            dumps(request.votes),
+            request.created_at,
+        )
 
     async def drop_undo_request(self, game_id: int) -> None:
         await self._pool.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
@@ -516,10 +640,18 @@ class PostgresStore:
             names = [r[0] for r in await db.fetch("SELECT DISTINCT name FROM seats WHERE user_id = $1", user_id)]
             games = [r[0] for r in await db.fetch("SELECT DISTINCT game_id FROM seats WHERE user_id = $1", user_id)]
             for name in names:
-                await db.execute("UPDATE actions SET text = replace(text, $1, $2) WHERE game_id = ANY($3::bigint[])",
-                                 name, replacement, games)
-            await db.execute("UPDATE seats SET name = $1, user_id = NULL, away = 0, bot = COALESCE(bot, 'random')"
-                             " WHERE user_id = $2", replacement, user_id)
+                await db.execute(
+                    "UPDATE actions SET text = replace(text, $1, $2) WHERE game_id = ANY($3::bigint[])",
+                    name,
+                    replacement,
+                    games,
+                )
+            await db.execute(
+                "UPDATE seats SET name = $1, user_id = NULL, away = 0, bot = COALESCE(bot, 'random')"
+                " WHERE user_id = $2",
+                replacement,
+                user_id,
+            )
             await db.execute("DELETE FROM outbox WHERE user_id = $1 AND delivered_at IS NULL", user_id)
             await db.execute("DELETE FROM settings WHERE scope = 'user' AND scope_id = $1", user_id)
             await db.execute("DELETE FROM ratings WHERE user_id = $1", user_id)
@@ -543,7 +675,8 @@ class PostgresStore:
         """Every data table (not ``schema_version``) and its columns, in order."""
         rows = await self._pool.fetch(
             "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()"
-            " AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position")
+            " AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position"
+        )
         tables: dict[str, list[str]] = {}
         for row in rows:
             tables.setdefault(row["table_name"], []).append(row["column_name"])
@@ -553,17 +686,19 @@ class PostgresStore:
         """Every data table and the tables its foreign keys point at."""
         references: dict[str, set[str]] = {name: set() for name in await self.table_columns()}
         for row in await self._pool.fetch(
-                "SELECT c.conrelid::regclass::text AS source, c.confrelid::regclass::text AS target"
-                " FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace"
-                " WHERE c.contype = 'f' AND n.nspname = current_schema()"):
+            "SELECT c.conrelid::regclass::text AS source, c.confrelid::regclass::text AS target"
+            " FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace"
+            " WHERE c.contype = 'f' AND n.nspname = current_schema()"
+        ):
             references.setdefault(row["source"], set()).add(row["target"])
         return references
 
     async def count_rows(self, table: str) -> int:
         return await self._pool.fetchval(f'SELECT COUNT(*) FROM "{table}"')
 
-    async def export_rows(self, table: str, columns: Sequence[str],
-                          batch_size: int = 5000) -> AsyncIterator[list[tuple]]:
+    async def export_rows(
+        self, table: str, columns: Sequence[str], batch_size: int = 5000
+    ) -> AsyncIterator[list[tuple]]:
         """A table's rows (``columns`` of them), in batches, from one snapshot."""
         async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
             async for batch in _table_rows(db, table, columns, batch_size):
@@ -600,31 +735,47 @@ class PostgresStore:
         async with self._pool.acquire() as db, db.transaction():
             await db.copy_records_to_table(table, records=[tuple(row) for row in rows], columns=list(columns))
             for row in await db.fetch(
-                    "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
-                    " AND table_name = $1 AND is_identity = 'YES'", table):
+                "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+                " AND table_name = $1 AND is_identity = 'YES'",
+                table,
+            ):
                 column = row[0]
                 await db.execute(
-                    f"SELECT setval(pg_get_serial_sequence($1, $2), COALESCE((SELECT MAX(\"{column}\")"
-                    f' FROM "{table}"), 0) + 1, false)', f'"{table}"', column)
+                    f'SELECT setval(pg_get_serial_sequence($1, $2), COALESCE((SELECT MAX("{column}")'
+                    f' FROM "{table}"), 0) + 1, false)',
+                    f'"{table}"',
+                    column,
+                )
 
     # -- settings ---------------------------------------------------------------------------------
 
     async def get_setting(self, scope: str, scope_id: int, key: str) -> Any:
         value = await self._pool.fetchval(
-            "SELECT value FROM settings WHERE scope = $1 AND scope_id = $2 AND key = $3", scope, scope_id, key)
+            "SELECT value FROM settings WHERE scope = $1 AND scope_id = $2 AND key = $3", scope, scope_id, key
+        )
         return loads(value) if value is not None else None
 
     async def put_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None:
         await self._pool.execute(
             "INSERT INTO settings (scope, scope_id, key, value) VALUES ($1, $2, $3, $4)"
             " ON CONFLICT (scope, scope_id, key) DO UPDATE SET value = excluded.value",
-            scope, scope_id, key, dumps(value))
+            scope,
+            scope_id,
+            key,
+            dumps(value),
+        )
 
     # -- ratings (engine/tables/history.py) ----------------------------------------------------
 
-    async def rated_records(self, *, guild_id: int | None = None, game: str | None = None,
-                            user_id: int | None = None, unrated_only: bool = False,
-                            with_actions: bool = True) -> list[tuple[GameRecord, list[ActionRecord]]]:
+    async def rated_records(
+        self,
+        *,
+        guild_id: int | None = None,
+        game: str | None = None,
+        user_id: int | None = None,
+        unrated_only: bool = False,
+        with_actions: bool = True,
+    ) -> list[tuple[GameRecord, list[ActionRecord]]]:
         """Finished games (never abandoned ones), in the order they ended, each
         with its ``play`` and ``undo`` rows (``text`` left out): what ratings
         and stats are computed from."""
@@ -640,18 +791,29 @@ class PostgresStore:
             where += " AND g.id NOT IN (SELECT game_id FROM rated_games)"
         async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
             rows = await db.fetch(f"{_GAME_WITH_SEATS} WHERE {where} ORDER BY g.finished_at, g.id", *params)
-            action_rows = await db.fetch(
-                "SELECT game_id, seq, seat, kind, action, at FROM actions WHERE kind IN ('play', 'undo')"
-                f" AND game_id IN (SELECT g.id FROM games g WHERE {where}) ORDER BY game_id, seq",
-                *params) if with_actions else []
+            action_rows = (
+                await db.fetch(
+                    "SELECT game_id, seq, seat, kind, action, at FROM actions WHERE kind IN ('play', 'undo')"
+                    f" AND game_id IN (SELECT g.id FROM games g WHERE {where}) ORDER BY game_id, seq",
+                    *params,
+                )
+                if with_actions
+                else []
+            )
         actions: dict[int, list[ActionRecord]] = {row["id"]: [] for row in rows}
         for a in action_rows:
             actions[a["game_id"]].append(ActionRecord(a["seq"], a["seat"], a["kind"], a["action"], "", a["at"]))
-        return [(game_from_row(row, [seat_from_row(dict(zip(_SEAT_FIELDS, seat))) for seat in row["seat_rows"]]),
-                 actions[row["id"]]) for row in rows]
+        return [
+            (
+                game_from_row(row, [seat_from_row(dict(zip(_SEAT_FIELDS, seat))) for seat in row["seat_rows"]]),
+                actions[row["id"]],
+            )
+            for row in rows
+        ]
 
-    async def ratings_of(self, *, game: str | None = None, scope: str = "all",
-                         user_id: int | None = None) -> list[tuple[str, int, float, float, int, int]]:
+    async def ratings_of(
+        self, *, game: str | None = None, scope: str = "all", user_id: int | None = None
+    ) -> list[tuple[str, int, float, float, int, int]]:
         """Stored ratings in ``scope`` ('all' or a guild id as text), of one
         game and/or one user: (game, user_id, mu, sigma, played, won)."""
         where, params = "scope = $1", list[Any]([scope])
@@ -659,38 +821,49 @@ class PostgresStore:
             if value is not None:
                 params.append(value)
                 where += f" AND {column} = ${len(params)}"
-        rows = await self._pool.fetch(f"SELECT game, user_id, mu, sigma, played, won FROM ratings WHERE {where}",
-                                      *params)
+        rows = await self._pool.fetch(
+            f"SELECT game, user_id, mu, sigma, played, won FROM ratings WHERE {where}", *params
+        )
         return [tuple(row) for row in rows]  # type: ignore[misc]
 
-    async def save_ratings(self, game_id: int, rows: Sequence[tuple[str, str, int, float, float, int, int]],
-                           now: float) -> bool:
+    async def save_ratings(
+        self, game_id: int, rows: Sequence[tuple[str, str, int, float, float, int, int]], now: float
+    ) -> bool:
         """Count finished game ``game_id``: upsert its players' new ratings
         (game, scope, user_id, mu, sigma, played, won) and mark it rated, in
         one transaction. False (and nothing written) if it was rated already."""
         async with self._pool.acquire() as db, db.transaction():
-            marked = await db.execute("INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2)"
-                                      " ON CONFLICT (game_id) DO NOTHING", game_id, now)
+            marked = await db.execute(
+                "INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING",
+                game_id,
+                now,
+            )
             if not _changed(marked):
                 return False
             await db.executemany(
                 "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
                 " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game, scope, user_id) DO UPDATE SET"
                 " mu = excluded.mu, sigma = excluded.sigma, played = excluded.played, won = excluded.won,"
-                " updated_at = excluded.updated_at", [(*row, now) for row in rows])
+                " updated_at = excluded.updated_at",
+                [(*row, now) for row in rows],
+            )
         return True
 
-    async def replace_ratings(self, rows: Sequence[tuple[str, str, int, float, float, int, int]],
-                              game_ids: Sequence[int], now: float) -> None:
+    async def replace_ratings(
+        self, rows: Sequence[tuple[str, str, int, float, float, int, int]], game_ids: Sequence[int], now: float
+    ) -> None:
         """Replace every rating and rated-game mark at once (a rebuild)."""
         async with self._pool.acquire() as db, db.transaction():
             await db.execute("DELETE FROM ratings")
             await db.execute("DELETE FROM rated_games")
-            await db.executemany("INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2)",
-                                 [(game_id, now) for game_id in game_ids])
+            await db.executemany(
+                "INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2)", [(game_id, now) for game_id in game_ids]
+            )
             await db.executemany(
                 "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", [(*row, now) for row in rows])
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                [(*row, now) for row in rows],
+            )
 
     # -- a fleet of processes: one process at a time acts on a game -------------------------------
 
@@ -723,13 +896,15 @@ class PostgresStore:
         async with self._locks_guard:
             if self._locks_db is None or self._locks_db.is_closed():
                 self._locks_db = await asyncpg.connect(
-                    self._connect_url, server_settings={"application_name": "agora-locks"})
+                    self._connect_url, server_settings={"application_name": "agora-locks"}
+                )
             try:
                 return bool(await self._locks_db.fetchval(f"SELECT {function}($1::bigint)", GAME_LOCKS + game_id))
             except asyncio.CancelledError:
                 if function == "pg_try_advisory_lock" and not self._locks_db.is_closed():
-                    await asyncio.shield(self._locks_db.fetchval(
-                        "SELECT pg_advisory_unlock($1::bigint)", GAME_LOCKS + game_id))
+                    await asyncio.shield(
+                        self._locks_db.fetchval("SELECT pg_advisory_unlock($1::bigint)", GAME_LOCKS + game_id)
+                    )
                 raise
 
     async def release_notices(self, notice_ids: Sequence[int], owner: str) -> None:
@@ -739,10 +914,21 @@ class PostgresStore:
         if notice_ids:
             await self._pool.execute(
                 "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE id = ANY($1::bigint[])"
-                " AND claimed_by = $2", list(notice_ids), owner)
+                " AND claimed_by = $2",
+                list(notice_ids),
+                owner,
+            )
 
-    async def send_reminder(self, game_id: int, seq: int, notices: Sequence[NewNotice], seat: int,
-                            reminder_seq: int, due_at: float, sent: int) -> list[int]:
+    async def send_reminder(
+        self,
+        game_id: int,
+        seq: int,
+        notices: Sequence[NewNotice],
+        seat: int,
+        reminder_seq: int,
+        due_at: float,
+        sent: int,
+    ) -> list[int]:
         """A reminder's notices and its next look, in one transaction: a
         process that dies half-way neither loses the reminder nor leaves it
         to be sent again."""

@@ -22,8 +22,9 @@ Row = Mapping[str, Any]
 
 JSON_COLUMNS = frozenset({"options", "settings", "outcome", "turn_lines"})
 """Columns of ``games`` that hold JSON text."""
-UPDATABLE = frozenset({"status", "options", "settings", "outcome", "started_at", "finished_at", "host_id",
-                       "turn_lines"})
+UPDATABLE = frozenset(
+    {"status", "options", "settings", "outcome", "started_at", "finished_at", "host_id", "turn_lines"}
+)
 """Columns of ``games`` that ``update_game`` and ``commit(game_fields=...)`` may set."""
 
 
@@ -61,8 +62,9 @@ def game_updates(fields: Mapping[str, Any]) -> list[tuple[str, Any]]:
     unknown = set(fields) - UPDATABLE
     if unknown:
         raise ValueError(f"cannot update {sorted(unknown)}")
-    return [(name, dumps(value) if name in JSON_COLUMNS and value is not None else value)
-            for name, value in fields.items()]
+    return [
+        (name, dumps(value) if name in JSON_COLUMNS and value is not None else value) for name, value in fields.items()
+    ]
 
 
 def seat_from_row(row: Row) -> SeatRecord:
@@ -71,29 +73,56 @@ def seat_from_row(row: Row) -> SeatRecord:
 
 def game_from_row(row: Row, seats: list[SeatRecord]) -> GameRecord:
     return GameRecord(
-        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-        parent_id=row["parent_id"], game=row["game"], options=loads(row["options"]),
-        seed=row["seed"], status=row["status"], host_id=row["host_id"],
-        settings=loads(row["settings"]), seq=row["seq"],
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        parent_id=row["parent_id"],
+        game=row["game"],
+        options=loads(row["options"]),
+        seed=row["seed"],
+        status=row["status"],
+        host_id=row["host_id"],
+        settings=loads(row["settings"]),
+        seq=row["seq"],
         outcome=loads(row["outcome"]) if row["outcome"] else None,
-        created_at=row["created_at"], started_at=row["started_at"],
-        finished_at=row["finished_at"], seats=seats, turn_lines=loads(row["turn_lines"]),
+        created_at=row["created_at"],
+        started_at=row["started_at"],
+        finished_at=row["finished_at"],
+        seats=seats,
+        turn_lines=loads(row["turn_lines"]),
     )
 
 
 def reminder_from_row(row: Row) -> ReminderRecord:
-    return ReminderRecord(row["game_id"], row["seat"], row["seq"], row["since"], row["due_at"], row["sent"],
-                          bool(row["muted"]), row["group_size"])
+    return ReminderRecord(
+        row["game_id"],
+        row["seat"],
+        row["seq"],
+        row["since"],
+        row["due_at"],
+        row["sent"],
+        bool(row["muted"]),
+        row["group_size"],
+    )
 
 
 def notice_from_row(row: Row) -> NoticeRecord:
-    return NoticeRecord(row["id"], row["game_id"], row["seq"], row["kind"], row["user_id"], loads(row["payload"]),
-                        row["attempts"], row["next_attempt_at"])
+    return NoticeRecord(
+        row["id"],
+        row["game_id"],
+        row["seq"],
+        row["kind"],
+        row["user_id"],
+        loads(row["payload"]),
+        row["attempts"],
+        row["next_attempt_at"],
+    )
 
 
 def undo_from_row(row: Row) -> UndoRequest:
-    return UndoRequest(row["game_id"], row["seat"], row["target_seq"], row["at_seq"], loads(row["votes"]),
-                       row["created_at"])
+    return UndoRequest(
+        row["game_id"], row["seat"], row["target_seq"], row["at_seq"], loads(row["votes"]), row["created_at"]
+    )
 
 
 def claimable_notice(now: str, owner: str) -> str:
@@ -102,10 +131,11 @@ def claimable_notice(now: str, owner: str) -> str:
     letter), not claimed or its claim run out, in a game none of whose
     pending notices another owner holds a running claim on. So a game's
     notices go out through one process at a time, in order."""
-    return (f"o.delivered_at IS NULL AND o.failed_at IS NULL AND (o.claimed_until IS NULL OR o.claimed_until <= {now})"
-            " AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.game_id = o.game_id AND b.delivered_at IS NULL"
-            f" AND b.failed_at IS NULL AND b.claimed_until > {now} AND b.claimed_by <> {owner})"
-            )
+    return (
+        f"o.delivered_at IS NULL AND o.failed_at IS NULL AND (o.claimed_until IS NULL OR o.claimed_until <= {now})"
+        " AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.game_id = o.game_id AND b.delivered_at IS NULL"
+        f" AND b.failed_at IS NULL AND b.claimed_until > {now} AND b.claimed_by <> {owner})"
+    )
 
 
 def topological(references: Mapping[str, set[str]]) -> list[str]:

@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import sqlite3
 import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Iterable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -49,8 +51,9 @@ from engine.store.schema import MIGRATIONS
 T = TypeVar("T")
 
 _JSON_COLUMNS = frozenset({"options", "settings", "outcome", "turn_lines"})
-_UPDATABLE = frozenset({"status", "options", "settings", "outcome", "started_at", "finished_at", "host_id",
-                        "turn_lines"})
+_UPDATABLE = frozenset(
+    {"status", "options", "settings", "outcome", "started_at", "finished_at", "host_id", "turn_lines"}
+)
 
 
 def _dumps(value: Any) -> str:
@@ -58,22 +61,38 @@ def _dumps(value: Any) -> str:
 
 
 def _reminder(row: sqlite3.Row) -> ReminderRecord:
-    return ReminderRecord(row["game_id"], row["seat"], row["seq"], row["since"], row["due_at"], row["sent"],
-                          bool(row["muted"]), row["group_size"])
+    return ReminderRecord(
+        row["game_id"],
+        row["seat"],
+        row["seq"],
+        row["since"],
+        row["due_at"],
+        row["sent"],
+        bool(row["muted"]),
+        row["group_size"],
+    )
 
 
-RESCHEDULE_REMINDER = ("UPDATE reminders SET due_at = ?, sent = ?, claimed_by = NULL, claimed_until = NULL"
-                       " WHERE game_id = ? AND seat = ? AND seq = ?")
+RESCHEDULE_REMINDER = (
+    "UPDATE reminders SET due_at = ?, sent = ?, claimed_by = NULL, claimed_until = NULL"
+    " WHERE game_id = ? AND seat = ? AND seq = ?"
+)
 
 
 def _notice_inserts(game_id: int, seq: int, notices: Sequence[NewNotice]) -> list[tuple[str, tuple]]:
     now = time.time()
-    return [("INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-             (game_id, seq, n.kind, n.user_id, _dumps(n.payload), now)) for n in notices]
+    return [
+        (
+            "INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, seq, n.kind, n.user_id, _dumps(n.payload), now),
+        )
+        for n in notices
+    ]
 
 
-def _commit_batch(connection: sqlite3.Connection,
-                  batch: Sequence[tuple[Sequence[tuple[str, Sequence[Any]]], Any]]) -> list[Any]:
+def _commit_batch(
+    connection: sqlite3.Connection, batch: Sequence[tuple[Sequence[tuple[str, Sequence[Any]]], Any]]
+) -> list[Any]:
     """In the connection's thread: every write of the batch in one
     transaction, each in a savepoint; a write's result is its lastrowids, or
     the SQLite error that undid it alone."""
@@ -113,7 +132,7 @@ class SQLiteStore:
         self._writer: asyncio.Future | None = None
 
     @classmethod
-    async def open(cls, path: str | Path) -> "SQLiteStore":
+    async def open(cls, path: str | Path) -> SQLiteStore:
         path = str(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -143,8 +162,10 @@ class SQLiteStore:
             if not rows:
                 await db.execute("INSERT INTO schema_version (version) VALUES (0)")
         if current > len(MIGRATIONS):
-            raise RuntimeError(f"{self.path} has schema version {current}, newer than this Agora "
-                               f"({len(MIGRATIONS)}); upgrade Agora before opening it")
+            raise RuntimeError(
+                f"{self.path} has schema version {current}, newer than this Agora "
+                f"({len(MIGRATIONS)}); upgrade Agora before opening it"
+            )
         for version in range(current, len(MIGRATIONS)):
             async with self._transaction() as db:
                 # Read again under the write lock: another process opening
@@ -198,7 +219,7 @@ class SQLiteStore:
                 while self._queued:
                     batch, self._queued = self._queued, []
                     try:
-                        results = await self._in_thread(lambda connection: _commit_batch(connection, batch))
+                        results = await self._in_thread(functools.partial(_commit_batch, batch=batch))
                     except BaseException as error:
                         for _, waiting in batch:
                             if not waiting.done():
@@ -238,16 +259,36 @@ class SQLiteStore:
 
     # -- games ---------------------------------------------------------------------
 
-    async def create_game(self, *, guild_id: int | None, channel_id: int, parent_id: int | None,
-                          game: str, options: dict[str, Any], seed: int, host_id: int | None,
-                          settings: dict[str, Any], seats: Iterable[SeatRecord]) -> int:
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        parent_id: int | None,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        host_id: int | None,
+        settings: dict[str, Any],
+        seats: Iterable[SeatRecord],
+    ) -> int:
         try:
             async with self._transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, parent_id, game, options, seed, status,"
                     " host_id, settings, created_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                    (guild_id, channel_id, parent_id, game, _dumps(options), seed, host_id,
-                     _dumps(settings), time.time()))
+                    (
+                        guild_id,
+                        channel_id,
+                        parent_id,
+                        game,
+                        _dumps(options),
+                        seed,
+                        host_id,
+                        _dumps(settings),
+                        time.time(),
+                    ),
+                )
                 game_id = cursor.lastrowid
                 assert game_id is not None
                 await self._insert_seats(game_id, seats)
@@ -269,29 +310,42 @@ class SQLiteStore:
             await self._insert_seats(game_id, seats)
 
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
-        await self._write([(
-            "UPDATE seats SET user_id = ?, name = ?, bot = ?, away = ? WHERE game_id = ? AND seat = ?",
-            (seat.user_id, seat.name, seat.bot, int(seat.away), game_id, seat.seat),
-        )])
+        await self._write(
+            [
+                (
+                    "UPDATE seats SET user_id = ?, name = ?, bot = ?, away = ? WHERE game_id = ? AND seat = ?",
+                    (seat.user_id, seat.name, seat.bot, int(seat.away), game_id, seat.seat),
+                )
+            ]
+        )
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         unknown = set(fields) - _UPDATABLE
         if unknown:
             raise ValueError(f"cannot update {sorted(unknown)}")
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        values = [_dumps(v) if name in _JSON_COLUMNS and v is not None else v
-                  for name, v in fields.items()]
+        values = [_dumps(v) if name in _JSON_COLUMNS and v is not None else v for name, v in fields.items()]
         await self._write([(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))])
 
     def _game_from_row(self, row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
         return GameRecord(
-            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-            parent_id=row["parent_id"], game=row["game"], options=loads(row["options"]),
-            seed=row["seed"], status=row["status"], host_id=row["host_id"],
-            settings=loads(row["settings"]), seq=row["seq"],
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            parent_id=row["parent_id"],
+            game=row["game"],
+            options=loads(row["options"]),
+            seed=row["seed"],
+            status=row["status"],
+            host_id=row["host_id"],
+            settings=loads(row["settings"]),
+            seq=row["seq"],
             outcome=loads(row["outcome"]) if row["outcome"] else None,
-            created_at=row["created_at"], started_at=row["started_at"],
-            finished_at=row["finished_at"], seats=seats, turn_lines=loads(row["turn_lines"]),
+            created_at=row["created_at"],
+            started_at=row["started_at"],
+            finished_at=row["finished_at"],
+            seats=seats,
+            turn_lines=loads(row["turn_lines"]),
         )
 
     async def _games_where(self, where: str, params: Sequence[Any]) -> list[GameRecord]:
@@ -301,8 +355,8 @@ class SQLiteStore:
                 return []
             ids = [row["id"] for row in rows]
             seat_rows = await self._db.execute_fetchall(
-                f"SELECT * FROM seats WHERE game_id IN ({','.join('?' * len(ids))}) ORDER BY game_id, seat",
-                ids)
+                f"SELECT * FROM seats WHERE game_id IN ({','.join('?' * len(ids))}) ORDER BY game_id, seat", ids
+            )
         seats: dict[int, list[SeatRecord]] = {i: [] for i in ids}
         for s in seat_rows:
             seats[s["game_id"]].append(SeatRecord(s["seat"], s["user_id"], s["name"], s["bot"], bool(s["away"])))
@@ -320,16 +374,18 @@ class SQLiteStore:
         """The channel's live game, or else its most recent one."""
         found = await self._games_where(
             "id = (SELECT id FROM games WHERE channel_id = ? ORDER BY status IN ('lobby', 'active') DESC,"
-            " id DESC LIMIT 1)", (channel_id,))
+            " id DESC LIMIT 1)",
+            (channel_id,),
+        )
         return found[0] if found else None
 
     async def games_of_user(self, user_id: int, live_only: bool = True) -> list[GameRecord]:
         status = "AND status IN ('lobby', 'active')" if live_only else ""
-        return await self._games_where(
-            f"id IN (SELECT game_id FROM seats WHERE user_id = ?) {status}", (user_id,))
+        return await self._games_where(f"id IN (SELECT game_id FROM seats WHERE user_id = ?) {status}", (user_id,))
 
-    async def finished_games(self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
-                             limit: int = 10, offset: int = 0) -> tuple[list[GameRecord], int]:
+    async def finished_games(
+        self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10, offset: int = 0
+    ) -> tuple[list[GameRecord], int]:
         """A server's finished and abandoned games, newest first, one page of
         them, and how many there are in all (for paging)."""
         where = "guild_id = ? AND status IN ('finished', 'abandoned')"
@@ -342,12 +398,15 @@ class SQLiteStore:
             params.append(user_id)
         total = (await self._read(f"SELECT COUNT(*) FROM games WHERE {where}", params))[0][0]
         page = await self._games_where(
-            f"id IN (SELECT id FROM games WHERE {where} ORDER BY id DESC LIMIT ? OFFSET ?)", [*params, limit, offset])
+            f"id IN (SELECT id FROM games WHERE {where} ORDER BY id DESC LIMIT ? OFFSET ?)", [*params, limit, offset]
+        )
         return page[::-1], total
 
     async def health(self, now: float) -> tuple[int, int, int]:
         """(notices waiting, dead letters, waits due): what a fleet's dashboard watches."""
-        backlog = (await self._read("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL"))[0][0]
+        backlog = (await self._read("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL"))[0][
+            0
+        ]
         dead = (await self._read("SELECT COUNT(*) FROM outbox WHERE failed_at IS NOT NULL"))[0][0]
         due = (await self._read("SELECT COUNT(*) FROM reminders WHERE due_at <= ?", (now,)))[0][0]
         return int(backlog), int(dead), int(due)
@@ -357,7 +416,9 @@ class SQLiteStore:
         for each seat a game waits for (``/mygames`` needs no game state)."""
         rows = await self._read(
             "SELECT r.game_id FROM reminders r JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
-            " WHERE s.user_id = ?", (user_id,))
+            " WHERE s.user_id = ?",
+            (user_id,),
+        )
         return {row[0] for row in rows}
 
     async def active_games_with_bots(self) -> list[int]:
@@ -365,7 +426,8 @@ class SQLiteStore:
         absent player): the only ones that may need a move after a restart."""
         rows = await self._read(
             "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.status = 'active' "
-            "AND s.bot IS NOT NULL AND (s.user_id IS NULL OR s.away) ORDER BY g.id")
+            "AND s.bot IS NOT NULL AND (s.user_id IS NULL OR s.away) ORDER BY g.id"
+        )
         return [row[0] for row in rows]
 
     async def game_ids(self) -> list[int]:
@@ -378,10 +440,20 @@ class SQLiteStore:
 
     # -- the log ---------------------------------------------------------------------
 
-    async def commit(self, game_id: int, seq: int, *, seat: int | None, kind: str, action: str,
-                     text: str, state: dict[str, Any] | None, notices: Sequence[NewNotice] = (),
-                     game_fields: dict[str, Any] | None = None,
-                     reminders: Sequence[ReminderRecord] | None = None) -> list[int]:
+    async def commit(
+        self,
+        game_id: int,
+        seq: int,
+        *,
+        seat: int | None,
+        kind: str,
+        action: str,
+        text: str,
+        state: dict[str, Any] | None,
+        notices: Sequence[NewNotice] = (),
+        game_fields: dict[str, Any] | None = None,
+        reminders: Sequence[ReminderRecord] | None = None,
+    ) -> list[int]:
         """Append log row ``seq`` and everything that follows from it, atomically:
         the snapshot, the notices to deliver, the game row and the reminders.
 
@@ -390,34 +462,45 @@ class SQLiteStore:
         """
         now = time.time()
         statements: list[tuple[str, Sequence[Any]]] = [
-            ("INSERT INTO actions (game_id, seq, seat, kind, action, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-             (game_id, seq, seat, kind, action, text, now)),
+            (
+                "INSERT INTO actions (game_id, seq, seat, kind, action, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, seat, kind, action, text, now),
+            ),
             ("UPDATE games SET seq = ? WHERE id = ?", (seq, game_id)),
         ]
         if state is not None:
-            statements.append((
-                "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (game_id)"
-                " DO UPDATE SET seq = excluded.seq, state = excluded.state",
-                (game_id, seq, _dumps(state))))
+            statements.append(
+                (
+                    "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (game_id)"
+                    " DO UPDATE SET seq = excluded.seq, state = excluded.state",
+                    (game_id, seq, _dumps(state)),
+                )
+            )
         if game_fields:
             unknown = set(game_fields) - _UPDATABLE
             if unknown:
                 raise ValueError(f"cannot update {sorted(unknown)}")
             assignments = ", ".join(f"{name} = ?" for name in game_fields)
-            values = [_dumps(v) if name in _JSON_COLUMNS and v is not None else v
-                      for name, v in game_fields.items()]
+            values = [_dumps(v) if name in _JSON_COLUMNS and v is not None else v for name, v in game_fields.items()]
             statements.append((f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id)))
         if reminders is not None:
             statements.append(("DELETE FROM reminders WHERE game_id = ?", (game_id,)))
             statements.extend(
-                ("INSERT INTO reminders (game_id, seat, seq, since, due_at, sent, muted, group_size)"
-                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                 (game_id, r.seat, r.seq, r.since, r.due_at, r.sent, int(r.muted), r.group_size))
-                for r in reminders)
+                (
+                    "INSERT INTO reminders (game_id, seat, seq, since, due_at, sent, muted, group_size)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, r.seat, r.seq, r.since, r.due_at, r.sent, int(r.muted), r.group_size),
+                )
+                for r in reminders
+            )
         first_notice = len(statements)
         statements.extend(
-            ("INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-             (game_id, seq, n.kind, n.user_id, _dumps(n.payload), now)) for n in notices)
+            (
+                "INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seq, n.kind, n.user_id, _dumps(n.payload), now),
+            )
+            for n in notices
+        )
         try:
             ids = await self._write(statements)
         except sqlite3.IntegrityError as error:
@@ -428,7 +511,8 @@ class SQLiteStore:
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         rows = await self._read(
-            "SELECT seq, seat, kind, action, text, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+            "SELECT seq, seat, kind, action, text, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
         return [ActionRecord(r["seq"], r["seat"], r["kind"], r["action"], r["text"], r["at"]) for r in rows]
 
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
@@ -454,14 +538,27 @@ class SQLiteStore:
         """Notices neither delivered nor set aside as dead letters, oldest first."""
         if game_id is None:
             rows = await self._read(
-                "SELECT * FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY id LIMIT ?",
-                (limit,))
+                "SELECT * FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY id LIMIT ?", (limit,)
+            )
         else:
             rows = await self._read(
                 "SELECT * FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL AND game_id = ?"
-                " ORDER BY id LIMIT ?", (game_id, limit))
-        return [NoticeRecord(r["id"], r["game_id"], r["seq"], r["kind"], r["user_id"], loads(r["payload"]),
-                             r["attempts"], r["next_attempt_at"]) for r in rows]
+                " ORDER BY id LIMIT ?",
+                (game_id, limit),
+            )
+        return [
+            NoticeRecord(
+                r["id"],
+                r["game_id"],
+                r["seq"],
+                r["kind"],
+                r["user_id"],
+                loads(r["payload"]),
+                r["attempts"],
+                r["next_attempt_at"],
+            )
+            for r in rows
+        ]
 
     async def mark_delivered(self, notice_ids: Sequence[int]) -> None:
         if notice_ids:
@@ -472,31 +569,42 @@ class SQLiteStore:
         """Count a failed delivery: try again from ``retry_at``, or, when it is
         None, set the notice aside for good as a dead letter with ``error``."""
         if retry_at is None:
-            await self._write([(
-                "UPDATE outbox SET attempts = attempts + 1, error = ?, failed_at = ?, next_attempt_at = NULL"
-                " WHERE id = ?", (error[:500], now, notice_id))])
+            await self._write(
+                [
+                    (
+                        "UPDATE outbox SET attempts = attempts + 1, error = ?, failed_at = ?, next_attempt_at = NULL"
+                        " WHERE id = ?",
+                        (error[:500], now, notice_id),
+                    )
+                ]
+            )
         else:
-            await self._write([(
-                "UPDATE outbox SET attempts = attempts + 1, error = ?, next_attempt_at = ? WHERE id = ?",
-                (error[:500], retry_at, notice_id))])
+            await self._write(
+                [
+                    (
+                        "UPDATE outbox SET attempts = attempts + 1, error = ?, next_attempt_at = ? WHERE id = ?",
+                        (error[:500], retry_at, notice_id),
+                    )
+                ]
+            )
 
     async def dead_letters(self, game_id: int) -> list[tuple[int, str, str]]:
         """A game's notices that could not be delivered: (id, kind, reason)."""
         rows = await self._read(
-            "SELECT id, kind, error FROM outbox WHERE game_id = ? AND failed_at IS NOT NULL ORDER BY id",
-            (game_id,))
+            "SELECT id, kind, error FROM outbox WHERE game_id = ? AND failed_at IS NOT NULL ORDER BY id", (game_id,)
+        )
         return [(r["id"], r["kind"], r["error"] or "") for r in rows]
 
     async def games_with_pending_notices(self) -> list[int]:
         rows = await self._read(
-            "SELECT DISTINCT game_id FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY game_id")
+            "SELECT DISTINCT game_id FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY game_id"
+        )
         return [r[0] for r in rows]
 
     # -- reminders -------------------------------------------------------------------------
 
     async def due_reminders(self, now: float) -> list[ReminderRecord]:
-        rows = await self._read(
-            "SELECT * FROM reminders WHERE due_at <= ? ORDER BY due_at", (now,))
+        rows = await self._read("SELECT * FROM reminders WHERE due_at <= ? ORDER BY due_at", (now,))
         return [_reminder(r) for r in rows]
 
     async def reminders_of(self, game_id: int) -> list[ReminderRecord]:
@@ -508,9 +616,12 @@ class SQLiteStore:
         return await self._write_one(RESCHEDULE_REMINDER, (due_at, sent, game_id, seat, seq)) > 0
 
     async def mute_reminder(self, game_id: int, seat: int, seq: int) -> bool:
-        return await self._write_one(
-            "UPDATE reminders SET muted = 1 WHERE game_id = ? AND seat = ? AND seq = ?",
-            (game_id, seat, seq)) > 0
+        return (
+            await self._write_one(
+                "UPDATE reminders SET muted = 1 WHERE game_id = ? AND seat = ? AND seq = ?", (game_id, seat, seq)
+            )
+            > 0
+        )
 
     async def clear_reminders(self, game_id: int) -> None:
         await self._write([("DELETE FROM reminders WHERE game_id = ?", (game_id,))])
@@ -522,17 +633,27 @@ class SQLiteStore:
         if not rows:
             return None
         r = rows[0]
-        return UndoRequest(r["game_id"], r["seat"], r["target_seq"], r["at_seq"], loads(r["votes"]),
-                           r["created_at"])
+        return UndoRequest(r["game_id"], r["seat"], r["target_seq"], r["at_seq"], loads(r["votes"]), r["created_at"])
 
     async def put_undo_request(self, request: UndoRequest) -> None:
-        await self._write([(
-            "INSERT INTO undo_requests (game_id, seat, target_seq, at_seq, votes, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET seat = excluded.seat,"
-            " target_seq = excluded.target_seq, at_seq = excluded.at_seq, votes = excluded.votes,"
-            " created_at = excluded.created_at",
-            (request.game_id, request.seat, request.target_seq, request.at_seq, _dumps(request.votes),
-             request.created_at))])
+        await self._write(
+            [
+                (
+                    "INSERT INTO undo_requests (game_id, seat, target_seq, at_seq, votes, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET seat = excluded.seat,"
+                    " target_seq = excluded.target_seq, at_seq = excluded.at_seq, votes = excluded.votes,"
+                    " created_at = excluded.created_at",
+                    (
+                        request.game_id,
+                        request.seat,
+                        request.target_seq,
+                        request.at_seq,
+                        _dumps(request.votes),
+                        request.created_at,
+                    ),
+                )
+            ]
+        )
 
     async def drop_undo_request(self, game_id: int) -> None:
         await self._write([("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))])
@@ -574,11 +695,15 @@ class SQLiteStore:
         statements: list[tuple[str, Sequence[Any]]] = []
         for name in names:
             for game_id in games:
-                statements.append(("UPDATE actions SET text = replace(text, ?, ?) WHERE game_id = ?",
-                                   (name, replacement, game_id)))
+                statements.append(
+                    ("UPDATE actions SET text = replace(text, ?, ?) WHERE game_id = ?", (name, replacement, game_id))
+                )
         statements += [
-            ("UPDATE seats SET name = ?, user_id = NULL, away = 0,"
-             " bot = CASE WHEN bot IS NULL THEN 'random' ELSE bot END WHERE user_id = ?", (replacement, user_id)),
+            (
+                "UPDATE seats SET name = ?, user_id = NULL, away = 0,"
+                " bot = CASE WHEN bot IS NULL THEN 'random' ELSE bot END WHERE user_id = ?",
+                (replacement, user_id),
+            ),
             ("DELETE FROM outbox WHERE user_id = ? AND delivered_at IS NULL", (user_id,)),
             ("DELETE FROM settings WHERE scope = 'user' AND scope_id = ?", (user_id,)),
             ("DELETE FROM ratings WHERE user_id = ?", (user_id,)),
@@ -603,14 +728,20 @@ class SQLiteStore:
 
     async def get_setting(self, scope: str, scope_id: int, key: str) -> Any:
         rows = await self._read(
-            "SELECT value FROM settings WHERE scope = ? AND scope_id = ? AND key = ?", (scope, scope_id, key))
+            "SELECT value FROM settings WHERE scope = ? AND scope_id = ? AND key = ?", (scope, scope_id, key)
+        )
         return loads(rows[0][0]) if rows else None
 
     async def put_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None:
-        await self._write([(
-            "INSERT INTO settings (scope, scope_id, key, value) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (scope, scope_id, key) DO UPDATE SET value = excluded.value",
-            (scope, scope_id, key, _dumps(value)))])
+        await self._write(
+            [
+                (
+                    "INSERT INTO settings (scope, scope_id, key, value) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (scope, scope_id, key) DO UPDATE SET value = excluded.value",
+                    (scope, scope_id, key, _dumps(value)),
+                )
+            ]
+        )
 
     # -- a fleet of processes: claims, the stored seq -------------------------------------------
     # Several processes may share one file: BEGIN IMMEDIATE takes SQLite's
@@ -622,8 +753,9 @@ class SQLiteStore:
         rows = await self._read("SELECT seq FROM games WHERE id = ?", (game_id,))
         return rows[0][0] if rows else None
 
-    async def claim_due_reminders(self, now: float, owner: str, lease_seconds: float,
-                                  limit: int = 500) -> list[ReminderRecord]:
+    async def claim_due_reminders(
+        self, now: float, owner: str, lease_seconds: float, limit: int = 500
+    ) -> list[ReminderRecord]:
         """Claim reminders due at ``now`` for ``owner`` until ``now +
         lease_seconds``: each goes to one claimer; one claimed by a process
         that died is claimable again once its lease has run out.
@@ -632,14 +764,17 @@ class SQLiteStore:
             rows = await db.execute_fetchall(
                 "SELECT * FROM reminders WHERE due_at <= ?"
                 " AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at, game_id, seat LIMIT ?",
-                (now, now, limit))
+                (now, now, limit),
+            )
             await db.executemany(
                 "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE game_id = ? AND seat = ?",
-                [(owner, now + lease_seconds, r["game_id"], r["seat"]) for r in rows])
+                [(owner, now + lease_seconds, r["game_id"], r["seat"]) for r in rows],
+            )
         return [reminder_from_row(r) for r in rows]
 
-    async def claim_pending_notices(self, game_id: int | None, owner: str, lease_seconds: float,
-                                    limit: int = 500) -> list[NoticeRecord]:
+    async def claim_pending_notices(
+        self, game_id: int | None, owner: str, lease_seconds: float, limit: int = 500
+    ) -> list[NoticeRecord]:
         """Claim pending notices for ``owner`` until ``lease_seconds`` from
         now, oldest first: never one whose claim is running, nor one of a
         game on which another owner holds a running claim, so each game's
@@ -649,9 +784,12 @@ class SQLiteStore:
             rows = await db.execute_fetchall(
                 f"SELECT * FROM outbox o WHERE {claimable_notice(':now', ':owner')}"
                 " AND (:game IS NULL OR game_id = :game) ORDER BY id LIMIT :limit",
-                {"now": now, "owner": owner, "game": game_id, "limit": limit})
-            await db.executemany("UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id = ?",
-                                 [(owner, now + lease_seconds, r["id"]) for r in rows])
+                {"now": now, "owner": owner, "game": game_id, "limit": limit},
+            )
+            await db.executemany(
+                "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id = ?",
+                [(owner, now + lease_seconds, r["id"]) for r in rows],
+            )
         return [notice_from_row(r) for r in rows]
 
     # -- moving a whole database (engine/store/migrate.py) ------------------------------------------
@@ -659,32 +797,42 @@ class SQLiteStore:
     async def table_columns(self) -> dict[str, list[str]]:
         """Every data table (not ``schema_version``) and its columns, in order."""
         async with self._lock:
-            names = [r[0] for r in await self._db.execute_fetchall(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                " AND name <> 'schema_version' ORDER BY name")]
-            return {name: [r["name"] for r in await self._db.execute_fetchall(f'PRAGMA table_info("{name}")')]
-                    for name in names}
+            names = [
+                r[0]
+                for r in await self._db.execute_fetchall(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                    " AND name <> 'schema_version' ORDER BY name"
+                )
+            ]
+            return {
+                name: [r["name"] for r in await self._db.execute_fetchall(f'PRAGMA table_info("{name}")')]
+                for name in names
+            }
 
     async def table_references(self) -> dict[str, set[str]]:
         """Every data table and the tables its foreign keys point at."""
         tables = await self.table_columns()
         async with self._lock:
-            return {name: {r["table"] for r in await self._db.execute_fetchall(
-                f'PRAGMA foreign_key_list("{name}")')} for name in tables}
+            return {
+                name: {r["table"] for r in await self._db.execute_fetchall(f'PRAGMA foreign_key_list("{name}")')}
+                for name in tables
+            }
 
     async def count_rows(self, table: str) -> int:
         rows = await self._read(f'SELECT COUNT(*) FROM "{table}"')
         return rows[0][0]
 
-    async def export_rows(self, table: str, columns: Sequence[str],
-                          batch_size: int = 5000) -> AsyncIterator[list[tuple]]:
+    async def export_rows(
+        self, table: str, columns: Sequence[str], batch_size: int = 5000
+    ) -> AsyncIterator[list[tuple]]:
         """A table's rows (``columns`` of them), in batches, in rowid order."""
         listed = ", ".join(f'"{c}"' for c in columns)
         last = None
         while True:
             rows = await self._read(
                 f'SELECT rowid, {listed} FROM "{table}" WHERE ? IS NULL OR rowid > ? ORDER BY rowid LIMIT ?',
-                (last, last, batch_size))
+                (last, last, batch_size),
+            )
             if not rows:
                 return
             last = rows[-1][0]
@@ -697,12 +845,17 @@ class SQLiteStore:
         async with self._transaction() as db:
             await db.executemany(f'INSERT INTO "{table}" ({listed}) VALUES ({", ".join("?" * len(columns))})', rows)
 
-
     # -- ratings (engine/tables/history.py) ----------------------------------------------------
 
-    async def rated_records(self, *, guild_id: int | None = None, game: str | None = None,
-                            user_id: int | None = None, unrated_only: bool = False,
-                            with_actions: bool = True) -> list[tuple[GameRecord, list[ActionRecord]]]:
+    async def rated_records(
+        self,
+        *,
+        guild_id: int | None = None,
+        game: str | None = None,
+        user_id: int | None = None,
+        unrated_only: bool = False,
+        with_actions: bool = True,
+    ) -> list[tuple[GameRecord, list[ActionRecord]]]:
         """Finished games (never abandoned ones), in the order they ended, each
         with its ``play`` and ``undo`` rows (``text`` left out): what ratings
         and stats are computed from."""
@@ -719,11 +872,17 @@ class SQLiteStore:
         async with self._lock:
             rows = await self._db.execute_fetchall(f"SELECT * FROM games WHERE {where}", params)
             seat_rows = await self._db.execute_fetchall(
-                f"SELECT * FROM seats WHERE game_id IN (SELECT id FROM games WHERE {where})", params)
-            action_rows = await self._db.execute_fetchall(
-                "SELECT game_id, seq, seat, kind, action, at FROM actions WHERE kind IN ('play', 'undo')"
-                f" AND game_id IN (SELECT id FROM games WHERE {where}) ORDER BY game_id, seq",
-                params) if with_actions else []
+                f"SELECT * FROM seats WHERE game_id IN (SELECT id FROM games WHERE {where})", params
+            )
+            action_rows = (
+                await self._db.execute_fetchall(
+                    "SELECT game_id, seq, seat, kind, action, at FROM actions WHERE kind IN ('play', 'undo')"
+                    f" AND game_id IN (SELECT id FROM games WHERE {where}) ORDER BY game_id, seq",
+                    params,
+                )
+                if with_actions
+                else []
+            )
         seats: dict[int, list[SeatRecord]] = {row["id"]: [] for row in rows}
         for s in sorted(seat_rows, key=lambda s: (s["game_id"], s["seat"])):
             seats[s["game_id"]].append(SeatRecord(s["seat"], s["user_id"], s["name"], s["bot"], bool(s["away"])))
@@ -734,8 +893,9 @@ class SQLiteStore:
         records.sort(key=lambda record: (record.finished_at or 0.0, record.id))
         return [(record, actions[record.id]) for record in records]
 
-    async def ratings_of(self, *, game: str | None = None, scope: str = "all",
-                         user_id: int | None = None) -> list[tuple[str, int, float, float, int, int]]:
+    async def ratings_of(
+        self, *, game: str | None = None, scope: str = "all", user_id: int | None = None
+    ) -> list[tuple[str, int, float, float, int, int]]:
         """Stored ratings in ``scope`` ('all' or a guild id as text), of one
         game and/or one user: (game, user_id, mu, sigma, played, won)."""
         where, params = "scope = ?", list[Any]([scope])
@@ -746,35 +906,46 @@ class SQLiteStore:
         rows = await self._read(f"SELECT game, user_id, mu, sigma, played, won FROM ratings WHERE {where}", params)
         return [tuple(row) for row in rows]  # type: ignore[misc]
 
-    async def save_ratings(self, game_id: int, rows: Sequence[tuple[str, str, int, float, float, int, int]],
-                           now: float) -> bool:
+    async def save_ratings(
+        self, game_id: int, rows: Sequence[tuple[str, str, int, float, float, int, int]], now: float
+    ) -> bool:
         """Count finished game ``game_id``: upsert its players' new ratings
         (game, scope, user_id, mu, sigma, played, won) and mark it rated, in
         one transaction. False (and nothing written) if it was rated already."""
         statements: list[tuple[str, Sequence[Any]]] = [
-            ("INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?)", (game_id, now))]
-        statements += [(
-            "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, scope, user_id) DO UPDATE SET"
-            " mu = excluded.mu, sigma = excluded.sigma, played = excluded.played, won = excluded.won,"
-            " updated_at = excluded.updated_at", (*row, now)) for row in rows]
+            ("INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?)", (game_id, now))
+        ]
+        statements += [
+            (
+                "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, scope, user_id) DO UPDATE SET"
+                " mu = excluded.mu, sigma = excluded.sigma, played = excluded.played, won = excluded.won,"
+                " updated_at = excluded.updated_at",
+                (*row, now),
+            )
+            for row in rows
+        ]
         try:
             await self._write(statements)
         except sqlite3.IntegrityError:
             return False
         return True
 
-    async def replace_ratings(self, rows: Sequence[tuple[str, str, int, float, float, int, int]],
-                              game_ids: Sequence[int], now: float) -> None:
+    async def replace_ratings(
+        self, rows: Sequence[tuple[str, str, int, float, float, int, int]], game_ids: Sequence[int], now: float
+    ) -> None:
         """Replace every rating and rated-game mark at once (a rebuild)."""
         async with self._transaction() as db:
             await db.execute("DELETE FROM ratings")
             await db.execute("DELETE FROM rated_games")
-            await db.executemany("INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?)",
-                                 [(game_id, now) for game_id in game_ids])
+            await db.executemany(
+                "INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?)", [(game_id, now) for game_id in game_ids]
+            )
             await db.executemany(
                 "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [(*row, now) for row in rows])
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(*row, now) for row in rows],
+            )
 
     # -- a fleet of processes: one process at a time acts on a game -----------------------------------
 
@@ -787,13 +958,31 @@ class SQLiteStore:
     async def release_notices(self, notice_ids: Sequence[int], owner: str) -> None:
         """End ``owner``'s claims on these notices."""
         if notice_ids:
-            await self._write([(
-                "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?"
-                f" AND id IN ({', '.join('?' * len(notice_ids))})", (owner, *notice_ids))])
+            await self._write(
+                [
+                    (
+                        "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?"
+                        f" AND id IN ({', '.join('?' * len(notice_ids))})",
+                        (owner, *notice_ids),
+                    )
+                ]
+            )
 
-    async def send_reminder(self, game_id: int, seq: int, notices: Sequence[NewNotice], seat: int,
-                            reminder_seq: int, due_at: float, sent: int) -> list[int]:
+    async def send_reminder(
+        self,
+        game_id: int,
+        seq: int,
+        notices: Sequence[NewNotice],
+        seat: int,
+        reminder_seq: int,
+        due_at: float,
+        sent: int,
+    ) -> list[int]:
         """A reminder's notices and its next look, in one transaction."""
-        ids = await self._write([*_notice_inserts(game_id, seq, notices),
-                                 (RESCHEDULE_REMINDER, (due_at, sent, game_id, seat, reminder_seq))])
-        return [i for i in ids[:len(notices)] if i is not None]
+        ids = await self._write(
+            [
+                *_notice_inserts(game_id, seq, notices),
+                (RESCHEDULE_REMINDER, (due_at, sent, game_id, seat, reminder_seq)),
+            ]
+        )
+        return [i for i in ids[: len(notices)] if i is not None]

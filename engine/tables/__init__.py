@@ -51,8 +51,21 @@ from engine.tables.service import Tables
 from engine.tables.settings import DEFAULT_SETTINGS, FALLBACKS, SETTING_LIMITS, SettingsChange
 
 __all__ = [
-    "Courier", "Live", "MovedMeanwhile", "Notice", "PlayResult", "TableError", "Undeliverable", "UndoResult",
+    "Courier",
+    "Live",
+    "MovedMeanwhile",
+    "Notice",
+    "PlayResult",
+    "TableError",
+    "Undeliverable",
+    "UndoResult",
     "Unloadable",
-    "effective_actions", "outcome_text", "private_part", "Tables", "DEFAULT_SETTINGS", "FALLBACKS",
-    "SETTING_LIMITS", "SettingsChange",
+    "effective_actions",
+    "outcome_text",
+    "private_part",
+    "Tables",
+    "DEFAULT_SETTINGS",
+    "FALLBACKS",
+    "SETTING_LIMITS",
+    "SettingsChange",
 ]

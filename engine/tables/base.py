@@ -29,14 +29,25 @@ class TableBase:
     parts of ``Tables`` are mixins over this base, one concern each."""
 
     if TYPE_CHECKING:  # provided by the outbox, history and bot parts of ``Tables``
+
         async def flush(self, game_id: int) -> int: ...
         async def rate_finished(self, game_id: int | None = None) -> int: ...
         def _kick_bots(self, game_id: int) -> None: ...
 
-    def __init__(self, store: Store, *, courier: Courier | None = None,
-                 registry: Mapping[str, Game] | None = None, clock: Callable[[], float] = time.time,
-                 bot_budget: float = 2.0, cache_size: int = 2000, run_bots: bool = True,
-                 bot_processes: int = 0, shared: bool | None = None, claim_lease: float = 60.0):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        courier: Courier | None = None,
+        registry: Mapping[str, Game] | None = None,
+        clock: Callable[[], float] = time.time,
+        bot_budget: float = 2.0,
+        cache_size: int = 2000,
+        run_bots: bool = True,
+        bot_processes: int = 0,
+        shared: bool | None = None,
+        claim_lease: float = 60.0,
+    ):
         self.store = store
         self.shared = is_postgres(getattr(store, "path", "")) if shared is None else shared
         """Whether other processes use the same database (PostgreSQL): then a
@@ -106,9 +117,14 @@ class TableBase:
 
     async def in_channel(self, channel_id: int) -> GameRecord | None:
         """The live game of a channel (or thread), if any."""
-        cached = next((live.record for live in self._cache.values()
-                       if live.record.channel_id == channel_id and live.record.status in ("lobby", "active")),
-                      None)
+        cached = next(
+            (
+                live.record
+                for live in self._cache.values()
+                if live.record.channel_id == channel_id and live.record.status in ("lobby", "active")
+            ),
+            None,
+        )
         return cached if cached is not None else await self.store.live_game_in(channel_id)
 
     async def require_in_channel(self, channel_id: int) -> GameRecord:
@@ -235,9 +251,11 @@ class TableBase:
             return await self._replay(record, game)
         except AgoraError as error:
             log.error("game %s: the log no longer replays: %s", record.id, error)
-            raise Unloadable(f"Game #{record.id} can no longer be loaded: its saved moves do not replay under "
-                             f"the current rules. Its host or a member with Manage Channels can `/game abandon` "
-                             f"it.") from None
+            raise Unloadable(
+                f"Game #{record.id} can no longer be loaded: its saved moves do not replay under "
+                f"the current rules. Its host or a member with Manage Channels can `/game abandon` "
+                f"it."
+            ) from None
 
     async def _replay(self, record: GameRecord, game: Game, upto: int | None = None) -> Any:
         rows = await self.store.actions(record.id)
@@ -277,8 +295,10 @@ class TableBase:
         record = live.record
         seat = record.seat_of(user_id)
         if seat is None:
-            raise TableError(f"You are not playing in this {live.game.title} game; players are "
-                             f"{', '.join(s.name for s in record.seats)}.")
+            raise TableError(
+                f"You are not playing in this {live.game.title} game; players are "
+                f"{', '.join(s.name for s in record.seats)}."
+            )
         return seat
 
     def _require_active(self, record: GameRecord) -> None:
@@ -299,5 +319,5 @@ class TableBase:
         colour = live.game.seat_name(live.state, seat)
         name = live.record.seats[seat].name
         if described.startswith(colour):
-            return f"{name} ({colour}){described[len(colour):]}"
+            return f"{name} ({colour}){described[len(colour) :]}"
         return f"{name} ({colour}): {described}"

@@ -61,8 +61,7 @@ class Bots(Moves):
                 level = live.record.seats[seat].bot or "random"
                 action = await self._think(live.game, state, seat, level, live.record.seed ^ (seq * 7919 + seat))
                 async with self._held(game_id) as held:
-                    if held.record.seq != seq or held.record.status != "active" or \
-                            not held.record.seats[seat].is_bot:
+                    if held.record.seq != seq or held.record.status != "active" or not held.record.seats[seat].is_bot:
                         continue  # someone moved while the bot thought: think again
                     try:
                         await self._play(held, seat, action)

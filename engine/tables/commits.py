@@ -17,9 +17,21 @@ from engine.tables.schedule import next_reminders
 class Commits(TableBase):
     """Writing one log row and all that follows from it, then updating the cache."""
 
-    async def _commit(self, live: Live, seat: int | None, kind: str, action: str, text: str, after: Any,
-                      before: Any, *, game_fields: dict[str, Any] | None = None, opening: bool = False,
-                      ended: Outcome | None = None, abandoned: bool = False) -> None:
+    async def _commit(
+        self,
+        live: Live,
+        seat: int | None,
+        kind: str,
+        action: str,
+        text: str,
+        after: Any,
+        before: Any,
+        *,
+        game_fields: dict[str, Any] | None = None,
+        opening: bool = False,
+        ended: Outcome | None = None,
+        abandoned: bool = False,
+    ) -> None:
         """Persist one log row and everything that follows from it (snapshot,
         notices, reminders, game status) in one transaction, then update the
         cache. ``ended`` is an outcome decided at the table (a resignation)."""
@@ -51,12 +63,20 @@ class Commits(TableBase):
         reminders = next_reminders(live, seat, before, after, movers, seq, now, over)
         try:
             await self.store.commit(
-                record.id, seq, seat=seat, kind=kind, action=action, text=text,
-                state=game.dump(after), notices=notices, game_fields=fields, reminders=reminders)
+                record.id,
+                seq,
+                seat=seat,
+                kind=kind,
+                action=action,
+                text=text,
+                state=game.dump(after),
+                notices=notices,
+                game_fields=fields,
+                reminders=reminders,
+            )
         except SeqConflict:
             self._forget(record.id)
-            raise MovedMeanwhile("Someone else moved at the same moment; look at the board and try again.") \
-                from None
+            raise MovedMeanwhile("Someone else moved at the same moment; look at the board and try again.") from None
         except BaseException:
             self._forget(record.id)  # the cache may be ahead of the database; reload it next time
             raise
@@ -84,9 +104,16 @@ class Commits(TableBase):
         state, game = live.state, live.game
         known = live.public[1] if live.public is not None and live.public[0] is state else None
         live.public = None  # an idle cached game keeps no view: memory matters more then
-        return PlayResult(live.record.id, live.record.seq, -1 if seat is None else seat, action, text,
-                          turn_over or finished, finished,
-                          _view=known if known is not None else (lambda: game.view(state, None)))
+        return PlayResult(
+            live.record.id,
+            live.record.seq,
+            -1 if seat is None else seat,
+            action,
+            text,
+            turn_over or finished,
+            finished,
+            _view=known if known is not None else (lambda: game.view(state, None)),
+        )
 
     def _public_view(self, live: Live) -> dict[str, Any]:
         if live.state is None:
@@ -102,6 +129,9 @@ class Commits(TableBase):
             await self._note(live, f"👑 <@{new_host}> is the host of this table now.")
 
     async def _note(self, live: Live, text: str) -> None:
-        await self.store.add_notices(live.record.id, live.record.seq, [NewNotice("channel", {
-            "text": text, "mentions": [], "game": live.record.game})])
+        await self.store.add_notices(
+            live.record.id,
+            live.record.seq,
+            [NewNotice("channel", {"text": text, "mentions": [], "game": live.record.game})],
+        )
         self._spawn(self.flush(live.record.id))

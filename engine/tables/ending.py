@@ -28,7 +28,11 @@ class Ending(Commits):
                 await self._commit(live, seat, "resign", "resign", text, live.state, live.state, ended=outcome)
                 return text + "\n" + outcome_text(live, outcome)
             seat_record = record.seats[seat]
-            seat_record.user_id, seat_record.bot, seat_record.away = None, default_level(live.game, stand_in=True), False
+            seat_record.user_id, seat_record.bot, seat_record.away = (
+                None,
+                default_level(live.game, stand_in=True),
+                False,
+            )
             seat_record.name = f"{seat_record.name} (resigned)"
             text = f"🏳️ {label} resigns; a bot plays that seat from now on."
             await self.store.update_seat(record.id, seat_record)
@@ -37,8 +41,9 @@ class Ending(Commits):
                 await self._hand_over(live, humans_left[0].user_id)
             return text
 
-    async def replace(self, game_id: int, user_id: int, seat: int, new_user_id: int, name: str,
-                      can_manage: bool = False) -> str:
+    async def replace(
+        self, game_id: int, user_id: int, seat: int, new_user_id: int, name: str, can_manage: bool = False
+    ) -> str:
         """A person takes over a seat: from its player (by the host, Manage
         Channels, or the player handing it over), or from the bot standing in
         for someone who resigned or missed a deadline. The newcomer is sent
@@ -62,10 +67,19 @@ class Ending(Commits):
             text = f"🔄 {name} takes over {label}."
             notices = [NewNotice("channel", {"text": text, "mentions": [new_user_id], "game": record.game})]
             if live.game.hidden_information:
-                notices.append(NewNotice("private", {
-                    "text": f"You took over a seat in {live.game.title} (#{record.id}). Here is what only you can see.",
-                    "view": live.game.view(live.state, seat), "names": [s.name for s in record.seats],
-                    "game": record.game, "seat": seat}, user_id=new_user_id))
+                notices.append(
+                    NewNotice(
+                        "private",
+                        {
+                            "text": f"You took over a seat in {live.game.title} (#{record.id}). Here is what only you can see.",
+                            "view": live.game.view(live.state, seat),
+                            "names": [s.name for s in record.seats],
+                            "game": record.game,
+                            "seat": seat,
+                        },
+                        user_id=new_user_id,
+                    )
+                )
             await self.store.add_notices(game_id, record.seq, notices)
             live.privates = {}  # the next move compares this seat's secrets afresh
             if old_user is not None and record.host_id == old_user:
@@ -93,8 +107,9 @@ class Ending(Commits):
         self._require_may_abandon(record, user_id, can_manage)
         text = f"The {self.game_for(record.game).title} game #{record.id} was abandoned (it could not be loaded)."
         await self.store.update_game(game_id, status="abandoned", finished_at=self.clock())
-        await self.store.add_notices(game_id, record.seq, [NewNotice("channel", {
-            "text": text, "mentions": [], "game": record.game})])
+        await self.store.add_notices(
+            game_id, record.seq, [NewNotice("channel", {"text": text, "mentions": [], "game": record.game})]
+        )
         self._forget(game_id)
         self._spawn(self.flush(game_id))
         return text

@@ -62,12 +62,18 @@ def finished_record(record: GameRecord, rows: Sequence[ActionRecord]) -> Finishe
     """A stored finished game as ``engine.ratings`` takes it: each seat's
     person (None for a bot's seat) and the effective actions' timestamps."""
     return ratings.finished_game(
-        record.id, record.game, record.options, Outcome.from_dict(record.outcome or {}),
-        [seat.user_id for seat in record.seats], record.started_at or record.created_at,
+        record.id,
+        record.game,
+        record.options,
+        Outcome.from_dict(record.outcome or {}),
+        [seat.user_id for seat in record.seats],
+        record.started_at or record.created_at,
         record.finished_at or record.created_at,
         [(row.seat, row.at) for row in effective_actions(rows) if row.seat is not None],
-        float(record.settings.get("deadline_hours") or 0.0), [seat.name for seat in record.seats],
-        record.guild_id)
+        float(record.settings.get("deadline_hours") or 0.0),
+        [seat.name for seat in record.seats],
+        record.guild_id,
+    )
 
 
 def scopes(record: FinishedGame) -> list[str]:
@@ -97,9 +103,11 @@ def rebuilt_rows(records: Sequence[FinishedGame]) -> list[RatingRow]:
             table = standings[(record.game, scope)]
             for _, _, user, mu, sigma, played, won in rated_rows(record, scope, table):
                 table[user] = (Rating(mu, sigma), played, won)
-    return [(game, scope, user, rating.mu, rating.sigma, played, won)
-            for (game, scope), table in sorted(standings.items())
-            for user, (rating, played, won) in sorted(table.items())]
+    return [
+        (game, scope, user, rating.mu, rating.sigma, played, won)
+        for (game, scope), table in sorted(standings.items())
+        for user, (rating, played, won) in sorted(table.items())
+    ]
 
 
 async def rebuild_in(store: Store, now: float) -> int:
@@ -171,7 +179,8 @@ class History(Commits):
         found: dict[int, Standing] = {}
         for seat in ratings.rated_seats(record.seats):
             for _, user, mu, sigma, played, won in await self.store.ratings_of(
-                    game=record.game, scope=scope, user_id=seat.user_id):
+                game=record.game, scope=scope, user_id=seat.user_id
+            ):
                 found[user] = (Rating(mu, sigma), played, won)
         return found
 
@@ -193,8 +202,9 @@ class History(Commits):
 
     # -- reading --------------------------------------------------------------------------------
 
-    async def player_stats(self, user_id: int, *, game: str | None = None, guild_id: int | None = None,
-                           viewer_id: int | None = None) -> list[PlayerStats]:
+    async def player_stats(
+        self, user_id: int, *, game: str | None = None, guild_id: int | None = None, viewer_id: int | None = None
+    ) -> list[PlayerStats]:
         """A person's stats and rating per game they finished (one server's
         games, or everywhere with ``guild_id`` None). Private stats are shown
         to their owner only."""
@@ -202,11 +212,14 @@ class History(Commits):
             raise TableError("That player keeps their stats private.")
         name = None if game is None else self.game_for(game).name
         await self.rate_finished()
-        records = [finished_record(record, rows)
-                   for record, rows in await self.store.rated_records(guild_id=guild_id, game=name, user_id=user_id)]
+        records = [
+            finished_record(record, rows)
+            for record, rows in await self.store.rated_records(guild_id=guild_id, game=name, user_id=user_id)
+        ]
         table: dict[str, dict[int, Rating]] = {}
         for game_name, user, mu, sigma, _, _ in await self.store.ratings_of(
-                game=name, scope=scope_of(guild_id), user_id=user_id):
+            game=name, scope=scope_of(guild_id), user_id=user_id
+        ):
             table.setdefault(game_name, {})[user] = Rating(mu, sigma)
         return ratings.player_stats(records, user_id, name, table)
 
@@ -218,8 +231,9 @@ class History(Commits):
         name = self.game_for(game).name
         await self.rate_finished()
         rows = await self.store.ratings_of(game=name, scope=scope_of(guild_id))
-        entries = [PlayerStats(user, name, played, won, rating=Rating(mu, sigma))
-                   for _, user, mu, sigma, played, won in rows]
+        entries = [
+            PlayerStats(user, name, played, won, rating=Rating(mu, sigma)) for _, user, mu, sigma, played, won in rows
+        ]
         entries.sort(key=lambda e: (-e.rating.ordinal, -e.won, e.user_id))
         shown: list[PlayerStats] = []
         for entry in entries:
@@ -241,8 +255,11 @@ class History(Commits):
         key = (record.id, record.seq)
         replay = replays.get(key)
         if replay is None:
-            actions = [(row.seat, row.action) for row in effective_actions(await self.store.actions(game_id))
-                       if row.seat is not None]
+            actions = [
+                (row.seat, row.action)
+                for row in effective_actions(await self.store.actions(game_id))
+                if row.seat is not None
+            ]
             replay = Replay(self.game_for(record.game), len(record.seats), record.options, record.seed, actions)
             replays[key] = replay
             while len(replays) > REPLAYS_KEPT:
@@ -270,7 +287,16 @@ class History(Commits):
         record = await self.store.game(game_id)
         if record is None or record.status != "finished":
             return None
-        actions = [(row.seat, row.action) for row in effective_actions(await self.store.actions(game_id))
-                   if row.seat is not None]
-        return SummarySource(record.game, len(record.seats), dict(record.options), record.seed, actions,
-                             [seat.name for seat in record.seats])
+        actions = [
+            (row.seat, row.action)
+            for row in effective_actions(await self.store.actions(game_id))
+            if row.seat is not None
+        ]
+        return SummarySource(
+            record.game,
+            len(record.seats),
+            dict(record.options),
+            record.seed,
+            actions,
+            [seat.name for seat in record.seats],
+        )

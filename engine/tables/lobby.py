@@ -33,10 +33,19 @@ def playable_somehow(game: Game, options: dict[str, Any]) -> None:
 class Lobby(Commits):
     """The lobby: seats, bots and the start."""
 
-    async def create(self, *, channel_id: int, user_id: int | None, name: str, game: str,
-                     options: Mapping[str, Any] | None = None, guild_id: int | None = None,
-                     parent_id: int | None = None, seed: int | None = None,
-                     settings: Mapping[str, Any] | None = None) -> GameRecord:
+    async def create(
+        self,
+        *,
+        channel_id: int,
+        user_id: int | None,
+        name: str,
+        game: str,
+        options: Mapping[str, Any] | None = None,
+        guild_id: int | None = None,
+        parent_id: int | None = None,
+        seed: int | None = None,
+        settings: Mapping[str, Any] | None = None,
+    ) -> GameRecord:
         """Open a lobby for ``game`` in a channel; the creator hosts it and takes
         the first seat (a ``user_id`` of None opens an empty, host-less lobby,
         as the terminal table does)."""
@@ -50,10 +59,16 @@ class Lobby(Commits):
         table_settings.update(check_settings(settings or {}))
         try:
             game_id = await self.store.create_game(
-                guild_id=guild_id, channel_id=channel_id, parent_id=parent_id, game=chosen.name,
-                options=resolved, seed=seed if seed is not None else secrets.randbits(63),
-                host_id=user_id, settings=table_settings,
-                seats=[SeatRecord(0, user_id, name)] if user_id is not None else [])
+                guild_id=guild_id,
+                channel_id=channel_id,
+                parent_id=parent_id,
+                game=chosen.name,
+                options=resolved,
+                seed=seed if seed is not None else secrets.randbits(63),
+                host_id=user_id,
+                settings=table_settings,
+                seats=[SeatRecord(0, user_id, name)] if user_id is not None else [],
+            )
         except ChannelBusy:
             raise self._busy_error(await self.store.live_game_in(channel_id)) from None
         return (await self._live(game_id)).record
@@ -65,7 +80,8 @@ class Lobby(Commits):
         where = "waiting for players" if record.status == "lobby" else "in progress"
         return TableError(
             f"This channel already has a {title} game {where} (#{record.id}). Finish it, `/game abandon` it, "
-            f"or start the new one in a thread with `/game new ... thread:true`.")
+            f"or start the new one in a thread with `/game new ... thread:true`."
+        )
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
         async with self._held(game_id) as live:
@@ -74,15 +90,18 @@ class Lobby(Commits):
             if record.seat_of(user_id) is not None:
                 raise TableError("You are already seated in this game.")
             if len(record.seats) >= live.game.max_players:
-                raise TableError(f"This {live.game.title} game is full "
-                                 f"({live.game.max_players} players). Ask for a new one in a thread.")
+                raise TableError(
+                    f"This {live.game.title} game is full "
+                    f"({live.game.max_players} players). Ask for a new one in a thread."
+                )
             seats = record.seats + [SeatRecord(len(record.seats), user_id, name)]
             await self.store.replace_seats(game_id, seats)
             record.seats = seats
             return record
 
-    async def add_bot(self, game_id: int, user_id: int, level: str | None = None,
-                      can_manage: bool = False) -> GameRecord:
+    async def add_bot(
+        self, game_id: int, user_id: int, level: str | None = None, can_manage: bool = False
+    ) -> GameRecord:
         async with self._held(game_id) as live:
             record = live.record
             self._require_lobby(record, "add a bot to")
@@ -166,7 +185,8 @@ class Lobby(Commits):
                 missing = game.min_players - count
                 raise TableError(
                     f"{game.title} needs at least {game.min_players} players; {count} seated. "
-                    f"{missing} more must `/game join` (or add a bot with `/game add-bot`).")
+                    f"{missing} more must `/game join` (or add a bot with `/game add-bot`)."
+                )
             options = dict(record.options)
             rules_run = [s.seat for s in record.seats if s.bot in game.rulebook_levels]
             if rules_run:
@@ -177,9 +197,17 @@ class Lobby(Commits):
             names = ", ".join(f"{s.name} ({game.seat_name(state, s.seat)})" for s in record.seats)
             text = f"{game.title} begins! Seats: {names}."
             live.state = state
-            await self._commit(live, None, "start", "start", text, state, None,
-                               game_fields={"status": "active", "started_at": now, "options": options},
-                               opening=True)
+            await self._commit(
+                live,
+                None,
+                "start",
+                "start",
+                text,
+                state,
+                None,
+                game_fields={"status": "active", "started_at": now, "options": options},
+                opening=True,
+            )
             return self._result(live, None, "start", text, True)
 
     def _require_lobby(self, record: GameRecord, verb: str) -> None:

@@ -119,7 +119,7 @@ class Live:
 
 
 def seat_label(live: Live, seat: int) -> str:
-    """"alice (Blue)": a seat's player and colour."""
+    """ "alice (Blue)": a seat's player and colour."""
     colour = live.game.seat_name(live.state, seat)
     return f"{live.record.seats[seat].name} ({colour})"
 

@@ -26,8 +26,10 @@ class Moves(Commits):
             except IllegalAction as error:
                 seat_record.away = was_away
                 if was_away:
-                    raise IllegalAction(f"{error} (A bot is playing your seat since you missed the deadline; "
-                                        f"`/game back` takes it back.)") from None
+                    raise IllegalAction(
+                        f"{error} (A bot is playing your seat since you missed the deadline; "
+                        f"`/game back` takes it back.)"
+                    ) from None
                 raise
             except BaseException:
                 seat_record.away = was_away
@@ -46,9 +48,20 @@ class Moves(Commits):
                 raise TableError("No bot is standing in for you: you are playing your own seat.")
             seat_record.away = False
             await self.store.update_seat(game_id, seat_record)
-            await self.store.add_notices(game_id, record.seq, [NewNotice("channel", {
-                "text": f"👋 {seat_record.name} is back and plays their own seat again.", "mentions": [],
-                "game": record.game})])
+            await self.store.add_notices(
+                game_id,
+                record.seq,
+                [
+                    NewNotice(
+                        "channel",
+                        {
+                            "text": f"👋 {seat_record.name} is back and plays their own seat again.",
+                            "mentions": [],
+                            "game": record.game,
+                        },
+                    )
+                ],
+            )
             self._spawn(self.flush(game_id))
             return "Welcome back: the bot has left your seat, and the game waits for you again on your turns."
 

@@ -19,8 +19,9 @@ def public_view_of(live: Live, state: Any) -> dict[str, Any]:
     return live.public[1]
 
 
-def channel_notice(live: Live, state: Any, movers: list[int], lines: list[str], seq: int,
-                   outcome: Outcome | None, abandoned: bool) -> NewNotice:
+def channel_notice(
+    live: Live, state: Any, movers: list[int], lines: list[str], seq: int, outcome: Outcome | None, abandoned: bool
+) -> NewNotice:
     """The channel post for a finished turn: what happened, then who acts next
     (pinged) or how the game ended."""
     record = live.record
@@ -40,9 +41,17 @@ def channel_notice(live: Live, state: Any, movers: list[int], lines: list[str], 
                 mentions.append(seat.user_id)
                 waiting.append(f"<@{seat.user_id}> ({live.game.seat_name(state, s)})")
         text += f"\nTo act: {', '.join(waiting)}."
-    return NewNotice("channel", {
-        "text": text, "view": public_view_of(live, state), "names": [s.name for s in record.seats],
-        "mentions": mentions, "game": record.game, "seq": seq})
+    return NewNotice(
+        "channel",
+        {
+            "text": text,
+            "view": public_view_of(live, state),
+            "names": [s.name for s in record.seats],
+            "mentions": mentions,
+            "game": record.game,
+            "seq": seq,
+        },
+    )
 
 
 def outcome_text(live: Live, outcome: Outcome) -> str:
@@ -55,8 +64,7 @@ def outcome_text(live: Live, outcome: Outcome) -> str:
         head = f"🏆 {' and '.join(names)} win: {outcome.reason}."
     if len(set(outcome.scores)) > 1 or len(outcome.scores) > 2:
         order = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])
-        head += "\nScores: " + ", ".join(
-            f"{seat_label(live, s)} {outcome.scores[s]:g}" for s in order)
+        head += "\nScores: " + ", ".join(f"{seat_label(live, s)} {outcome.scores[s]:g}" for s in order)
     if outcome.notes:
         head += "\n" + "\n".join(outcome.notes)
     return head
@@ -86,9 +94,19 @@ def private_notices(live: Live, before: Any, after: Any, opening: bool) -> tuple
             was = known[seat.seat] if seat.seat in known else private_part(game, before, seat.seat)
             if was == now_private:
                 continue
-        notices.append(NewNotice("private", {
-            "text": f"Your hand in {game.title} (#{live.record.id}) changed." if not opening
-            else f"{game.title} (#{live.record.id}) has begun. Here is what only you can see.",
-            "view": game.view(after, seat.seat), "names": [s.name for s in live.record.seats],
-            "game": live.record.game, "seat": seat.seat}, user_id=seat.user_id))
+        notices.append(
+            NewNotice(
+                "private",
+                {
+                    "text": f"Your hand in {game.title} (#{live.record.id}) changed."
+                    if not opening
+                    else f"{game.title} (#{live.record.id}) has begun. Here is what only you can see.",
+                    "view": game.view(after, seat.seat),
+                    "names": [s.name for s in live.record.seats],
+                    "game": live.record.game,
+                    "seat": seat.seat,
+                },
+                user_id=seat.user_id,
+            )
+        )
     return notices, privates

@@ -53,8 +53,7 @@ class Outbox(TableBase):
         lock = self._deliver_locks.setdefault(game_id, asyncio.Lock())
         async with lock:
             if not self.shared:  # the one process: nobody to share the work with
-                return await self._deliver(game_id, await self.store.pending_notices(game_id, NOTICE_BATCH),
-                                           retry_now)
+                return await self._deliver(game_id, await self.store.pending_notices(game_id, NOTICE_BATCH), retry_now)
             # Claimed: one process at a time delivers a game's notices, in
             # order; a process that dies mid-way leaves them to another once
             # the lease runs out (a repeat then carries the same nonce).
@@ -94,16 +93,22 @@ class Outbox(TableBase):
                 attempts = row.attempts + 1
                 reason = f"{type(error).__name__}: {error}"
                 if attempts >= MAX_ATTEMPTS:
-                    log.error("game %s: notice %s failed %d times (%s); set aside", game_id, row.id, attempts,
-                              reason)
-                    await self.store.mark_failed(row.id, f"gave up after {attempts} attempts: {reason}",
-                                                 retry_at=None, now=self.clock())
+                    log.error("game %s: notice %s failed %d times (%s); set aside", game_id, row.id, attempts, reason)
+                    await self.store.mark_failed(
+                        row.id, f"gave up after {attempts} attempts: {reason}", retry_at=None, now=self.clock()
+                    )
                     NOTICES.labels("dead").inc()
                     continue
-                log.warning("game %s: delivering notice %s failed (%s); retrying in %.0f s", game_id, row.id,
-                            reason, retry_delay(attempts))
-                await self.store.mark_failed(row.id, reason, retry_at=self.clock() + retry_delay(attempts),
-                                             now=self.clock())
+                log.warning(
+                    "game %s: delivering notice %s failed (%s); retrying in %.0f s",
+                    game_id,
+                    row.id,
+                    reason,
+                    retry_delay(attempts),
+                )
+                await self.store.mark_failed(
+                    row.id, reason, retry_at=self.clock() + retry_delay(attempts), now=self.clock()
+                )
                 NOTICES.labels("retried").inc()
                 held.add(where)
                 continue

@@ -68,29 +68,54 @@ class Reminders(Moves):
                 # reminders still gets it.
                 text = self._warning_text(live, seat.user_id, falls, now)
                 for dm in (False, True):
-                    notices.append(NewNotice("reminder", {"text": text, "seat": due.seat, "seq": current.seq,
-                                                          "dm": dm, "warning": True, "mentions": [seat.user_id],
-                                                          "game": record.game}, seat.user_id))
+                    notices.append(
+                        NewNotice(
+                            "reminder",
+                            {
+                                "text": text,
+                                "seat": due.seat,
+                                "seq": current.seq,
+                                "dm": dm,
+                                "warning": True,
+                                "mentions": [seat.user_id],
+                                "game": record.game,
+                            },
+                            seat.user_id,
+                        )
+                    )
                 next_due = falls if now < falls else now + warning_lead(deadline_seconds(settings))
             else:
                 next_due = next_due_at(settings, current.since, now)
                 if not current.muted:
-                    notices.append(NewNotice("reminder", {
-                        "text": self._reminder_text(live, current, seat.user_id, falls, now), "seat": due.seat,
-                        "seq": current.seq, "sent": current.sent, "dm": current.sent >= 1,
-                        "mentions": [seat.user_id], "game": record.game}, seat.user_id))
+                    notices.append(
+                        NewNotice(
+                            "reminder",
+                            {
+                                "text": self._reminder_text(live, current, seat.user_id, falls, now),
+                                "seat": due.seat,
+                                "seq": current.seq,
+                                "sent": current.sent,
+                                "dm": current.sent >= 1,
+                                "mentions": [seat.user_id],
+                                "game": record.game,
+                            },
+                            seat.user_id,
+                        )
+                    )
             # One transaction: a process killed in between neither loses
             # this reminder nor leaves it for another process to send again.
-            await self.store.send_reminder(record.id, record.seq, notices, due.seat, current.seq, next_due,
-                                           current.sent + 1)
+            await self.store.send_reminder(
+                record.id, record.seq, notices, due.seat, current.seq, next_due, current.sent + 1
+            )
             if notices:
                 REMINDERS.inc()
             current.due_at, current.sent = next_due, current.sent + 1
         self._spawn(self.flush(record.id))
         return 1 if notices else 0
 
-    def _reminder_text(self, live: Live, current: ReminderRecord, user_id: int | None, falls: float | None,
-                       now: float) -> str:
+    def _reminder_text(
+        self, live: Live, current: ReminderRecord, user_id: int | None, falls: float | None, now: float
+    ) -> str:
         movers = live.game.to_move(live.state)
         waited = duration(now - current.since)
         if current.group_size > 1 and movers == [current.seat]:
@@ -105,8 +130,10 @@ class Reminders(Moves):
         fallback = live.record.settings.get("fallback", "bot")
         then = "a bot plays for you" if fallback == "bot" else "the table passes for you where it can"
         when = timestamp(falls) if falls > now else "now"
-        return (f"⏳ <@{user_id}>, your time in the {live.game.title} game runs out {when}: then {then} "
-                f"(`/game back` takes your seat back).")
+        return (
+            f"⏳ <@{user_id}>, your time in the {live.game.title} game runs out {when}: then {then} "
+            f"(`/game back` takes your seat back)."
+        )
 
     async def _deadline(self, live: Live, seat: int) -> None:
         """The seat missed its deadline: pass for it where the rules allow,
@@ -118,16 +145,39 @@ class Reminders(Moves):
         seat_record = record.seats[seat]
         if fallback == "pass" and passing is not None:
             await self._play(live, seat, passing)
-            await self.store.add_notices(record.id, record.seq, [NewNotice("channel", {
-                "text": f"⏰ {seat_record.name} missed the deadline; passed for them.", "mentions": [],
-                "game": record.game})])
+            await self.store.add_notices(
+                record.id,
+                record.seq,
+                [
+                    NewNotice(
+                        "channel",
+                        {
+                            "text": f"⏰ {seat_record.name} missed the deadline; passed for them.",
+                            "mentions": [],
+                            "game": record.game,
+                        },
+                    )
+                ],
+            )
             return
         seat_record.bot = seat_record.bot or default_level(game, stand_in=True)
         seat_record.away = True
         await self.store.update_seat(record.id, seat_record)
-        await self.store.add_notices(record.id, record.seq, [NewNotice("channel", {
-            "text": f"⏰ {seat_record.name} missed the deadline; a bot plays for them until they return "
-                    f"(`/game back`, or any accepted `/play`, takes the seat back).", "mentions": [], "game": record.game})])
+        await self.store.add_notices(
+            record.id,
+            record.seq,
+            [
+                NewNotice(
+                    "channel",
+                    {
+                        "text": f"⏰ {seat_record.name} missed the deadline; a bot plays for them until they return "
+                        f"(`/game back`, or any accepted `/play`, takes the seat back).",
+                        "mentions": [],
+                        "game": record.game,
+                    },
+                )
+            ],
+        )
         self._after_commit(record.id)
 
     async def mute(self, game_id: int, user_id: int, seq: int | None = None) -> str:

@@ -11,8 +11,9 @@ from engine.store import ReminderRecord
 from engine.tables.model import Live
 
 
-def next_reminders(live: Live, seat: int | None, before: Any, after: Any, movers: list[int],
-                   seq: int, now: float, over: bool) -> list[ReminderRecord]:
+def next_reminders(
+    live: Live, seat: int | None, before: Any, after: Any, movers: list[int], seq: int, now: float, over: bool
+) -> list[ReminderRecord]:
     """The reminder rows after a move: a seat that was already waiting keeps
     its wait (and its count of reminders sent); a seat newly waited for
     starts one now."""
@@ -29,8 +30,9 @@ def next_reminders(live: Live, seat: int | None, before: Any, after: Any, movers
             continue
         kept = previous.get(s)
         if kept is not None and s != seat and s in before_movers:
-            result.append(ReminderRecord(live.record.id, s, kept.seq, kept.since, kept.due_at, kept.sent,
-                                         kept.muted, group))
+            result.append(
+                ReminderRecord(live.record.id, s, kept.seq, kept.since, kept.due_at, kept.sent, kept.muted, group)
+            )
         else:
             result.append(ReminderRecord(live.record.id, s, seq, now, first_due, 0, False, group))
     return result

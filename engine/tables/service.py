@@ -35,4 +35,3 @@ class Tables(Lobby, Reminders, Bots, Undo, Ending, Settings, Views, History, Out
                 continue
             if self._bots_to_move(live):
                 self._kick_bots(game_id)
-

@@ -23,13 +23,16 @@ else a bot) or ``bot`` (a bot plays the seat until its player returns).
 ``window_hours``: how long a reaction window (a sell, tax or casting window)
 stays open for players who have not answered; it closes earlier once all have."""
 
-SETTING_LIMITS = {"remind_hours": (2.0, 24.0 * 14), "deadline_hours": (1.0, 24.0 * 60),
-                  "window_hours": (0.5, 72.0)}
+SETTING_LIMITS = {"remind_hours": (2.0, 24.0 * 14), "deadline_hours": (1.0, 24.0 * 60), "window_hours": (0.5, 72.0)}
 """Floors keep a table fair in a game of days: no player can have an opponent
 pinged every few minutes, or lose a seat to a deadline of seconds."""
 FALLBACKS = ("bot", "pass")
-SETTING_WORDS = {"remind_hours": "reminders every {:g} h", "deadline_hours": "a deadline of {:g} h per turn",
-                 "fallback": "at the deadline: {}", "window_hours": "reaction windows of {:g} h"}
+SETTING_WORDS = {
+    "remind_hours": "reminders every {:g} h",
+    "deadline_hours": "a deadline of {:g} h per turn",
+    "fallback": "at the deadline: {}",
+    "window_hours": "reaction windows of {:g} h",
+}
 
 
 def check_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
@@ -59,7 +62,7 @@ def check_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def describe_settings(changes: Mapping[str, Any]) -> str:
-    """"a deadline of 24 h per turn, reminders every 12 h"."""
+    """ "a deadline of 24 h per turn, reminders every 12 h"."""
     parts = []
     for key, value in changes.items():
         if key == "deadline_hours" and not value:
@@ -82,8 +85,7 @@ class Settings(Commits):
     any other player by a proposal every human player must accept. Every
     change is announced in the channel and applies to the waits under way."""
 
-    async def configure(self, game_id: int, user_id: int, can_manage: bool = False,
-                        **changes: Any) -> SettingsChange:
+    async def configure(self, game_id: int, user_id: int, can_manage: bool = False, **changes: Any) -> SettingsChange:
         async with self._held(game_id) as live:
             record = live.record
             if record.status not in ("lobby", "active"):
@@ -91,8 +93,11 @@ class Settings(Commits):
             checked = check_settings({k: v for k, v in changes.items() if v is not None})
             if not checked:
                 return SettingsChange(dict(record.settings), False, "Nothing to change: give a setting.")
-            host = can_manage or record.host_id == user_id or (record.host_id is None and
-                                                                record.seat_of(user_id) is not None)
+            host = (
+                can_manage
+                or record.host_id == user_id
+                or (record.host_id is None and record.seat_of(user_id) is not None)
+            )
             if host:
                 text = await self._apply_settings(live, user_id, checked)
                 return SettingsChange(dict(record.settings), True, text)
@@ -103,13 +108,26 @@ class Settings(Commits):
             proposal = {"seat": seat, "changes": checked, "votes": {}, "at": self.clock()}
             await self.store.put_setting("proposal", game_id, "settings", proposal)
             what = describe_settings(checked)
-            await self.store.add_notices(game_id, record.seq, [NewNotice("proposal", {
-                "text": f"⚙️ {record.seats[seat].name} proposes {what}. "
-                        f"{', '.join(f'<@{s.user_id}>' for s in others)}: accept or refuse.",
-                "mentions": [s.user_id for s in others], "game": record.game}, None)])
+            await self.store.add_notices(
+                game_id,
+                record.seq,
+                [
+                    NewNotice(
+                        "proposal",
+                        {
+                            "text": f"⚙️ {record.seats[seat].name} proposes {what}. "
+                            f"{', '.join(f'<@{s.user_id}>' for s in others)}: accept or refuse.",
+                            "mentions": [s.user_id for s in others],
+                            "game": record.game,
+                        },
+                        None,
+                    )
+                ],
+            )
             self._spawn(self.flush(game_id))
-            return SettingsChange(dict(record.settings), False,
-                                  f"Proposed {what}; it applies once every other player accepts.")
+            return SettingsChange(
+                dict(record.settings), False, f"Proposed {what}; it applies once every other player accepts."
+            )
 
     async def answer_proposal(self, game_id: int, user_id: int, accept: bool) -> str:
         async with self._held(game_id) as live:
@@ -133,8 +151,9 @@ class Settings(Commits):
             proposer = record.seats[proposal["seat"]].user_id
             return await self._apply_settings(live, proposer, proposal["changes"], agreed=True)
 
-    async def _apply_settings(self, live: Live, user_id: int | None, checked: dict[str, Any],
-                              agreed: bool = False) -> str:
+    async def _apply_settings(
+        self, live: Live, user_id: int | None, checked: dict[str, Any], agreed: bool = False
+    ) -> str:
         record = live.record
         now = self.clock()
         if "deadline_hours" in checked and checked["deadline_hours"] != record.settings.get("deadline_hours"):

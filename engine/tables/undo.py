@@ -25,15 +25,17 @@ class Undo(Commits):
                 raise TableError("You have no move to take back.")
             index = mine[-1]
             target = rows[index]
-            later = rows[index + 1:]
+            later = rows[index + 1 :]
             others = [s for s in live.record.seats if s.seat != seat and s.user_id is not None]
             before = await self._replay(live.record, live.game, upto=target.seq)
             revealing = False
             if not later:
                 revealing = live.game.reveals(before, seat, target.action, live.state)
             if revealing and not others:
-                raise TableError("That action revealed hidden information or a random draw, so it cannot be "
-                                 "taken back (there is no other player to agree to it).")
+                raise TableError(
+                    "That action revealed hidden information or a random draw, so it cannot be "
+                    "taken back (there is no other player to agree to it)."
+                )
             if not others or (not later and not revealing):
                 text = await self._do_undo(live, seat, target, before, len(later))
                 return UndoResult(True, text)
@@ -42,13 +44,32 @@ class Undo(Commits):
                 raise TableError("A take-back request is already waiting for answers.")
             request = UndoRequest(game_id, seat, target.seq, live.record.seq, {}, self.clock())
             await self.store.put_undo_request(request)
-            why = "it revealed hidden information or a random draw" if revealing else \
-                f"{len(later)} action{'s' if len(later) != 1 else ''} came after it"
-            text = (f"{seat_label(live, seat)} asks to take back “{target.text}” ({why}). "
-                    f"{', '.join(f'<@{s.user_id}>' for s in others)}: accept or refuse.")
-            await self.store.add_notices(game_id, live.record.seq, [NewNotice("undo_request", {
-                "text": text, "seat": seat, "target_seq": target.seq, "at_seq": live.record.seq,
-                "mentions": [s.user_id for s in others], "game": live.record.game})])
+            why = (
+                "it revealed hidden information or a random draw"
+                if revealing
+                else f"{len(later)} action{'s' if len(later) != 1 else ''} came after it"
+            )
+            text = (
+                f"{seat_label(live, seat)} asks to take back “{target.text}” ({why}). "
+                f"{', '.join(f'<@{s.user_id}>' for s in others)}: accept or refuse."
+            )
+            await self.store.add_notices(
+                game_id,
+                live.record.seq,
+                [
+                    NewNotice(
+                        "undo_request",
+                        {
+                            "text": text,
+                            "seat": seat,
+                            "target_seq": target.seq,
+                            "at_seq": live.record.seq,
+                            "mentions": [s.user_id for s in others],
+                            "game": live.record.game,
+                        },
+                    )
+                ],
+            )
             self._spawn(self.flush(game_id))
             return UndoResult(False, "Your take-back needs the other players' consent; they have been asked.")
 

@@ -54,8 +54,9 @@ class Views(Commits):
         if live.record.status != "active":
             return live.record.seq, []
         game, state = live.game, live.state
-        return live.record.seq, [(action, label, game.menu_path(state, seat, action))
-                                 for action, label in self.labelled(live, seat)]
+        return live.record.seq, [
+            (action, label, game.menu_path(state, seat, action)) for action, label in self.labelled(live, seat)
+        ]
 
     async def waiting_seats(self, game_id: int) -> list[int]:
         """The seats the game waits for now (empty unless active)."""
@@ -73,22 +74,28 @@ class Views(Commits):
         record, game = live.record, live.game
         head = f"**{game.title}** #{record.id} — {record.status}"
         # Keys the table adds itself (``AI_SEATS``) are not players' options.
-        options = ", ".join(f"{k}={v}" for k, v in record.options.items()
-                            if k in game.options and game.options[k].default != v)
+        options = ", ".join(
+            f"{k}={v}" for k, v in record.options.items() if k in game.options and game.options[k].default != v
+        )
         if options:
             head += f" ({options})"
         if record.status == "lobby":
             seats = ", ".join(s.name for s in record.seats)
-            return (f"{head}\nSeated ({len(record.seats)}/{game.max_players}, at least {game.min_players}): "
-                    f"{seats}.\nJoin with `/game join`; the host starts with `/game start`.")
-        lines = [head, "Seats: " + ", ".join(seat_label(live, s.seat) + (" [bot]" if s.is_bot else "")
-                                            for s in record.seats)]
+            return (
+                f"{head}\nSeated ({len(record.seats)}/{game.max_players}, at least {game.min_players}): "
+                f"{seats}.\nJoin with `/game join`; the host starts with `/game start`."
+            )
+        lines = [
+            head,
+            "Seats: " + ", ".join(seat_label(live, s.seat) + (" [bot]" if s.is_bot else "") for s in record.seats),
+        ]
         if record.status == "active":
             movers = game.to_move(live.state)
             lines.append("To act: " + ", ".join(seat_label(live, s) for s in movers) + ".")
             for seat, reminder in sorted(live.reminders.items()):
-                lines.append(f"{record.seats[seat].name} has been waited for since "
-                             f"{duration(self.clock() - reminder.since)}.")
+                lines.append(
+                    f"{record.seats[seat].name} has been waited for since {duration(self.clock() - reminder.since)}."
+                )
         elif record.outcome:
             lines.append(outcome_text(live, Outcome.from_dict(record.outcome)))
         lines.append(f"Moves so far: {record.seq}.")
@@ -116,15 +123,23 @@ class Views(Commits):
         waiting = await self.store.games_waiting_for(user_id)
         return [(record, record.id in waiting) for record in await self.store.games_of_user(user_id)]
 
-    async def archive(self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
-                      page: int = 0, per_page: int = ARCHIVE_PAGE) -> tuple[list[str], int]:
+    async def archive(
+        self,
+        guild_id: int,
+        *,
+        game: str | None = None,
+        user_id: int | None = None,
+        page: int = 0,
+        per_page: int = ARCHIVE_PAGE,
+    ) -> tuple[list[str], int]:
         """A server's finished and abandoned games, newest first, as lines of
         one page (who played, the result, its length, how to replay it), and
         how many pages there are."""
         if game is not None:
             game = self.game_for(game).name
-        records, total = await self.store.finished_games(guild_id, game=game, user_id=user_id, limit=per_page,
-                                                         offset=max(0, page) * per_page)
+        records, total = await self.store.finished_games(
+            guild_id, game=game, user_id=user_id, limit=per_page, offset=max(0, page) * per_page
+        )
         pages = max(1, -(-total // per_page))
         return [self._archive_line(record) for record in records], pages
 
@@ -142,8 +157,10 @@ class Views(Commits):
         length = f"{record.seq} moves"
         if record.started_at and record.finished_at:
             length += f", {duration(record.finished_at - record.started_at)}"
-        return (f"**#{record.id} {title}** — {', '.join(names)} — {result} — {length} — "
-                f"replay: `/game replay game:{record.id}`")
+        return (
+            f"**#{record.id} {title}** — {', '.join(names)} — {result} — {length} — "
+            f"replay: `/game replay game:{record.id}`"
+        )
 
     async def seat_names(self, game_id: int) -> list[str]:
         live = await self._live(game_id)

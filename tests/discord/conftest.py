@@ -24,8 +24,9 @@ async def new_bot(db_path):
         # Hourly reminder ticks: simulated days pass in a few dozen ticks.
         # Drawing and bots in threads: SimCord follows the bot's work on its own event loop.
         # One shard: the bot is an AutoShardedBot, and SimCord runs it as one.
-        bot = create_bot(db_path=db_path, bot_budget=0.05, remind_every=3600, render_processes=0,
-                         bot_processes=0, shard_count=1)
+        bot = create_bot(
+            db_path=db_path, bot_budget=0.05, remind_every=3600, render_processes=0, bot_processes=0, shard_count=1
+        )
         made.append(bot)
         return bot
 

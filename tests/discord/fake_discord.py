@@ -100,8 +100,7 @@ class Call:
 def json_response(payload: Any, status: int = 200) -> web.Response:
     """JSON with Discord's exact content type: discord.py decodes a body only
     when the header is exactly ``application/json`` (no charset)."""
-    return web.Response(body=json.dumps(payload).encode(), status=status,
-                        headers={"Content-Type": "application/json"})
+    return web.Response(body=json.dumps(payload).encode(), status=status, headers={"Content-Type": "application/json"})
 
 
 class FakeDiscord:
@@ -111,8 +110,7 @@ class FakeDiscord:
     starts the server and points discord.py's REST base and gateway at it.
     """
 
-    def __init__(self, *, channels: tuple[str, ...] = ("agora",),
-                 members: tuple[str, ...] = ("alice", "bob", "carol")):
+    def __init__(self, *, channels: tuple[str, ...] = ("agora",), members: tuple[str, ...] = ("alice", "bob", "carol")):
         self._ids = itertools.count(1_000_000_000_000_000_000)
         self.application_id = self.new_id()
         self.bot_user = self._user_payload(self.application_id, "Agora", bot=True)
@@ -204,8 +202,9 @@ class FakeDiscord:
 
     # -- waiting -----------------------------------------------------------------------
 
-    async def wait_for_call(self, predicate: Callable[[Call], bool], what: str, *, since: int = 0,
-                            timeout: float = 5.0) -> Call:
+    async def wait_for_call(
+        self, predicate: Callable[[Call], bool], what: str, *, since: int = 0, timeout: float = 5.0
+    ) -> Call:
         """The first call from index ``since`` on that matches, awaiting it if
         it has not come yet; a timeout names ``what`` and the calls seen."""
         for call in self.calls[since:]:
@@ -217,8 +216,10 @@ class FakeDiscord:
         try:
             return await asyncio.wait_for(future, timeout)
         except TimeoutError:
-            raise AssertionError(f"the bot never made the call awaited ({what}) within {timeout} s; "
-                                 f"calls seen: {self.routes()}; unknown routes: {self.unknown}") from None
+            raise AssertionError(
+                f"the bot never made the call awaited ({what}) within {timeout} s; "
+                f"calls seen: {self.routes()}; unknown routes: {self.unknown}"
+            ) from None
         finally:
             if entry in self._waiters:
                 self._waiters.remove(entry)
@@ -240,12 +241,12 @@ class FakeDiscord:
         ``"game new"``). Option types come from the synced definitions."""
         return self._interaction(APPLICATION_COMMAND, member, channel, command, options, focused=None)
 
-    def autocomplete(self, member: str, channel: str, command: str, focused: str, typed: str,
-                     **options: Any) -> dict[str, Any]:
+    def autocomplete(
+        self, member: str, channel: str, command: str, focused: str, typed: str, **options: Any
+    ) -> dict[str, Any]:
         """An APPLICATION_COMMAND_AUTOCOMPLETE interaction: ``focused`` is the
         option being typed, ``typed`` what it holds so far."""
-        return self._interaction(AUTOCOMPLETE, member, channel, command, {**options, focused: typed},
-                                 focused=focused)
+        return self._interaction(AUTOCOMPLETE, member, channel, command, {**options, focused: typed}, focused=focused)
 
     async def interact(self, payload: dict[str, Any], *, timeout: float = 5.0) -> Call:
         """Send an interaction over the gateway and return the bot's callback."""
@@ -254,8 +255,10 @@ class FakeDiscord:
             return await asyncio.wait_for(answer, timeout)
         except TimeoutError:
             name = payload["data"]["name"]
-            raise AssertionError(f"interaction /{name} was not answered within {timeout} s; calls seen: "
-                                 f"{self.routes()}; unknown routes: {self.unknown}") from None
+            raise AssertionError(
+                f"interaction /{name} was not answered within {timeout} s; calls seen: "
+                f"{self.routes()}; unknown routes: {self.unknown}"
+            ) from None
 
     def send_interaction(self, payload: dict[str, Any]) -> asyncio.Future[Call]:
         """Dispatch an interaction now; the future resolves with its callback.
@@ -266,8 +269,9 @@ class FakeDiscord:
         asyncio.get_running_loop().create_task(self.dispatch("INTERACTION_CREATE", payload))
         return future
 
-    def _interaction(self, kind: int, member: str, channel: str, command: str, options: dict[str, Any],
-                     focused: str | None) -> dict[str, Any]:
+    def _interaction(
+        self, kind: int, member: str, channel: str, command: str, options: dict[str, Any], focused: str | None
+    ) -> dict[str, Any]:
         name, *path = command.split()
         definition = self.commands.get(name)
         if definition is None:
@@ -299,8 +303,7 @@ class FakeDiscord:
             "channel_id": channel_data["id"],
             "channel": {**channel_data, "permissions": str(MEMBER_PERMISSIONS)},
             "member": self._member_payload(user, permissions=MEMBER_PERMISSIONS),
-            "data": {"id": definition["id"], "name": name, "type": 1, "options": data_options,
-                     "guild_id": None},
+            "data": {"id": definition["id"], "name": name, "type": 1, "options": data_options, "guild_id": None},
             "locale": "en-US",
             "guild_locale": "en-US",
             "app_permissions": str(BOT_PERMISSIONS),
@@ -342,17 +345,20 @@ class FakeDiscord:
         return socket
 
     async def _ready(self) -> None:
-        await self.dispatch("READY", {
-            "v": 10,
-            "shard": self.shard,
-            "user": self.bot_user,
-            "guilds": [{"id": self.guild_id, "unavailable": True}],
-            "session_id": f"session-{self.new_id()}",
-            "resume_gateway_url": str(self.gateway_url),
-            "application": {"id": self.application_id, "flags": 0},
-            "private_channels": [],
-            "relationships": [],
-        })
+        await self.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "shard": self.shard,
+                "user": self.bot_user,
+                "guilds": [{"id": self.guild_id, "unavailable": True}],
+                "session_id": f"session-{self.new_id()}",
+                "resume_gateway_url": str(self.gateway_url),
+                "application": {"id": self.application_id, "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+            },
+        )
         await self.dispatch("GUILD_CREATE", self._guild_payload())
         self.guild_sent.set()
 
@@ -399,9 +405,11 @@ class FakeDiscord:
             case "GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]:
                 return 200, self._application_payload()
             case "GET", ["gateway", "bot"]:
-                return 200, {"url": str(self.gateway_url), "shards": 1,
-                             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0,
-                                                     "max_concurrency": 1}}
+                return 200, {
+                    "url": str(self.gateway_url),
+                    "shards": 1,
+                    "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
+                }
             case "GET", ["gateway"]:
                 return 200, {"url": str(self.gateway_url)}
             case "PUT", ["applications", _, "commands"] | ["applications", _, "guilds", _, "commands"]:
@@ -426,9 +434,13 @@ class FakeDiscord:
         synced = []
         for command in commands:
             known = self.commands.get(command["name"])
-            stored = {**command, "id": known["id"] if known else self.new_id(),
-                      "application_id": self.application_id, "version": self.new_id(),
-                      "guild_id": parts[3] if "guilds" in parts else None}
+            stored = {
+                **command,
+                "id": known["id"] if known else self.new_id(),
+                "application_id": self.application_id,
+                "version": self.new_id(),
+                "guild_id": parts[3] if "guilds" in parts else None,
+            }
             self.commands[command["name"]] = stored
             synced.append(stored)
         return synced
@@ -442,8 +454,11 @@ class FakeDiscord:
         if kind != CHANNEL_MESSAGE:
             return 200, {"interaction": interaction}
         message = self._message(None, call)
-        interaction.update(response_message_id=message["id"], response_message_loading=False,
-                           response_message_ephemeral=bool(message["flags"] & EPHEMERAL))
+        interaction.update(
+            response_message_id=message["id"],
+            response_message_loading=False,
+            response_message_ephemeral=bool(message["flags"] & EPHEMERAL),
+        )
         return 200, {"interaction": interaction, "resource": {"type": kind, "message": message}}
 
     # -- payloads ----------------------------------------------------------------------
@@ -455,39 +470,105 @@ class FakeDiscord:
 
     @staticmethod
     def _user_payload(user_id: str, name: str, bot: bool = False) -> dict[str, Any]:
-        return {"id": user_id, "username": name, "global_name": name, "discriminator": "0", "avatar": None,
-                "bot": bot, "public_flags": 0, "flags": 0}
+        return {
+            "id": user_id,
+            "username": name,
+            "global_name": name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
 
     @staticmethod
     def _member_payload(user: dict[str, Any], permissions: int | None = None) -> dict[str, Any]:
-        member = {"user": user, "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False, "flags": 0,
-                  "pending": False, "nick": None, "avatar": None, "premium_since": None,
-                  "communication_disabled_until": None}
+        member = {
+            "user": user,
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "nick": None,
+            "avatar": None,
+            "premium_since": None,
+            "communication_disabled_until": None,
+        }
         if permissions is not None:
             member["permissions"] = str(permissions)
         return member
 
     def _channel_payload(self, channel_id: str, name: str) -> dict[str, Any]:
-        return {"id": channel_id, "type": 0, "guild_id": self.guild_id, "name": name, "position": 0,
-                "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
-                "last_message_id": None, "rate_limit_per_user": 0, "flags": 0}
+        return {
+            "id": channel_id,
+            "type": 0,
+            "guild_id": self.guild_id,
+            "name": name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
 
     def _guild_payload(self) -> dict[str, Any]:
-        everyone = {"id": self.guild_id, "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
-                    "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+        everyone = {
+            "id": self.guild_id,
+            "name": "@everyone",
+            "permissions": str(MEMBER_PERMISSIONS),
+            "position": 0,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
         members = [self._member_payload(u) for u in (self.bot_user, *self.members.values())]
         return {
-            "id": self.guild_id, "name": "Olympus", "icon": None, "splash": None, "discovery_splash": None,
-            "owner_id": self._owner()["id"], "afk_channel_id": None, "afk_timeout": 300,
-            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
-            "roles": [everyone], "emojis": [], "stickers": [], "features": [], "mfa_level": 0,
-            "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
-            "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
-            "preferred_locale": "en-US", "public_updates_channel_id": None, "nsfw_level": 0,
-            "premium_progress_bar_enabled": False, "joined_at": TIMESTAMP, "large": False, "unavailable": False,
-            "member_count": len(members), "voice_states": [], "members": members,
-            "channels": list(self.channels.values()), "threads": [], "presences": [], "stage_instances": [],
-            "guild_scheduled_events": [], "soundboard_sounds": [],
+            "id": self.guild_id,
+            "name": "Olympus",
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": self._owner()["id"],
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [everyone],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "joined_at": TIMESTAMP,
+            "large": False,
+            "unavailable": False,
+            "member_count": len(members),
+            "voice_states": [],
+            "members": members,
+            "channels": list(self.channels.values()),
+            "threads": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
         }
 
     def _owner(self) -> dict[str, Any]:
@@ -495,9 +576,22 @@ class FakeDiscord:
         return next(iter(self.members.values()), self.bot_user)
 
     def _application_payload(self) -> dict[str, Any]:
-        return {"id": self.application_id, "name": "Agora", "description": "", "icon": None,
-                "bot_public": True, "bot_require_code_grant": False, "owner": self._owner(), "verify_key": "0" * 64, "flags": 0, "team": None,
-                "summary": "", "rpc_origins": [], "interactions_endpoint_url": None, "bot": self.bot_user}
+        return {
+            "id": self.application_id,
+            "name": "Agora",
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": self._owner(),
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "team": None,
+            "summary": "",
+            "rpc_origins": [],
+            "interactions_endpoint_url": None,
+            "bot": self.bot_user,
+        }
 
     def _dm_channel(self, recipient_id: str) -> dict[str, Any]:
         user = self._user(str(recipient_id)) or self._user_payload(str(recipient_id), "someone")
@@ -529,8 +623,11 @@ class FakeDiscord:
         recent = [t for t in self._posts.get(channel_id, []) if now - t < window]
         if len(recent) >= posts:
             self.rate_limited += 1
-            return 429, {"message": "You are being rate limited.", "retry_after": window - (now - recent[0]),
-                         "global": False}
+            return 429, {
+                "message": "You are being rate limited.",
+                "retry_after": window - (now - recent[0]),
+                "global": False,
+            }
         self._posts[channel_id] = recent + [now]
         return None
 
@@ -551,15 +648,33 @@ class FakeDiscord:
     def _message(self, channel_id: str | None, call: Call) -> dict[str, Any]:
         """The message Discord would create for a post, follow-up or reply."""
         data = call.data if isinstance(call.data, dict) else {}
-        attachments = [{"id": self.new_id(), "filename": upload.filename, "size": len(upload.data),
-                        "url": f"{self.rest_base}/attachments/{upload.filename}",
-                        "proxy_url": f"{self.rest_base}/attachments/{upload.filename}",
-                        "content_type": upload.content_type} for upload in call.files]
+        attachments = [
+            {
+                "id": self.new_id(),
+                "filename": upload.filename,
+                "size": len(upload.data),
+                "url": f"{self.rest_base}/attachments/{upload.filename}",
+                "proxy_url": f"{self.rest_base}/attachments/{upload.filename}",
+                "content_type": upload.content_type,
+            }
+            for upload in call.files
+        ]
         return {
-            "id": self.new_id(), "type": 0, "channel_id": channel_id or next(iter(self.channels.values()))["id"],
-            "author": self.bot_user, "content": data.get("content") or "", "timestamp": TIMESTAMP,
-            "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
-            "mention_roles": [], "attachments": attachments, "embeds": data.get("embeds") or [],
-            "components": data.get("components") or [], "pinned": False, "flags": data.get("flags") or 0,
+            "id": self.new_id(),
+            "type": 0,
+            "channel_id": channel_id or next(iter(self.channels.values()))["id"],
+            "author": self.bot_user,
+            "content": data.get("content") or "",
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": attachments,
+            "embeds": data.get("embeds") or [],
+            "components": data.get("components") or [],
+            "pinned": False,
+            "flags": data.get("flags") or 0,
             "webhook_id": self.application_id if channel_id is None else None,
         }

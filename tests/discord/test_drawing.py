@@ -25,8 +25,9 @@ async def test_boards_are_drawn_in_another_process_and_a_dead_worker_is_replaced
         assert (await drawing.board(santorini_view(), ["alice", "bob"])).startswith(PNG)
 
         os.kill(worker, signal.SIGKILL)
-        assert (await drawing.board(santorini_view(), ["alice", "bob"])).startswith(PNG), \
+        assert (await drawing.board(santorini_view(), ["alice", "bob"])).startswith(PNG), (
             "the picture is still drawn when the worker has died"
+        )
         replacement = await drawing.workers.run(os.getpid)
         assert replacement not in (worker, os.getpid()), "a fresh worker draws the next one"
     finally:

@@ -25,7 +25,7 @@ async def finished_santorini(table):
 
 
 async def test_replay_shows_the_last_board_and_steps_back_with_buttons(table):
-    """"/game replay [move] in a game's channel (and for a finished game by
+    """ "/game replay [move] in a game's channel (and for a finished game by
     its number): the public board at any move, with buttons to step back and
     forth and jump to start or end"."""
     tables, game_id = await finished_santorini(table)
@@ -55,7 +55,7 @@ async def test_replay_shows_the_last_board_and_steps_back_with_buttons(table):
 
 
 async def test_stats_leaderboard_and_privacy(table):
-    """"/stats [@user] [game] and /leaderboard game ... drawn as a small
+    """ "/stats [@user] [game] and /leaderboard game ... drawn as a small
     picture" and "Users can hide their stats (/stats privacy)"."""
     tables, game_id = await finished_santorini(table)
     result = await table.alice.slash(table.channel, "stats")

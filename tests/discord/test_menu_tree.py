@@ -46,7 +46,7 @@ def assert_sound(tree, actions) -> None:
 
 class TestGrouping:
     def test_actions_group_on_their_steps_in_the_games_order(self):
-        """"first the kind of action, then its target, then its amount" """
+        """ "first the kind of action, then its target, then its amount" """
         digs = [f"dig/site{n}/{weeks}" for n in range(20) for weeks in range(1, 4)]
         moves = [f"move/{square}" for square in range(10)]
         listed = choices("pass", *digs, *moves)
@@ -74,8 +74,7 @@ class TestGrouping:
     def test_sub_steps_that_fit_one_menu_are_shown_directly(self):
         """Fewer clicks: 3 + 4 entries fit one menu, so no "kind" step first."""
         tree = build_menu(choices("build/a", "build/b", "build/c", "move/x", "move/y", "move/z", "move/w"))
-        assert titles(tree) == ["build › a", "build › b", "build › c", "move › x", "move › y", "move › z",
-                                "move › w"]
+        assert titles(tree) == ["build › a", "build › b", "build › c", "move › x", "move › y", "move › z", "move › w"]
         assert max(audit(tree, [a for a, _, _ in choices("build/a")]).clicks.values()) == 1
 
     def test_a_single_action_is_still_an_entry_to_click(self):
@@ -90,7 +89,7 @@ class TestGrouping:
 
 class TestLimits:
     def test_more_than_25_entries_are_split_into_ranges_without_losing_one(self):
-        """"each step a select menu or buttons of ≤ 25 entries" """
+        """ "each step a select menu or buttons of ≤ 25 entries" """
         actions = [f"place/{c}{r}" for c in "abcdefg" for r in range(1, 8)]  # 49 squares
         tree = build_menu(choices(*actions))
         level = menu_level(tree)
@@ -118,8 +117,10 @@ class TestLimits:
 
     def test_long_words_are_shortened_to_discords_limits(self):
         long = "x" * 150
-        tree = build_menu([(f"a{n}", long, (f"{long}{n}",)) for n in range(3)] +
-                          [(f"b{n}", long, ("short", f"{n}")) for n in range(30)])
+        tree = build_menu(
+            [(f"a{n}", long, (f"{long}{n}",)) for n in range(3)]
+            + [(f"b{n}", long, ("short", f"{n}")) for n in range(30)]
+        )
         for trail, _node in steps(tree):
             level = menu_level(tree, trail)
             limit = BUTTON_TEXT_LIMIT if level.style == "buttons" else OPTION_TEXT_LIMIT
@@ -147,8 +148,9 @@ class TestAwkwardPaths:
     def test_an_action_whose_path_begins_another_is_reachable(self):
         """A menu entry is either an action or a step further: the shorter
         action gets an entry of its own next to the longer ones."""
-        paths = [("move", "Move as it is", ("Move",))] + \
-                [(f"move {n}", f"Move {n}", ("Move", str(n))) for n in range(30)]
+        paths = [("move", "Move as it is", ("Move",))] + [
+            (f"move {n}", f"Move {n}", ("Move", str(n))) for n in range(30)
+        ]
         tree = build_menu(paths)
         assert_sound(tree, [a for a, _, _ in paths])
 
@@ -163,7 +165,7 @@ class TestNavigation:
         return build_menu(choices(*actions))
 
     def test_the_finished_action_is_shown_before_it_is_played(self):
-        """"the finished action shown before it is played": an action's entry
+        """ "the finished action shown before it is played": an action's entry
         carries its wording."""
         tree = self.make()
         crete = menu_level(tree, (0,))
@@ -172,7 +174,7 @@ class TestNavigation:
         assert menu_level(tree).entries[0].description == "19 choices"
 
     def test_back_leads_to_the_step_before(self):
-        """"a 'back' choice" at every step below the top."""
+        """ "a 'back' choice" at every step below the top."""
         tree = self.make()
         assert not menu_level(tree).can_go_back
         for trail, _node in steps(tree):

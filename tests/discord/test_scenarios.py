@@ -117,11 +117,12 @@ class TestRefusals:
         monkeypatch.setattr(type(tables.game_for("santorini")), "describe", broken)
         result = await table.alice.slash(table.channel, "play", action="place c3")
         assert result.response.ephemeral
-        assert "Something went wrong on our side (game #" in result.response.content and "ref `" in result.response.content
+        assert (
+            "Something went wrong on our side (game #" in result.response.content and "ref `" in result.response.content
+        )
         assert (await tables.record(game_id)).seq == before
         assert await tables.verify(game_id)
         table.env._errors.clear()
-
 
     async def test_slow_work_is_deferred_instead_of_dropped(self, table, monkeypatch):
         """Discord forgets an interaction that has no first answer within 3 s."""
@@ -222,8 +223,14 @@ class TestPrivate:
 
     async def test_closed_dms_get_one_ephemeral_note(self, table):
         env = table.env
-        env.inject_error("POST", f"/channels/{table.bob.user.dm_channel.id}/messages", status=403, code=50007,
-                         message="Cannot send messages to this user", times=None)
+        env.inject_error(
+            "POST",
+            f"/channels/{table.bob.user.dm_channel.id}/messages",
+            status=403,
+            code=50007,
+            message="Cannot send messages to this user",
+            times=None,
+        )
         tables, game_id = await open_game(table, game="thessaloniki")
         result = await table.bob.slash(table.channel, "hand")
         notes = [f.content for f in result.followups if "DMs are closed" in f.content]

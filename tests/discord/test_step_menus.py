@@ -87,8 +87,7 @@ def shown(result):
     return result.followups[-1] if result.followups else result.response
 
 
-async def set_up(tables, game_id: int, users: dict[int, Any], until, rng: random.Random, prefer=None,
-                 moves: int = 400):
+async def set_up(tables, game_id: int, users: dict[int, Any], until, rng: random.Random, prefer=None, moves: int = 400):
     """Play random moves through the service (among ``prefer``'s picks when
     it has any) until ``until(legal)`` holds for the seat the game waits
     for; that seat's player. (The game's seed is new every run.)"""
@@ -98,8 +97,9 @@ async def set_up(tables, game_id: int, users: dict[int, Any], until, rng: random
         legal = [action for action, _ in labelled]
         if until(legal):
             return users[seat]
-        plain = (prefer(labelled) if prefer else []) or \
-            [a for a in legal if a.split()[0] not in TRADE_AND_MAGIC] or legal
+        plain = (
+            (prefer(labelled) if prefer else []) or [a for a in legal if a.split()[0] not in TRADE_AND_MAGIC] or legal
+        )
         await tables.play(game_id, users[seat].id, rng.choice(plain))
     raise AssertionError("the set-up never reached the decision under test")
 
@@ -132,13 +132,12 @@ class TestComponents:
 
     def big_menu(self):
         long = "A very long step name that goes on and on, well past what a button or an option may hold " * 2
-        return [(f"take {n}", f"{long} {n}", (long, f"item {n}")) for n in range(700)] + \
-               [("pass", "Pass", ("Pass",))]
+        return [(f"take {n}", f"{long} {n}", (long, f"item {n}")) for n in range(700)] + [("pass", "Pass", ("Pass",))]
 
     def test_every_step_fits_discords_limits(self):
         choices = self.big_menu()
         tree = build_menu(choices)
-        game_id, seq = 10 ** 18, 10 ** 9
+        game_id, seq = 10**18, 10**9
         for trail, _node in steps(tree):
             menu = step_menu(game_id, seq, 6, choices, trail)
             assert menu is not None and menu.text.startswith(MENU_MARK) and len(menu.text) <= 2000
@@ -146,8 +145,10 @@ class TestComponents:
                 assert len(item.custom_id) <= CUSTOM_ID_LIMIT
                 if isinstance(item, discord.ui.Select):
                     assert 0 < len(item.options) <= MENU_LIMIT
-                    assert all(len(o.label) <= OPTION_TEXT_LIMIT and len(o.description or "") <= OPTION_TEXT_LIMIT
-                               for o in item.options)
+                    assert all(
+                        len(o.label) <= OPTION_TEXT_LIMIT and len(o.description or "") <= OPTION_TEXT_LIMIT
+                        for o in item.options
+                    )
                 else:
                     assert 0 < len(item.label) <= BUTTON_TEXT_LIMIT
             backs = [i for i in components(menu) if isinstance(i, discord.ui.Button) and i.label == BACK]
@@ -163,9 +164,13 @@ class TestComponents:
         assert not StepButton.__discord_ui_compiled_template__.fullmatch(select.custom_id)
 
     def test_buttons_that_play_say_what_they_play(self):
-        """"the finished action shown before it is played" """
-        menu = step_menu(1, 1, 0, [("pass", "Blue passes and takes 2 Commerce", ("Pass",)),
-                                   ("done", "Blue ends the turn", ("Done",))])
+        """ "the finished action shown before it is played" """
+        menu = step_menu(
+            1,
+            1,
+            0,
+            [("pass", "Blue passes and takes 2 Commerce", ("Pass",)), ("done", "Blue ends the turn", ("Done",))],
+        )
         assert [i.label for i in components(menu)] == ["Pass", "Done"]
         assert "**Pass**: Blue passes and takes 2 Commerce" in menu.text
 
@@ -239,8 +244,7 @@ class TestHellenicaArmy:
         users = {0: table.alice, 1: table.bob}
 
         def can_supply(legal):
-            return any(a.startswith("supply ") and " from " in a and not a.startswith("supply commerce")
-                       for a in legal)
+            return any(a.startswith("supply ") and " from " in a and not a.startswith("supply commerce") for a in legal)
 
         player = await set_up(tables, game_id, users, can_supply, random.Random(2))
         message = await post_menu(table, player, tables, game_id)

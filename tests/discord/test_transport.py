@@ -48,8 +48,10 @@ async def start_bot(bot, fake: FakeDiscord) -> asyncio.Task:
         await bot.close()
         if runner in done:
             runner.result()  # raises the start-up error
-        raise AssertionError(f"the bot was not ready within {STARTUP_TIMEOUT} s; calls seen: {fake.routes()}; "
-                             f"unknown routes: {fake.unknown}; identified: {fake.identified.is_set()}")
+        raise AssertionError(
+            f"the bot was not ready within {STARTUP_TIMEOUT} s; calls seen: {fake.routes()}; "
+            f"unknown routes: {fake.unknown}; identified: {fake.identified.is_set()}"
+        )
     return runner
 
 
@@ -81,8 +83,9 @@ async def test_bot_plays_over_http_and_websocket(tmp_path, monkeypatch):
             # guild_ready_timeout: discord.py waits this long after the last
             # GUILD_CREATE before "ready" (2 s by default); our one guild is sent at once.
             # One drawing process, as in production on a machine with two cores.
-            bot = create_bot(db_path=str(tmp_path / "agora.sqlite3"), remind_every=3600, guild_ready_timeout=0.05,
-                             render_processes=1)
+            bot = create_bot(
+                db_path=str(tmp_path / "agora.sqlite3"), remind_every=3600, guild_ready_timeout=0.05, render_processes=1
+            )
             runner = await start_bot(bot, fake)
             try:
                 # Ready over the WebSocket, with the guild the gateway sent.
@@ -112,8 +115,10 @@ async def test_bot_plays_over_http_and_websocket(tmp_path, monkeypatch):
                 # The opening post reaches the channel as a multipart upload of the board.
                 channel_id = fake.channels["agora"]["id"]
                 post = await fake.wait_for_call(
-                    lambda c: c.route == f"POST /channels/{channel_id}/messages", "the opening board post",
-                    since=posts_before_start)
+                    lambda c: c.route == f"POST /channels/{channel_id}/messages",
+                    "the opening board post",
+                    since=posts_before_start,
+                )
                 assert "Santorini begins!" in post.content and f"<@{fake.members['alice']['id']}>" in post.content
                 assert [upload.filename for upload in post.files] == ["board.png"]
                 assert_png(post.files[0].data, "the opening board")
@@ -140,12 +145,19 @@ async def test_bot_plays_over_http_and_websocket(tmp_path, monkeypatch):
                 alice_id = fake.members["alice"]["id"]
                 opened = await fake.wait_for_call(
                     lambda c: c.route == "POST /users/@me/channels" and str(c.body["recipient_id"]) == alice_id,
-                    "opening alice's DM channel", since=dms_before)
+                    "opening alice's DM channel",
+                    since=dms_before,
+                )
                 index = fake.calls.index(opened)
                 dm = await fake.wait_for_call(
-                    lambda c: c.method == "POST" and c.path.endswith("/messages")
-                    and c.path.split("/")[2] not in {ch["id"] for ch in fake.channels.values()},
-                    "the DM to alice", since=index)
+                    lambda c: (
+                        c.method == "POST"
+                        and c.path.endswith("/messages")
+                        and c.path.split("/")[2] not in {ch["id"] for ch in fake.channels.values()}
+                    ),
+                    "the DM to alice",
+                    since=index,
+                )
                 assert "Here is what only you can see" in dm.content, dm.content
             finally:
                 await stop_bot(bot, runner)

@@ -79,13 +79,14 @@ def test_choose_does_not_change_the_state():
 
 
 def test_a_city_held_alone_counts_before_upkeep():
-    """"Players who solely occupy neutral City Areas, or City Areas owned by
+    """ "Players who solely occupy neutral City Areas, or City Areas owned by
     other players, conquer those cities" at Upkeep: the planner counts the
     city as taken as soon as the units stand there alone, so a march is worth
     its conquest."""
     state = GAME.new(2, {"homes": "random"}, 1)
-    target = next(city for city, record in state["cities"].items()
-                  if record["owner"] is None and city not in state["impassable"])
+    target = next(
+        city for city, record in state["cities"].items() if record["owner"] is None and city not in state["impassable"]
+    )
     before = planner.value(state, 0)
     state["units"][target] = [{"owner": 0, "kind": "hoplite", "elite": False, "used": 1, "moved": True, "n": 1}]
     assert target not in owned_cities(state, 0)
@@ -94,7 +95,7 @@ def test_a_city_held_alone_counts_before_upkeep():
 
 
 def test_unspent_cubes_count_only_this_turn():
-    """"When a player passes, all remaining Action Cubes in the action area are
+    """ "When a player passes, all remaining Action Cubes in the action area are
     discarded": a cube left is worth something this turn; the next turn's
     fresh cubes are not a gain of the plan."""
     state = _until(GAME.new(2, {"homes": "random"}, 2), 0, "action")
@@ -103,10 +104,13 @@ def test_unspent_cubes_count_only_this_turn():
     assert planner.value(state, 0, turn=state["turn"] - 1) < planner.value(state, 0)
 
 
-@pytest.mark.parametrize("hand, kept", [
-    (["wisdom", "prosperity", "legion", "scholarship"], {"prosperity", "scholarship"}),
-    (["production", "fortitude", "wisdom", "piety"], {"fortitude", "piety"}),
-])
+@pytest.mark.parametrize(
+    "hand, kept",
+    [
+        (["wisdom", "prosperity", "legion", "scholarship"], {"prosperity", "scholarship"}),
+        (["production", "fortitude", "wisdom", "piety"], {"fortitude", "piety"}),
+    ],
+)
 def test_ethos_cards_kept_are_the_quickest_to_complete(hand, kept):
     """Each player "selects two different cards" of the four dealt: the
     medium bot keeps the pair that needs the fewest actions (upgrades it can
@@ -125,8 +129,10 @@ def test_progress_reads_each_objective():
         assert 0.0 <= planner.progress(state, 0, card) <= 1.0
     richer = dict(state, seats=[dict(state["seats"][0], commerce=5), state["seats"][1]])
     assert planner.progress(richer, 0, "wealth") > planner.progress(state, 0, "wealth")
-    assert planner.progress(dict(state, seats=[dict(state["seats"][0], commerce=10), state["seats"][1]]),
-                            0, "wealth") == 1.0
+    assert (
+        planner.progress(dict(state, seats=[dict(state["seats"][0], commerce=10), state["seats"][1]]), 0, "wealth")
+        == 1.0
+    )
 
 
 def test_candidates_keep_one_of_each_kind():
@@ -158,12 +164,16 @@ def _bridge(state: dict, seat: int) -> tuple[str, str]:
     more than one Supply to reach a city to take without Triremes, but only
     one across that sea: the sea touches a target city through a clearing."""
     from engine.games.hellenica.state import map_of
+
     board = map_of(state)
     for sea, area in board.areas.items():
         if not area.is_sea:
             continue
-        shore = [there for there, border in board.neighbours(sea).items()
-                 if board.areas[there].is_land and border == "c" and there not in state["impassable"]]
+        shore = [
+            there
+            for there, border in board.neighbours(sea).items()
+            if board.areas[there].is_land and border == "c" and there not in state["impassable"]
+        ]
         for target in (there for there in shore if there in state["cities"]):
             # Every other city is the seat's: ``target`` is the only one to take.
             for city, record in state["cities"].items():
@@ -176,7 +186,7 @@ def _bridge(state: dict, seat: int) -> tuple[str, str]:
 
 
 def test_triremes_at_sea_bridge_a_march_in_one_supply():
-    """"Land units Supplied for Movement may use Triremes as transports to
+    """ "Land units Supplied for Movement may use Triremes as transports to
     cross Sea Areas ... through any number of adjacent Sea Areas containing
     the player's Triremes, but must end their Movement on a Land Area adjacent
     to the final Sea Area": a Trireme at sea puts the cities across it one
@@ -207,8 +217,17 @@ def test_fleet_counts_when_the_next_cities_lie_across_the_sea():
             record["owner"] = None if city == target else 0
         far = planner.supply_distance(state, 0)
         by_sea = planner.bot.distance_to_targets(state, 0)
-        stranded = next((area for area, d in by_sea.items() if d <= 3 and far.get(area, 9) >= 3
-                         and area not in state["impassable"] and planner.map_of(state).areas[area].is_land), None)
+        stranded = next(
+            (
+                area
+                for area, d in by_sea.items()
+                if d <= 3
+                and far.get(area, 9) >= 3
+                and area not in state["impassable"]
+                and planner.map_of(state).areas[area].is_land
+            ),
+            None,
+        )
         if stranded is not None:
             break
     assert stranded is not None
@@ -221,18 +240,24 @@ def test_fleet_counts_when_the_next_cities_lie_across_the_sea():
 
 
 def test_an_army_beside_a_neutral_city_is_worth_less_than_the_city():
-    """"Players who solely occupy neutral City Areas ... conquer those
+    """ "Players who solely occupy neutral City Areas ... conquer those
     cities": one unit is enough, so an army standing next to a neutral city
     must value marching in (the conquest) above waiting beside it."""
     from engine.games.hellenica.movement import land_step_ok
+
     state = GAME.new(2, {"homes": "random"}, 1)
     state["units"] = {}
     board = planner.map_of(state)
-    target, beside = next((city, there) for city, record in state["cities"].items()
-                          if record["owner"] is None and city not in state["impassable"]
-                          for there, border in board.neighbours(city).items()
-                          if board.areas[there].is_land and there not in state["cities"]
-                          and there not in state["impassable"] and land_step_ok(state, 0, border))
+    target, beside = next(
+        (city, there)
+        for city, record in state["cities"].items()
+        if record["owner"] is None and city not in state["impassable"]
+        for there, border in board.neighbours(city).items()
+        if board.areas[there].is_land
+        and there not in state["cities"]
+        and there not in state["impassable"]
+        and land_step_ok(state, 0, border)
+    )
     for city, record in state["cities"].items():  # the one city left to take
         record["owner"] = None if city == target else 0
     waiting = dict(state, units={beside: [_unit(0, "hoplite", 8)]})

@@ -36,14 +36,14 @@ def test_summary_animation_of_a_whole_game(game):
     played = finished_random_game(seating, seed=1)
     moves = summary_moves([seat for seat, _ in played.actions], limit=6)
     shown = frames(game, seating.players, seating.options, played.seed, played.actions, moves)
-    gif = animate_frames(shown, NAMES[:seating.players], len(played.actions))
+    gif = animate_frames(shown, NAMES[: seating.players], len(played.actions))
     assert gif[:6] == b"GIF89a" and len(gif) < 10 * 2**20
     pictures = decoded(gif)
     assert 2 <= len(pictures) <= 6
     assert pictures[0][0].width == WIDTH and pictures[-1][1] == LAST_FRAME_MS
     for picture, frame in ((pictures[0][0], shown[0]), (pictures[-1][0], shown[-1])):
         caption = "Set-up" if frame.move == 0 else f"Move {frame.move} of {len(played.actions)}"
-        expected = board_frame(frame.view, NAMES[:seating.players], caption, frame.text)
+        expected = board_frame(frame.view, NAMES[: seating.players], caption, frame.text)
         region = (0, 0, expected.width, expected.height)
         difference = ImageStat.Stat(ImageChops.difference(picture.crop(region), expected)).mean
         assert max(difference) < 6, f"{game.name}: frame {frame.move} differs from its board by {difference}"
@@ -71,7 +71,10 @@ def test_leaderboard_picture_grows_with_its_rows_and_fits_any_name():
 
 
 def test_stats_card():
-    lines = [GameLine("Hellenica", 1834, 52, 31, 41.2, 5.2 * 3600, 0.93), GameLine("Thera", 1000, 0, 0, None, None, None)]
+    lines = [
+        GameLine("Hellenica", 1834, 52, 31, 41.2, 5.2 * 3600, 0.93),
+        GameLine("Thera", 1000, 0, 0, None, None, None),
+    ]
     card = stats_card("李小龍 🎲", lines)
     assert png_size(card)[0] == CARD_WIDTH
     assert card != stats_card("李小龍 🎲", lines[:1])

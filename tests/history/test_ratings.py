@@ -84,7 +84,7 @@ def test_santorini_teams_win_together():
 
 
 def test_bot_seats_are_left_out_and_people_ranked_among_themselves():
-    """"Seats a bot played from the start are left out: the people are ranked
+    """ "Seats a bot played from the start are left out: the people are ranked
     among themselves, by the places they reached"."""
     seats = seats_of([30, 20, 10], [0], users=[None, 101, 102])
     new = rate(seats, {})
@@ -93,7 +93,7 @@ def test_bot_seats_are_left_out_and_people_ranked_among_themselves():
 
 
 def test_unrated_games():
-    """"A game is rated only when at least two people sat in it on different
+    """ "A game is rated only when at least two people sat in it on different
     sides and no person held two seats"."""
     assert rate(seats_of([1, 0], [0], users=[100, None]), {}) == {}
     assert rate(seats_of([1, 0], [0], users=[100, 100]), {}) == {}
@@ -123,7 +123,7 @@ def random_history(count: int, seed: int) -> list[FinishedGame]:
 
 
 def test_rebuild_equals_incremental_updates():
-    """"Ratings are recomputable from the logs (... a test checks the rebuild
+    """ "Ratings are recomputable from the logs (... a test checks the rebuild
     equals the live values)": the live path rates each game as it ends."""
     history = random_history(300, seed=3)
     live: dict[str, dict[int, Rating]] = {}
@@ -142,8 +142,9 @@ def test_stats_played_won_average_score_and_times():
     turns = turns_from_log([(0, 1 * hour), (0, 1.5 * hour), (1, 4 * hour), (0, 30 * hour)], started_at=0.0)
     assert turns == (Turn(0, 1 * hour), Turn(1, 2.5 * hour), Turn(0, 26 * hour))
     first = FinishedGame(1, "thera", 10.0, seats_of([10, 4], [0]), turns, deadline_hours=24)
-    second = FinishedGame(2, "thera", 20.0, seats_of([2, 8], [1]), (Turn(0, 100.0, by_stand_in=True),),
-                          deadline_hours=24)
+    second = FinishedGame(
+        2, "thera", 20.0, seats_of([2, 8], [1]), (Turn(0, 100.0, by_stand_in=True),), deadline_hours=24
+    )
     [mine] = player_stats([first, second], 100, "thera")
     assert (mine.played, mine.won, mine.average_score) == (2, 1, 6.0)
     assert mine.turns == 3 and mine.average_wait == pytest.approx((1 * hour + 26 * hour + 100) / 3)
@@ -176,11 +177,24 @@ def test_stats_from_live_ratings_equal_the_rebuilt_ones():
 def test_finished_game_record_from_stored_fields():
     """The service's path: outcome, seats' users and the log's timestamps."""
     outcome = Outcome((1.0, 0.0, 1.0, 0.0), (0, 2), "Blue wins", ())
-    record = finished_game(9, "santorini", {"mode": "teams"}, outcome, [5, 6, None, 8], started_at=100.0,
-                           finished_at=500.0, actions=[(0, 160.0), (1, 220.0), (1, 230.0), (3, 400.0)],
-                           deadline_hours=1, names=["a", "b", "c", "d"])
+    record = finished_game(
+        9,
+        "santorini",
+        {"mode": "teams"},
+        outcome,
+        [5, 6, None, 8],
+        started_at=100.0,
+        finished_at=500.0,
+        actions=[(0, 160.0), (1, 220.0), (1, 230.0), (3, 400.0)],
+        deadline_hours=1,
+        names=["a", "b", "c", "d"],
+    )
     assert [(s.user_id, s.won, s.team, s.name) for s in record.seats] == [
-        (5, True, 0, "a"), (6, False, 1, "b"), (None, True, 0, "c"), (8, False, 1, "d")]
+        (5, True, 0, "a"),
+        (6, False, 1, "b"),
+        (None, True, 0, "c"),
+        (8, False, 1, "d"),
+    ]
     assert record.turns == (Turn(0, 60.0), Turn(1, 60.0), Turn(3, 170.0))
     new = rate(record.seats, {})
     assert set(new) == {5, 6, 8} and new[5].mu > 25 > new[6].mu

@@ -36,7 +36,9 @@ def test_frames_are_the_public_views_of_every_move(game):
     seating = played.seating
     shown = every_frame(game)
     assert len(shown) == len(played.actions) + 1
-    assert shown[0] == Frame(0, game.view(game.new(seating.players, dict(seating.options), played.seed), None), "", None)
+    assert shown[0] == Frame(
+        0, game.view(game.new(seating.players, dict(seating.options), played.seed), None), "", None
+    )
     assert shown[-1].view == game.view(played.final, None)
     middle = len(played.actions) // 2
     state = replay(game, seating.players, seating.options, played.seed, played.actions[:middle])

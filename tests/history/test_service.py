@@ -30,18 +30,37 @@ async def tables(tmp_path):
     await service.close()
 
 
-async def finish(tables, users, scores, winners, *, game="thera", guild_id=GUILD, status="finished",
-                 options=None, moves=()):
+async def finish(
+    tables, users, scores, winners, *, game="thera", guild_id=GUILD, status="finished", options=None, moves=()
+):
     """A stored game that ended with ``scores`` and ``winners``: the store
     rows the history reads (seats, timed log rows, the outcome)."""
-    seats = [SeatRecord(seat, user, f"p{user}" if user else f"bot{seat}", None if user else "medium")
-             for seat, user in enumerate(users)]
+    seats = [
+        SeatRecord(seat, user, f"p{user}" if user else f"bot{seat}", None if user else "medium")
+        for seat, user in enumerate(users)
+    ]
     game_id = await tables.store.create_game(
-        guild_id=guild_id, channel_id=random.randrange(1, 10 ** 9), parent_id=None, game=game,
-        options=dict(options or {}), seed=1, host_id=users[0], settings={"deadline_hours": 1.0}, seats=seats)
+        guild_id=guild_id,
+        channel_id=random.randrange(1, 10**9),
+        parent_id=None,
+        game=game,
+        options=dict(options or {}),
+        seed=1,
+        host_id=users[0],
+        settings={"deadline_hours": 1.0},
+        seats=seats,
+    )
     start = tables.clock()
-    await tables.store.commit(game_id, 0, seat=None, kind="start", action="", text="", state={},
-                              game_fields={"status": "active", "started_at": start})
+    await tables.store.commit(
+        game_id,
+        0,
+        seat=None,
+        kind="start",
+        action="",
+        text="",
+        state={},
+        game_fields={"status": "active", "started_at": start},
+    )
     rows = []
     for seq, (seat, minutes) in enumerate(moves, start=1):
         tables.clock.now += minutes * 60
@@ -52,13 +71,14 @@ async def finish(tables, users, scores, winners, *, game="thera", guild_id=GUILD
     fields = {"status": status, "finished_at": tables.clock()}
     if status == "finished":
         fields["outcome"] = {"scores": list(scores), "winners": list(winners), "reason": "test"}
-    await tables.store.commit(game_id, len(moves) + 1, seat=None, kind="end", action="", text="", state={},
-                              game_fields=fields)
+    await tables.store.commit(
+        game_id, len(moves) + 1, seat=None, kind="end", action="", text="", state={}, game_fields=fields
+    )
     return game_id
 
 
 async def test_a_win_raises_a_rating_and_a_loss_lowers_it(tables):
-    """"/stats and /leaderboard show ratings that move the right way after a
+    """ "/stats and /leaderboard show ratings that move the right way after a
     win and a loss (tests with known outcomes)"."""
     await finish(tables, [ANN, BOB], [10, 3], [0])
     board = await tables.leaderboard("thera", guild_id=GUILD)
@@ -74,7 +94,7 @@ async def test_a_win_raises_a_rating_and_a_loss_lowers_it(tables):
 
 
 async def test_abandoned_games_and_bot_seats_are_not_rated(tables):
-    """"Only games that ended by their rules (finished), never abandoned
+    """ "Only games that ended by their rules (finished), never abandoned
     ones" and "Seats a bot played from the start (user_id None) are left
     out" (engine/ratings.py)."""
     await finish(tables, [ANN, BOB], [0, 0], [], status="abandoned")
@@ -86,7 +106,7 @@ async def test_abandoned_games_and_bot_seats_are_not_rated(tables):
 
 
 async def test_rebuild_equals_the_live_values(tables, tmp_path):
-    """"Ratings are recomputable from the logs (a command rebuilds them; a
+    """ "Ratings are recomputable from the logs (a command rebuilds them; a
     test checks the rebuild equals the live values)"."""
     rng = random.Random(3)
     people = [ANN, BOB, CY, DEE]
@@ -94,15 +114,21 @@ async def test_rebuild_equals_the_live_values(tables, tmp_path):
         users = rng.sample(people, rng.choice([2, 3, 4]))
         scores = [rng.randrange(10) for _ in users]
         top = max(scores)
-        await finish(tables, users, scores, [s for s, v in enumerate(scores) if v == top],
-                     guild_id=GUILD + index % 2, moves=[(rng.randrange(len(users)), rng.randrange(90))
-                                                        for _ in range(5)])
+        await finish(
+            tables,
+            users,
+            scores,
+            [s for s, v in enumerate(scores) if v == top],
+            guild_id=GUILD + index % 2,
+            moves=[(rng.randrange(len(users)), rng.randrange(90)) for _ in range(5)],
+        )
         assert await tables.rate_finished() == 1
     live = {scope: sorted(await tables.store.ratings_of(scope=scope)) for scope in (ALL_SERVERS, "500", "501")}
     records = [finished_record(record, rows) for record, rows in await tables.store.rated_records()]
     pure = ratings.rebuild(records)
-    assert {(g, u): (mu, sigma) for g, u, mu, sigma, _, _ in live[ALL_SERVERS]} == \
-        {(g, u): (r.mu, r.sigma) for g, table in pure.items() for u, r in table.items()}
+    assert {(g, u): (mu, sigma) for g, u, mu, sigma, _, _ in live[ALL_SERVERS]} == {
+        (g, u): (r.mu, r.sigma) for g, table in pure.items() for u, r in table.items()
+    }
     assert await tables.rebuild_ratings() == 12
     assert {scope: sorted(await tables.store.ratings_of(scope=scope)) for scope in live} == live
     await tables.store.replace_ratings([], [], 0.0)  # the CLI verb rebuilds a database from nothing
@@ -119,7 +145,7 @@ async def test_a_server_ranks_its_own_games_and_everywhere_ranks_all(tables):
 
 
 async def test_stats_count_time_to_move_and_turns_before_the_deadline(tables):
-    """"Per player and game: played, won, average score, average time to
+    """ "Per player and game: played, won, average score, average time to
     move, share of turns taken before the deadline"."""
     await finish(tables, [ANN, BOB], [7, 3], [0], moves=[(0, 10), (1, 30), (0, 90), (1, 20)])
     (ann,) = await tables.player_stats(ANN, game="Thera", viewer_id=ANN)
@@ -141,7 +167,7 @@ async def test_private_stats_are_shown_to_their_owner_only(tables):
 
 
 async def test_forgetting_a_user_deletes_their_ratings(tables):
-    """"The admin data-deletion command deletes their rows here too"."""
+    """ "The admin data-deletion command deletes their rows here too"."""
     await finish(tables, [ANN, BOB], [10, 3], [0])
     await tables.rate_finished()
     await tables.store.forget_user(ANN, "a former player")
@@ -167,7 +193,7 @@ async def played_santorini(tables, seed=4):
 
 
 async def test_replay_steps_through_public_boards_and_the_summary_is_a_gif(tables):
-    """"/game replay [move] ... the public board at any move" and "At the end
+    """ "/game replay [move] ... the public board at any move" and "At the end
     of every game the channel gets an animated summary of the whole game"."""
     game_id = await played_santorini(tables)
     live = await tables._live(game_id)

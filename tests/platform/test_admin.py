@@ -104,8 +104,14 @@ async def test_deleting_a_server_removes_its_games_only(tmp_path):
 
 
 def agora(*args: str, env_db: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "bot.py"), *args], capture_output=True, text=True,
-                          cwd=ROOT, env={"AGORA_DB": env_db, "PATH": "/usr/bin:/bin"}, timeout=120)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"AGORA_DB": env_db, "PATH": "/usr/bin:/bin"},
+        timeout=120,
+    )
 
 
 def test_the_command_line_backs_up_and_names_its_version(tmp_path):

@@ -16,8 +16,7 @@ class TestRng:
         # SplitMix64 from seed 0 (Vigna's reference implementation): fixed
         # forever, because stored games replay through it.
         rng = Rng(0)
-        assert [rng.next64() for _ in range(3)] == [
-            0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+        assert [rng.next64() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
 
     def test_state_round_trips(self):
         rng = Rng(7)
@@ -49,9 +48,15 @@ class TestOptions:
         assert Option(3, minimum=1, maximum=5).parse("x", " 4 ") == 4
         assert Option("base", choices=("base", "gods")).parse("x", "GODS") == "gods"
 
-    @pytest.mark.parametrize("option,raw", [
-        (Option(False), "maybe"), (Option(3, minimum=1, maximum=5), "9"),
-        (Option(3), "three"), (Option("a", choices=("a", "b")), "c")])
+    @pytest.mark.parametrize(
+        "option,raw",
+        [
+            (Option(False), "maybe"),
+            (Option(3, minimum=1, maximum=5), "9"),
+            (Option(3), "three"),
+            (Option("a", choices=("a", "b")), "c"),
+        ],
+    )
     def test_bad_values_name_what_is_allowed(self, option, raw):
         with pytest.raises(IllegalAction) as error:
             option.parse("speed", raw)

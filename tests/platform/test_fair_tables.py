@@ -19,8 +19,12 @@ DAVE = 104
 class TestWhoMayChangeATable:
     async def test_only_the_host_seats_bots_starts_and_kicks(self, tables, courier):
         game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"), (CAROL, "carol"))
-        for attempt in (tables.add_bot(game_id, BOB), tables.remove_bot(game_id, BOB), tables.start(game_id, BOB),
-                        tables.kick(game_id, BOB, CAROL)):
+        for attempt in (
+            tables.add_bot(game_id, BOB),
+            tables.remove_bot(game_id, BOB),
+            tables.start(game_id, BOB),
+            tables.kick(game_id, BOB, CAROL),
+        ):
             with pytest.raises(TableError, match=r"Only the host \(<@101>\) or a member with Manage Channels"):
                 await attempt
         await tables.add_bot(game_id, BOB, can_manage=True)  # a moderator may
@@ -69,11 +73,14 @@ class TestWhoMayChangeATable:
 
 
 class TestTimeControls:
-    @pytest.mark.parametrize("setting,value,message", [
-        ("deadline_hours", 0.0003, "deadline_hours must be between 1 and 1440 hours (0 for none)"),
-        ("remind_hours", 0.25, "remind_hours must be between 2 and 336 hours"),
-        ("window_hours", 0.01, "window_hours must be between 0.5 and 72 hours"),
-    ])
+    @pytest.mark.parametrize(
+        "setting,value,message",
+        [
+            ("deadline_hours", 0.0003, "deadline_hours must be between 1 and 1440 hours (0 for none)"),
+            ("remind_hours", 0.25, "remind_hours must be between 2 and 336 hours"),
+            ("window_hours", 0.01, "window_hours must be between 0.5 and 72 hours"),
+        ],
+    )
     async def test_below_the_floor_is_refused(self, tables, setting, value, message):
         game_id = await started(tables)
         with pytest.raises(TableError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -150,10 +157,13 @@ class TestLobbies:
         await tables.start(game_id, ALICE)
         assert (await tables.record(game_id)).options["gods"] == "artemis,demeter"
 
-    @pytest.mark.parametrize("options,message", [
-        ({"gods": "pan,hades"}, "Pan and Hades ban each other"),
-        ({"gods": "artemis"}, "Name one god per player"),
-    ])
+    @pytest.mark.parametrize(
+        "options,message",
+        [
+            ({"gods": "pan,hades"}, "Pan and Hades ban each other"),
+            ({"gods": "artemis"}, "Name one god per player"),
+        ],
+    )
     async def test_options_no_table_can_play_are_refused_when_the_lobby_opens(self, tables, options, message):
         with pytest.raises(IllegalAction, match=message):
             await tables.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="santorini", options=options)
@@ -194,8 +204,9 @@ async def test_a_take_back_that_revealed_a_draw_is_refused_against_bots(tmp_path
 
 async def test_the_archive_lists_a_servers_finished_games_newest_first_with_filters(tables):
     for channel in range(3):
-        record = await tables.create(channel_id=CHANNEL + channel, user_id=ALICE, name="alice", game="santorini",
-                                     guild_id=9, seed=channel)
+        record = await tables.create(
+            channel_id=CHANNEL + channel, user_id=ALICE, name="alice", game="santorini", guild_id=9, seed=channel
+        )
         await tables.join(record.id, BOB if channel < 2 else CAROL, "bob" if channel < 2 else "carol")
         await tables.start(record.id, ALICE)
         await tables.resign(record.id, ALICE)

@@ -45,14 +45,17 @@ def opening(game_name: str, seed: int) -> tuple[int, list[str]]:
 def installed(tmp_path_factory) -> Path:
     """The ``agora`` command of a fresh venv holding only the built wheel."""
     work = tmp_path_factory.mktemp("install")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "wheels"), str(ROOT)],
-                   check=True, cwd=work, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "wheels"), str(ROOT)],
+        check=True,
+        cwd=work,
+        timeout=600,
+    )
     wheel = next((work / "wheels").glob("agora-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "data/santorini/gods.toml" in names and "data/fonts/DejaVuSans.ttf" in names, "data ship in the wheel"
     subprocess.run([sys.executable, "-m", "venv", str(work / "venv")], check=True, timeout=300)
-    subprocess.run([str(work / "venv" / "bin" / "pip"), "install", "-q", str(wheel)], check=True, cwd=work,
-                   timeout=900)
+    subprocess.run([str(work / "venv" / "bin" / "pip"), "install", "-q", str(wheel)], check=True, cwd=work, timeout=900)
     return work / "venv" / "bin" / "agora"
 
 
@@ -60,10 +63,22 @@ def installed(tmp_path_factory) -> Path:
 def test_the_installed_command_plays_every_game_and_draws_its_board(installed, game_name, tmp_path):
     players, moves = opening(game_name, seed=3)
     script = [f"new {game_name} seed=3", *(f"join p{seat}" for seat in range(players)), "start", *moves, "board"]
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "AGORA_DB": str(tmp_path / "agora.sqlite3"),
-           "AGORA_BOARDS": str(tmp_path / "boards"), "AGORA_LOCAL_IMAGES": "1", "HOME": str(tmp_path)}
-    done = subprocess.run([str(installed), "--local"], input="\n".join(script) + "\n", capture_output=True,
-                          text=True, cwd=tmp_path, env=env, timeout=300)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "AGORA_DB": str(tmp_path / "agora.sqlite3"),
+        "AGORA_BOARDS": str(tmp_path / "boards"),
+        "AGORA_LOCAL_IMAGES": "1",
+        "HOME": str(tmp_path),
+    }
+    done = subprocess.run(
+        [str(installed), "--local"],
+        input="\n".join(script) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     refused = [line for line in done.stdout.splitlines() if line.startswith("! ")]
     assert not refused, refused

@@ -33,8 +33,15 @@ def scripted_game(seed: int) -> list[str]:
 
 def run_local(db: Path, lines: list[str], **env: str) -> subprocess.CompletedProcess:
     environment = {**os.environ, "AGORA_DB": str(db), "AGORA_BOARDS": str(db.parent / "boards"), **env}
-    return subprocess.run([sys.executable, str(ROOT / "bot.py"), "--local"], input="\n".join(lines) + "\n",
-                          capture_output=True, text=True, env=environment, timeout=120, cwd=db.parent)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), "--local"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        cwd=db.parent,
+    )
 
 
 def logged(db: Path) -> list[tuple[int, str, str]]:
@@ -60,9 +67,20 @@ def test_whole_game_to_a_win_and_the_file_keeps_the_log(tmp_path):
 
 def test_errors_print_the_message_a_player_would_get(tmp_path):
     """...naming the terminal's own commands, never Discord's `/game ...`."""
-    result = run_local(tmp_path / "agora.sqlite3", [
-        "new santorini", "join alice", "start", "join bob", "start", "bob: place c3", "alice: place z9",
-        "carol: place a1", "frobnicate"])
+    result = run_local(
+        tmp_path / "agora.sqlite3",
+        [
+            "new santorini",
+            "join alice",
+            "start",
+            "join bob",
+            "start",
+            "bob: place c3",
+            "alice: place z9",
+            "carol: place a1",
+            "frobnicate",
+        ],
+    )
     lines = [line for line in result.stdout.splitlines() if line.startswith("! ")]
     assert lines == [
         "! Santorini needs at least 2 players; 1 seated. 1 more must `join <name>` (or add a bot with "
@@ -93,8 +111,14 @@ def test_killing_between_moves_loses_nothing(tmp_path):
     done = 0
     environment = {**os.environ, "AGORA_DB": str(db)}
     while done < len(moves):
-        process = subprocess.Popen([sys.executable, str(ROOT / "bot.py"), "--local"], stdin=subprocess.PIPE,
-                                   stdout=subprocess.PIPE, text=True, env=environment, cwd=tmp_path)
+        process = subprocess.Popen(
+            [sys.executable, str(ROOT / "bot.py"), "--local"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=environment,
+            cwd=tmp_path,
+        )
         stop_after = min(len(moves), done + rng.randint(1, 12))
         while done < stop_after:
             # an unknown command after the move: once its error is printed,
@@ -119,7 +143,13 @@ def test_killing_between_moves_loses_nothing(tmp_path):
 
 def test_without_a_token_it_says_what_to_set(tmp_path):
     environment = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    result = subprocess.run([sys.executable, str(ROOT / "bot.py")], capture_output=True, text=True,
-                            env=environment, timeout=60, cwd=tmp_path)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+        cwd=tmp_path,
+    )
     assert result.returncode == 2
     assert "export DISCORD_TOKEN=" in result.stderr and "--local" in result.stderr

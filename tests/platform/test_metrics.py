@@ -29,9 +29,16 @@ async def test_a_scrape_shows_what_the_service_did(tables, courier):
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as answer:
         text = answer.read().decode()
     assert metrics.MOVES.labels("santorini", "play")._value.get() == before + 2
-    for name in ("agora_moves_committed_total", "agora_notices_total", "agora_cached_games",
-                 "agora_outbox_backlog", "agora_interaction_seconds", "agora_picture_seconds",
-                 "agora_discord_rate_limited_total", "agora_reminders_due"):
+    for name in (
+        "agora_moves_committed_total",
+        "agora_notices_total",
+        "agora_cached_games",
+        "agora_outbox_backlog",
+        "agora_interaction_seconds",
+        "agora_picture_seconds",
+        "agora_discord_rate_limited_total",
+        "agora_reminders_due",
+    ):
         assert name in text, name
     assert 'agora_moves_committed_total{game="santorini",kind="play"}' in text
     assert "agora_cached_games 1.0" in text

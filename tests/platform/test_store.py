@@ -28,8 +28,20 @@ async def test_work_runs_on_the_connection_thread(store):
 
 
 async def test_a_cancelled_writer_does_not_undo_the_writes_queued_with_it(store):
-    game_ids = [await store.create_game(guild_id=None, channel_id=c, parent_id=None, game="santorini", options={},
-                                        seed=1, host_id=None, settings={}, seats=[]) for c in (1, 2)]
+    game_ids = [
+        await store.create_game(
+            guild_id=None,
+            channel_id=c,
+            parent_id=None,
+            game="santorini",
+            options={},
+            seed=1,
+            host_id=None,
+            settings={},
+            seats=[],
+        )
+        for c in (1, 2)
+    ]
     first = asyncio.ensure_future(store.commit(game_ids[0], 1, seat=0, kind="play", action="a", text="", state=None))
     second = asyncio.ensure_future(store.commit(game_ids[1], 1, seat=0, kind="play", action="b", text="", state=None))
     await asyncio.sleep(0)
@@ -49,8 +61,17 @@ async def test_a_failed_statement_rolls_the_whole_transaction_back(store):
 
 
 async def test_a_taken_sequence_number_is_a_conflict_and_writes_nothing(store):
-    game_id = await store.create_game(guild_id=None, channel_id=1, parent_id=None, game="santorini", options={},
-                                      seed=1, host_id=None, settings={}, seats=[])
+    game_id = await store.create_game(
+        guild_id=None,
+        channel_id=1,
+        parent_id=None,
+        game="santorini",
+        options={},
+        seed=1,
+        host_id=None,
+        settings={},
+        seats=[],
+    )
     await store.commit(game_id, 1, seat=0, kind="play", action="place c3", text="one", state={"n": 1})
     with pytest.raises(SeqConflict):
         await store.commit(game_id, 1, seat=1, kind="play", action="place c2", text="two", state={"n": 2})
@@ -61,8 +82,20 @@ async def test_a_taken_sequence_number_is_a_conflict_and_writes_nothing(store):
 async def test_writes_that_queue_up_commit_together_and_fail_alone(store, monkeypatch):
     """Group commit: concurrent moves share one transaction, yet a move whose
     sequence number is taken fails by itself and the others stand."""
-    ids = [await store.create_game(guild_id=None, channel_id=c, parent_id=None, game="santorini", options={},
-                                   seed=1, host_id=None, settings={}, seats=[]) for c in range(1, 6)]
+    ids = [
+        await store.create_game(
+            guild_id=None,
+            channel_id=c,
+            parent_id=None,
+            game="santorini",
+            options={},
+            seed=1,
+            host_id=None,
+            settings={},
+            seats=[],
+        )
+        for c in range(1, 6)
+    ]
     await store.commit(ids[0], 1, seat=0, kind="play", action="first", text="", state=None)
     trips = []
     in_thread = store._in_thread
@@ -74,8 +107,12 @@ async def test_writes_that_queue_up_commit_together_and_fail_alone(store, monkey
     monkeypatch.setattr(store, "_in_thread", counted)
     order = [ids[1], ids[0], ids[2], ids[3], ids[4]]  # the taken one in the middle of the batch
     results = await asyncio.gather(
-        *(store.commit(game_id, 1, seat=0, kind="play", action=f"move {game_id}", text="", state=None)
-          for game_id in order), return_exceptions=True)
+        *(
+            store.commit(game_id, 1, seat=0, kind="play", action=f"move {game_id}", text="", state=None)
+            for game_id in order
+        ),
+        return_exceptions=True,
+    )
     assert len(trips) == 1, "the five writes that queued together go in one trip"
     assert isinstance(results[1], SeqConflict)
     assert not any(isinstance(r, BaseException) for i, r in enumerate(results) if i != 1)

@@ -32,8 +32,12 @@ async def started(tables: Tables) -> int:
 async def stored(tables: Tables, game_id: int) -> tuple:
     """Everything a bad request must leave untouched."""
     record = await tables.store.game(game_id)
-    return (await tables.store.snapshot_text(game_id), len(await tables.store.actions(game_id)),
-            record.status, [(s.seat, s.user_id) for s in record.seats])
+    return (
+        await tables.store.snapshot_text(game_id),
+        len(await tables.store.actions(game_id)),
+        record.status,
+        [(s.seat, s.user_id) for s in record.seats],
+    )
 
 
 async def play_out(tables: Tables, game_id: int, rng: random.Random) -> None:
@@ -64,8 +68,9 @@ class TestLobby:
         with pytest.raises(TableError, match="no game called 'chess'. Choose one of: .*santorini"):
             await tables.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="chess")
         with pytest.raises(IllegalAction, match="no option 'speed'"):
-            await tables.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="santorini",
-                                options={"speed": "fast"})
+            await tables.create(
+                channel_id=CHANNEL, user_id=ALICE, name="alice", game="santorini", options={"speed": "fast"}
+            )
         assert await tables.in_channel(CHANNEL) is None
 
     async def test_joining_twice_or_a_full_game(self, tables):
@@ -142,7 +147,10 @@ class TestPlaying:
         post = courier.delivered[-1]
         assert post.kind == "channel"
         assert post.text.splitlines() == [
-            "alice (Blue) moves c3→c4", "alice (Blue) builds level 1 on c5", "To act: <@102> (Orange)."]
+            "alice (Blue) moves c3→c4",
+            "alice (Blue) builds level 1 on c5",
+            "To act: <@102> (Orange).",
+        ]
         assert post.payload["mentions"] == [BOB]
         assert post.payload["view"]["squares"][22]["level"] == 1  # c5
         assert len(courier.texts()) == 4  # start, alice's placements, bob's, alice's turn
@@ -296,11 +304,15 @@ class TestBots:
         does not slow the other games down; its move is the same as in a thread."""
         moves = []
         for processes in (1, 0):
-            service = await Tables.open(str(tmp_path / f"bots{processes}.sqlite3"), courier=courier, clock=clock,
-                                        bot_budget=0.05, bot_processes=processes)
+            service = await Tables.open(
+                str(tmp_path / f"bots{processes}.sqlite3"),
+                courier=courier,
+                clock=clock,
+                bot_budget=0.05,
+                bot_processes=processes,
+            )
             try:
-                record = await service.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="santorini",
-                                              seed=3)
+                record = await service.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="santorini", seed=3)
                 await service.add_bot(record.id, ALICE, "easy")
                 await service.start(record.id, ALICE)
                 await service.play(record.id, ALICE, "place c3")
@@ -316,7 +328,6 @@ class TestBots:
         record = await tables.create(channel_id=CHANNEL, user_id=ALICE, name="alice", game="santorini")
         with pytest.raises(TableError, match="bots come in"):
             await tables.add_bot(record.id, ALICE, "godlike")
-
 
     async def test_seats_the_rules_run_are_passed_to_the_game_and_kept_out_of_the_options_shown(self, tables):
         """A rulebook's own AI players (Hellenica's ``ai`` level) are set up by
@@ -351,6 +362,7 @@ class TestBots:
         assert default_level(Levels(), stand_in=True) == "hard"
         Levels.stand_in_level = "ai"  # a rulebook level never stands in for a person
         assert default_level(Levels(), stand_in=True) == "medium"
+
 
 class TestReminders:
     async def test_ping_then_dm_then_mute(self, tables, courier, clock):

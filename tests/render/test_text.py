@@ -95,13 +95,14 @@ def test_mixed_text_sits_on_the_line_pillow_would_use(vertical):
     ImageDraw.Draw(alone).text((20, 40), "ab", font=fnt, fill="black", anchor="l" + vertical)
     mixed = drawn("ab王🐉", fnt, "l" + vertical)
     width = round(fnt.getlength("ab"))
-    assert ImageChops.difference(mixed.crop((0, 0, 20 + width, 80)), alone.crop((0, 0, 20 + width, 80))).getbbox() \
-        is None
+    assert (
+        ImageChops.difference(mixed.crop((0, 0, 20 + width, 80)), alone.crop((0, 0, 20 + width, 80))).getbbox() is None
+    )
 
 
 @pytest.mark.parametrize("anchor", ["la", "ma", "ra", "lt", "lb", "mm", "rm"])
 def test_mixed_text_anchors_horizontally_and_at_its_ink(anchor):
-    """"l", "m" and "r" put the start, middle or end of the whole line at x;
+    """ "l", "m" and "r" put the start, middle or end of the whole line at x;
     "t" and "b" its ink's top or bottom at y."""
     fnt = font(20)
     text = "王 Zoë 🐉"
@@ -116,7 +117,7 @@ def test_mixed_text_anchors_horizontally_and_at_its_ink(anchor):
 
 
 def test_fit_text_shortens_with_an_ellipsis_to_the_width():
-    """"a 32-character name overlaps the score": a name now never takes more
+    """ "a 32-character name overlaps the score": a name now never takes more
     than its room."""
     fnt = font(17, bold=True)
     for name in ("W" * 32, "王小明" * 10, "🐉 Drake 🔥" * 4, "Ана-Мария Петровна"):
@@ -174,8 +175,10 @@ def test_no_fontconfig_means_no_system_fallback_and_no_crash(monkeypatch):
     assert faces_of("\U0010fffd", font(17)) == [(REPLACEMENT, None)]
 
 
-@pytest.mark.skipif(not any(path.exists() for path in common.COLOUR_EMOJI_FONTS),
-                    reason="no colour emoji font on this system (Debian: fonts-noto-color-emoji)")
+@pytest.mark.skipif(
+    not any(path.exists() for path in common.COLOUR_EMOJI_FONTS),
+    reason="no colour emoji font on this system (Debian: fonts-noto-color-emoji)",
+)
 def test_colour_emoji_are_scaled_to_the_text_and_drawn_in_colour(monkeypatch):
     """Noto Color Emoji has one 109 px bitmap strike: it is drawn there, in
     colour, and scaled to the text's size."""

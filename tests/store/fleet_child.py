@@ -112,8 +112,9 @@ async def one_action(tables: Tables, child: int, game_id: int, rng: random.Rando
         say(f"ACK move {game_id} {result.seq} {seat} {action}")
 
 
-async def main(url: str, child: int, seed: int, seconds: float, lease: float, remind_at: float,
-               delivered: str, game_ids: list[int]) -> None:
+async def main(
+    url: str, child: int, seed: int, seconds: float, lease: float, remind_at: float, delivered: str, game_ids: list[int]
+) -> None:
     rng = random.Random(seed * 100 + child)
     courier = FileCourier(delivered)
     tables = Tables(await open_store(url), courier=courier, run_bots=False, claim_lease=lease)
@@ -137,5 +138,8 @@ async def main(url: str, child: int, seed: int, seconds: float, lease: float, re
 
 if __name__ == "__main__":
     url, index, seed, seconds, lease, remind_at, delivered, *ids = sys.argv[1:]
-    asyncio.run(main(url, int(index), int(seed), float(seconds), float(lease), float(remind_at), delivered,
-                     [int(i) for i in ids]))
+    asyncio.run(
+        main(
+            url, int(index), int(seed), float(seconds), float(lease), float(remind_at), delivered, [int(i) for i in ids]
+        )
+    )

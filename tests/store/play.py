@@ -7,13 +7,22 @@ import random
 
 from engine.tables import Tables
 
-HOST, GUEST = 2 ** 63 - 1, 2 ** 62  # Discord-sized user ids
+HOST, GUEST = 2**63 - 1, 2**62  # Discord-sized user ids
 
 
 async def new_game(store, channel: int = 1, seats=(), **fields) -> int:
     """A lobby row in ``store`` (fields as ``create_game`` takes them)."""
-    values = {"guild_id": None, "channel_id": channel, "parent_id": None, "game": "santorini", "options": {},
-              "seed": 1, "host_id": None, "settings": {}, "seats": list(seats)}
+    values = {
+        "guild_id": None,
+        "channel_id": channel,
+        "parent_id": None,
+        "game": "santorini",
+        "options": {},
+        "seed": 1,
+        "host_id": None,
+        "settings": {},
+        "seats": list(seats),
+    }
     values.update(fields)
     return await store.create_game(**values)
 

@@ -18,19 +18,34 @@ from engine.store import (
 )
 from tests.store.play import new_game
 
-BIGGEST_ID = 2 ** 63 - 1  # Discord ids go up to here
+BIGGEST_ID = 2**63 - 1  # Discord ids go up to here
 
 
 async def test_a_game_comes_back_as_it_was_stored(store):
-    seats = [SeatRecord(0, BIGGEST_ID, "Ἀθηνᾶ"), SeatRecord(1, None, "bot", bot="hard"),
-             SeatRecord(2, 7, "away", bot="easy", away=True)]
-    game_id = await new_game(store, channel=BIGGEST_ID, seats=seats, guild_id=BIGGEST_ID, parent_id=BIGGEST_ID - 1,
-                             options={"gods": ["Apollo"], "n": 1.5}, seed=2 ** 62 + 3, host_id=BIGGEST_ID,
-                             settings={"reminders": False})
+    seats = [
+        SeatRecord(0, BIGGEST_ID, "Ἀθηνᾶ"),
+        SeatRecord(1, None, "bot", bot="hard"),
+        SeatRecord(2, 7, "away", bot="easy", away=True),
+    ]
+    game_id = await new_game(
+        store,
+        channel=BIGGEST_ID,
+        seats=seats,
+        guild_id=BIGGEST_ID,
+        parent_id=BIGGEST_ID - 1,
+        options={"gods": ["Apollo"], "n": 1.5},
+        seed=2**62 + 3,
+        host_id=BIGGEST_ID,
+        settings={"reminders": False},
+    )
     record = await store.game(game_id)
     assert (record.guild_id, record.channel_id, record.parent_id, record.host_id) == (
-        BIGGEST_ID, BIGGEST_ID, BIGGEST_ID - 1, BIGGEST_ID)
-    assert record.options == {"gods": ["Apollo"], "n": 1.5} and record.seed == 2 ** 62 + 3
+        BIGGEST_ID,
+        BIGGEST_ID,
+        BIGGEST_ID - 1,
+        BIGGEST_ID,
+    )
+    assert record.options == {"gods": ["Apollo"], "n": 1.5} and record.seed == 2**62 + 3
     assert record.settings == {"reminders": False} and record.status == "lobby" and record.seq == 0
     assert record.seats == seats and record.outcome is None and record.turn_lines == []
     assert isinstance(record.created_at, float)
@@ -70,29 +85,55 @@ async def test_seats_are_replaced_and_updated(store):
 async def test_a_move_and_all_that_follows_from_it_commit_together(store):
     game_id = await new_game(store, seats=[SeatRecord(0, 1, "a"), SeatRecord(1, 2, "b")])
     ids = await store.commit(
-        game_id, 1, seat=0, kind="play", action="place c3", text="a places", state={"board": "é", "n": [1, 2]},
-        notices=[NewNotice("channel", {"text": "one"}), NewNotice("private", {"text": "two"}, user_id=2),
-                 NewNotice("channel", {"text": "three"})],
+        game_id,
+        1,
+        seat=0,
+        kind="play",
+        action="place c3",
+        text="a places",
+        state={"board": "é", "n": [1, 2]},
+        notices=[
+            NewNotice("channel", {"text": "one"}),
+            NewNotice("private", {"text": "two"}, user_id=2),
+            NewNotice("channel", {"text": "three"}),
+        ],
         game_fields={"status": "active", "turn_lines": ["a places"]},
-        reminders=[ReminderRecord(game_id, 1, 1, since=10.0, due_at=20.0)])
+        reminders=[ReminderRecord(game_id, 1, 1, since=10.0, due_at=20.0)],
+    )
     assert len(ids) == 3 and ids == sorted(ids)
     pending = await store.pending_notices(game_id)
     assert [(n.id, n.kind, n.user_id, n.payload["text"]) for n in pending] == [
-        (ids[0], "channel", None, "one"), (ids[1], "private", 2, "two"), (ids[2], "channel", None, "three")]
+        (ids[0], "channel", None, "one"),
+        (ids[1], "private", 2, "two"),
+        (ids[2], "channel", None, "three"),
+    ]
     record = await store.game(game_id)
     assert (record.seq, record.status, record.turn_lines) == (1, "active", ["a places"])
     assert await store.snapshot(game_id) == (1, {"board": "é", "n": [1, 2]})
     assert await store.current_seq(game_id) == 1
     assert [(a.seq, a.seat, a.kind, a.action, a.text) for a in await store.actions(game_id)] == [
-        (1, 0, "play", "place c3", "a places")]
+        (1, 0, "play", "place c3", "a places")
+    ]
     assert [(r.seat, r.seq, r.due_at) for r in await store.reminders_of(game_id)] == [(1, 1, 20.0)]
     # the next move's reminders replace the last one's; None leaves them alone
-    await store.commit(game_id, 2, seat=1, kind="play", action="x", text="", state=None,
-                       reminders=[ReminderRecord(game_id, 0, 2, since=30.0, due_at=40.0, group_size=2),
-                                  ReminderRecord(game_id, 1, 2, since=30.0, due_at=41.0, muted=True)])
+    await store.commit(
+        game_id,
+        2,
+        seat=1,
+        kind="play",
+        action="x",
+        text="",
+        state=None,
+        reminders=[
+            ReminderRecord(game_id, 0, 2, since=30.0, due_at=40.0, group_size=2),
+            ReminderRecord(game_id, 1, 2, since=30.0, due_at=41.0, muted=True),
+        ],
+    )
     await store.commit(game_id, 3, seat=0, kind="play", action="y", text="", state=None)
     assert [(r.seat, r.seq, r.due_at, r.muted, r.group_size) for r in await store.reminders_of(game_id)] == [
-        (0, 2, 40.0, False, 2), (1, 2, 41.0, True, 1)]
+        (0, 2, 40.0, False, 2),
+        (1, 2, 41.0, True, 1),
+    ]
     assert await store.snapshot(game_id) == (1, {"board": "é", "n": [1, 2]}), "state=None keeps the snapshot"
     assert await store.current_seq(game_id) == 3
     await store.mark_delivered(ids[:2])
@@ -106,9 +147,18 @@ async def test_a_taken_sequence_number_is_a_conflict_and_writes_nothing(store):
     game_id = await new_game(store)
     await store.commit(game_id, 1, seat=0, kind="play", action="place c3", text="one", state={"n": 1})
     with pytest.raises(SeqConflict):
-        await store.commit(game_id, 1, seat=1, kind="play", action="place c2", text="two", state={"n": 2},
-                           notices=[NewNotice("channel", {})], game_fields={"status": "active"},
-                           reminders=[ReminderRecord(game_id, 0, 1, 1.0, 2.0)])
+        await store.commit(
+            game_id,
+            1,
+            seat=1,
+            kind="play",
+            action="place c2",
+            text="two",
+            state={"n": 2},
+            notices=[NewNotice("channel", {})],
+            game_fields={"status": "active"},
+            reminders=[ReminderRecord(game_id, 0, 1, 1.0, 2.0)],
+        )
     assert [a.action for a in await store.actions(game_id)] == ["place c3"]
     assert await store.snapshot(game_id) == (1, {"n": 1})
     assert await store.pending_notices() == [] and await store.reminders_of(game_id) == []
@@ -118,8 +168,10 @@ async def test_a_taken_sequence_number_is_a_conflict_and_writes_nothing(store):
 async def test_concurrent_writers_of_one_seq_one_wins(store):
     """Ten writers race for seq 1 of one game: exactly one row is appended."""
     game_id = await new_game(store)
-    results = await asyncio.gather(*(store.commit(game_id, 1, seat=0, kind="play", action=f"m{i}", text="",
-                                                  state={"i": i}) for i in range(10)), return_exceptions=True)
+    results = await asyncio.gather(
+        *(store.commit(game_id, 1, seat=0, kind="play", action=f"m{i}", text="", state={"i": i}) for i in range(10)),
+        return_exceptions=True,
+    )
     assert sum(not isinstance(r, BaseException) for r in results) == 1
     assert all(isinstance(r, SeqConflict) for r in results if isinstance(r, BaseException))
     [action] = await store.actions(game_id)
@@ -146,8 +198,16 @@ async def test_failed_notices_back_off_then_become_dead_letters(store):
 
 async def test_reminders_move_on_only_for_their_own_turn(store):
     game_id = await new_game(store)
-    await store.commit(game_id, 1, seat=0, kind="play", action="a", text="", state=None,
-                       reminders=[ReminderRecord(game_id, 0, 1, 0.0, 10.0), ReminderRecord(game_id, 1, 1, 0.0, 50.0)])
+    await store.commit(
+        game_id,
+        1,
+        seat=0,
+        kind="play",
+        action="a",
+        text="",
+        state=None,
+        reminders=[ReminderRecord(game_id, 0, 1, 0.0, 10.0), ReminderRecord(game_id, 1, 1, 0.0, 50.0)],
+    )
     assert [r.seat for r in await store.due_reminders(20.0)] == [0]
     assert not await store.reschedule_reminder(game_id, 0, 99, 30.0, 1), "a later turn's reminder is not moved"
     assert await store.reschedule_reminder(game_id, 0, 1, 30.0, 1)
@@ -176,8 +236,16 @@ async def test_undo_requests_and_settings(store):
 
 async def test_a_persons_data_is_forgotten_and_a_servers_deleted(store):
     game_id = await new_game(store, guild_id=9, host_id=1, seats=[SeatRecord(0, 1, "Nikos"), SeatRecord(1, 2, "b")])
-    await store.commit(game_id, 1, seat=0, kind="play", action="a", text="Nikos builds", state=None,
-                       notices=[NewNotice("private", {}, user_id=1)])
+    await store.commit(
+        game_id,
+        1,
+        seat=0,
+        kind="play",
+        action="a",
+        text="Nikos builds",
+        state=None,
+        notices=[NewNotice("private", {}, user_id=1)],
+    )
     await store.put_setting("user", 1, "dm", True)
     assert await store.forget_user(1, "someone") == 1
     record = await store.game(game_id)

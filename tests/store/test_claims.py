@@ -21,8 +21,16 @@ async def games_with_reminders(store, count: int, due_at: float = 10.0) -> list[
     ids = []
     for channel in range(1, count + 1):
         game_id = await new_game(store, channel=channel)
-        await store.commit(game_id, 1, seat=0, kind="play", action="a", text="", state=None,
-                           reminders=[ReminderRecord(game_id, seat, 1, 0.0, due_at + seat) for seat in range(2)])
+        await store.commit(
+            game_id,
+            1,
+            seat=0,
+            kind="play",
+            action="a",
+            text="",
+            state=None,
+            reminders=[ReminderRecord(game_id, seat, 1, 0.0, due_at + seat) for seat in range(2)],
+        )
         ids.append(game_id)
     return ids
 
@@ -58,8 +66,16 @@ async def test_only_due_reminders_are_claimed_muted_ones_too_and_limit_counts(st
 async def test_a_new_turns_reminders_are_unclaimed(store):
     [game_id] = await games_with_reminders(store, 1)
     await store.claim_due_reminders(20.0, "a", LEASE)
-    await store.commit(game_id, 2, seat=0, kind="play", action="b", text="", state=None,
-                       reminders=[ReminderRecord(game_id, 0, 2, 20.0, 20.0)])
+    await store.commit(
+        game_id,
+        2,
+        seat=0,
+        kind="play",
+        action="b",
+        text="",
+        state=None,
+        reminders=[ReminderRecord(game_id, 0, 2, 20.0, 20.0)],
+    )
     assert [(r.seat, r.seq) for r in await store.claim_due_reminders(20.0, "b", LEASE)] == [(0, 2)]
 
 
@@ -69,8 +85,7 @@ async def test_a_games_notices_are_claimed_together_in_order(store):
         for game_id in games:
             await store.add_notices(game_id, seq, [NewNotice("channel", {"seq": seq})])
     mine = await store.claim_pending_notices(None, "a", LEASE)
-    assert [(n.game_id, n.payload["seq"]) for n in mine] == [(games[0], 1), (games[1], 1), (games[0], 2),
-                                                             (games[1], 2)]
+    assert [(n.game_id, n.payload["seq"]) for n in mine] == [(games[0], 1), (games[1], 1), (games[0], 2), (games[1], 2)]
     assert await store.claim_pending_notices(None, "b", LEASE) == []
     # a notice added to a claimed game waits for the claim to end: order is kept
     await store.add_notices(games[0], 3, [NewNotice("channel", {"seq": 3})])
@@ -169,9 +184,12 @@ async def test_three_real_processes_claim_each_row_once(store_url):
             await store.add_notices(game_id, 1, [NewNotice("channel", {"n": n}) for n in range(2)])
     finally:
         await store.close()
-    claimers = [await asyncio.create_subprocess_exec(sys.executable, "-c", CLAIMER, store_url, f"process-{n}",
-                                                     str(REPO), stdout=asyncio.subprocess.PIPE)
-                for n in range(3)]
+    claimers = [
+        await asyncio.create_subprocess_exec(
+            sys.executable, "-c", CLAIMER, store_url, f"process-{n}", str(REPO), stdout=asyncio.subprocess.PIPE
+        )
+        for n in range(3)
+    ]
     outputs = [json.loads((await claimer.communicate())[0]) for claimer in claimers]
     assert [claimer.returncode for claimer in claimers] == [0, 0, 0]
     reminders = [tuple(r) for found in outputs for r in found["reminders"]]

@@ -55,9 +55,23 @@ class FileCourier:
 
 def spawn(url: str, index: int, delivered: Path, game_ids: list[int]) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, str(CHILD), url, str(index), "7", str(SECONDS), str(LEASE), str(REMIND_AT),
-         str(delivered), *map(str, game_ids)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+        [
+            sys.executable,
+            str(CHILD),
+            url,
+            str(index),
+            "7",
+            str(SECONDS),
+            str(LEASE),
+            str(REMIND_AT),
+            str(delivered),
+            *map(str, game_ids),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
 
 
 def read_until_acks(child: subprocess.Popen, acks: int) -> list[str]:
@@ -99,8 +113,7 @@ async def test_three_processes_one_killed_lose_and_double_nothing(postgres_serve
     setup = Tables(store, run_bots=False)
     game_ids = []
     for channel in range(GAMES):
-        record = await setup.create(channel_id=channel + 1, user_id=HOST, name="host", game="santorini",
-                                    seed=channel)
+        record = await setup.create(channel_id=channel + 1, user_id=HOST, name="host", game="santorini", seed=channel)
         game_ids.append(record.id)
     await setup.close()
 
@@ -157,8 +170,9 @@ async def test_three_processes_one_killed_lose_and_double_nothing(postgres_serve
                     allowed.setdefault(where, set()).add(rest[3])
         for (game_id, key), values in allowed.items():
             stored = str(records[game_id].settings[key])
-            if stored not in values and (index != VICTIM or any(
-                    a[0] == "set" and (int(a[1]), a[2]) == (game_id, key) for a in acks[index])):
+            if stored not in values and (
+                index != VICTIM or any(a[0] == "set" and (int(a[1]), a[2]) == (game_id, key) for a in acks[index])
+            ):
                 lost.append(f"setting {game_id} {key}: {stored}, acknowledged {values}")
 
     # Take-backs: every acknowledged one is in the logs (the victim's last may be unacknowledged).
@@ -199,8 +213,10 @@ async def test_three_processes_one_killed_lose_and_double_nothing(postgres_serve
                 reminders[(game_id, payload["seat"], payload["seq"], payload.get("sent"))] += 1
     assert reminders and max(reminders.values()) == 1, [k for k, n in reminders.items() if n > 1]
     assert await store.due_reminders(REMIND_AT) == [], "a wait due was never reminded"
-    print(f"fleet: {dict(kinds)} acknowledged, {len(all_ids)} notices, {len(repeats)} repeated by the "
-          f"victim (deduped by nonce), {sum(reminders.values())} reminders")
+    print(
+        f"fleet: {dict(kinds)} acknowledged, {len(all_ids)} notices, {len(repeats)} repeated by the "
+        f"victim (deduped by nonce), {sum(reminders.values())} reminders"
+    )
     await taker.close()
 
 
@@ -215,7 +231,7 @@ async def notice_ids(store, game_id: int) -> set[int]:
 
 
 async def test_two_services_on_one_database_lose_no_seat_setting_or_move(postgres_server):
-    """"With two ``Tables`` on one file, concurrent lobby joins lost a seat
+    """ "With two ``Tables`` on one file, concurrent lobby joins lost a seat
     (``a.join(p2)``, ``b.join(p3)`` → seats ``[host, p3]``) and a settings
     change was overwritten" (issue 20); and "a process never applies a move
     to a stale cached state"."""
@@ -247,7 +263,7 @@ async def test_two_services_on_one_database_lose_no_seat_setting_or_move(postgre
 
 
 async def test_a_reminder_claimed_by_a_dead_process_is_sent_once_its_lease_runs_out(postgres_server):
-    """"Work claimed by a process that died is taken over when its lease
+    """ "Work claimed by a process that died is taken over when its lease
     expires" (issue 20)."""
     url = await postgres_server.new_schema()
     tables = Tables(await open_store(url), run_bots=False, claim_lease=LEASE)

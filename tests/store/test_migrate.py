@@ -26,8 +26,9 @@ async def play_some_games(where: str, games: int = 3, moves: int = 12) -> list[i
     ids = []
     try:
         for channel in range(1, games + 1):
-            record = await tables.create(channel_id=channel, user_id=HOST, name="Ἥρα", game="santorini",
-                                         guild_id=77, seed=channel)
+            record = await tables.create(
+                channel_id=channel, user_id=HOST, name="Ἥρα", game="santorini", guild_id=77, seed=channel
+            )
             await tables.join(record.id, GUEST, "guest")
             await tables.start(record.id, HOST)
             for _ in range(moves):

@@ -14,8 +14,11 @@ from engine.store.postgres import PostgresStore
 
 
 def public_methods(cls) -> dict[str, inspect.Signature]:
-    return {name: inspect.signature(member) for name, member in inspect.getmembers(cls, inspect.isfunction)
-            if not name.startswith("_")}
+    return {
+        name: inspect.signature(member)
+        for name, member in inspect.getmembers(cls, inspect.isfunction)
+        if not name.startswith("_")
+    }
 
 
 def test_postgres_has_every_public_method_of_sqlite_with_the_same_signature():
@@ -23,14 +26,20 @@ def test_postgres_has_every_public_method_of_sqlite_with_the_same_signature():
     (and the other way round), with the same parameters."""
     sqlite, postgres = public_methods(SQLiteStore), public_methods(PostgresStore)
     assert sorted(set(sqlite) ^ set(postgres)) == []
-    differing = {name: (str(sqlite[name]), str(postgres[name])) for name in sqlite
-                 if name != "open" and sqlite[name] != postgres[name]}
+    differing = {
+        name: (str(sqlite[name]), str(postgres[name]))
+        for name in sqlite
+        if name != "open" and sqlite[name] != postgres[name]
+    }
     assert differing == {}
 
 
 def test_both_backends_implement_the_store_protocol_as_declared():
-    declared = {name: inspect.signature(member) for name, member in vars(Store).items()
-                if inspect.isfunction(member) and not name.startswith("_")}
+    declared = {
+        name: inspect.signature(member)
+        for name, member in vars(Store).items()
+        if inspect.isfunction(member) and not name.startswith("_")
+    }
     for backend in (SQLiteStore, PostgresStore):
         methods = public_methods(backend)
         missing = sorted(set(declared) - set(methods))
@@ -106,8 +115,7 @@ def test_the_pool_size_comes_from_the_url():
     from engine.store.postgres import DEFAULT_POOL_SIZE, _pool_size
 
     assert _pool_size("postgresql://db/agora") == ("postgresql://db/agora", DEFAULT_POOL_SIZE)
-    assert _pool_size("postgresql://db/agora?pool_size=40&search_path=x") == (
-        "postgresql://db/agora?search_path=x", 40)
+    assert _pool_size("postgresql://db/agora?pool_size=40&search_path=x") == ("postgresql://db/agora?search_path=x", 40)
     with pytest.raises(ValueError, match="pool_size"):
         _pool_size("postgresql://db/agora?pool_size=lots")
 
@@ -120,4 +128,3 @@ async def test_a_store_opens_at_most_pool_size_connections(postgres_server):
         assert store._pool.get_max_size() == 3
     finally:
         await store.close()
-

@@ -11,10 +11,22 @@ GUILD = 77
 
 
 async def finished(store, ended_at: float, outcome=None, status="finished", guild_id=GUILD) -> int:
-    game_id = await new_game(store, channel=int(ended_at), guild_id=guild_id,
-                             seats=[SeatRecord(0, HOST, "host"), SeatRecord(1, GUEST, "guest")])
-    await store.commit(game_id, 0, seat=None, kind="start", action="", text="", state={},
-                       game_fields={"status": "active", "started_at": 1.0})
+    game_id = await new_game(
+        store,
+        channel=int(ended_at),
+        guild_id=guild_id,
+        seats=[SeatRecord(0, HOST, "host"), SeatRecord(1, GUEST, "guest")],
+    )
+    await store.commit(
+        game_id,
+        0,
+        seat=None,
+        kind="start",
+        action="",
+        text="",
+        state={},
+        game_fields={"status": "active", "started_at": 1.0},
+    )
     await store.commit(game_id, 1, seat=0, kind="play", action="a", text="host plays", state={})
     await store.commit(game_id, 2, seat=1, kind="play", action="b", text="guest plays", state={})
     await store.commit(game_id, 3, seat=0, kind="undo", action="2", text="undone", state={})
@@ -46,7 +58,8 @@ async def test_ratings_are_saved_once_per_game_and_replaced_by_a_rebuild(store):
     assert await store.save_ratings(game_id, rows, 5.0)
     assert not await store.save_ratings(game_id, [("santorini", "all", HOST, 99.0, 1.0, 9, 9)], 6.0)
     assert sorted(await store.ratings_of(game="santorini")) == sorted(
-        [("santorini", HOST, 27.5, 8.0, 1, 1), ("santorini", GUEST, 22.5, 8.0, 1, 0)])
+        [("santorini", HOST, 27.5, 8.0, 1, 1), ("santorini", GUEST, 22.5, 8.0, 1, 0)]
+    )
     assert await store.rated_records(unrated_only=True) == []
     assert await store.ratings_of(scope=str(GUILD)) == []
     await store.replace_ratings([("santorini", str(GUILD), HOST, 30.0, 7.0, 1, 1)], [], 7.0)
@@ -57,9 +70,15 @@ async def test_ratings_are_saved_once_per_game_and_replaced_by_a_rebuild(store):
 
 async def test_deleting_a_person_or_a_server_deletes_their_ratings(store):
     game_id = await finished(store, 100.0)
-    await store.save_ratings(game_id, [("santorini", "all", HOST, 27.5, 8.0, 1, 1),
-                                       ("santorini", str(GUILD), HOST, 27.5, 8.0, 1, 1),
-                                       ("santorini", "all", GUEST, 22.5, 8.0, 1, 0)], 5.0)
+    await store.save_ratings(
+        game_id,
+        [
+            ("santorini", "all", HOST, 27.5, 8.0, 1, 1),
+            ("santorini", str(GUILD), HOST, 27.5, 8.0, 1, 1),
+            ("santorini", "all", GUEST, 22.5, 8.0, 1, 0),
+        ],
+        5.0,
+    )
     await store.forget_user(HOST, "someone")
     assert [row[1] for row in await store.ratings_of()] == [GUEST]
     assert await store.ratings_of(scope=str(GUILD)) == []

@@ -89,8 +89,9 @@ def options_for(game: Game, players: int) -> dict[str, Any] | None:
     fail with it, instead of the collection of every test here."""
     candidates: list[dict[str, Any]] = [{}]
     for name, option in game.options.items():
-        values = option.choices if option.choices is not None else (
-            (not option.default,) if option.kind is bool else ())
+        values = (
+            option.choices if option.choices is not None else ((not option.default,) if option.kind is bool else ())
+        )
         candidates.extend({name: value} for value in values if value != option.default)
     for options in candidates:
         try:
@@ -122,15 +123,22 @@ def known_bug(reasons: dict[str, str], name: str) -> tuple:
 def seating_params(hidden_only: bool = False, known_bugs: dict[str, str] | None = None) -> list[Any]:
     """``pytest.param`` per (game, player count), with readable ids; seatings
     whose id is in ``known_bugs`` are expected to fail, strictly."""
-    return [pytest.param(s, id=s.id, marks=known_bug(known_bugs or {}, s.id)) for game in stress_games()
-            if not hidden_only or has_hidden_information(game) for s in seatings(game)]
+    return [
+        pytest.param(s, id=s.id, marks=known_bug(known_bugs or {}, s.id))
+        for game in stress_games()
+        if not hidden_only or has_hidden_information(game)
+        for s in seatings(game)
+    ]
 
 
 def game_params(hidden_only: bool = False, known_bugs: dict[str, str] | None = None) -> list[Any]:
     """``pytest.param`` per game; games named in ``known_bugs`` (name -> "BUG:
     ..." reason) are expected to fail, strictly, until fixed."""
-    return [pytest.param(g, id=g.name, marks=known_bug(known_bugs or {}, g.name)) for g in stress_games()
-            if not hidden_only or has_hidden_information(g)]
+    return [
+        pytest.param(g, id=g.name, marks=known_bug(known_bugs or {}, g.name))
+        for g in stress_games()
+        if not hidden_only or has_hidden_information(g)
+    ]
 
 
 # ---------------------------------------------------------------------------
@@ -272,8 +280,9 @@ class TableGame:
 
 async def open_table(tables: Tables, seating: Seating, seed: int, channel_id: int) -> TableGame:
     """Create, seat and start ``seating`` in ``channel_id``."""
-    record = await tables.create(channel_id=channel_id, user_id=user_of(0), name="p0", game=seating.game.name,
-                                 options=seating.options, seed=seed)
+    record = await tables.create(
+        channel_id=channel_id, user_id=user_of(0), name="p0", game=seating.game.name, options=seating.options, seed=seed
+    )
     for seat in range(1, seating.players):
         await tables.join(record.id, user_of(seat), f"p{seat}")
     await tables.start(record.id, user_of(0))

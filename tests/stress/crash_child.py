@@ -13,8 +13,8 @@ Lines on stdout, each flushed at once:
 - ``READY``: the service is open and ``recover()`` has been called;
 - ``ACK <game_id> <seq> <seat> <action>``: ``play()`` (or ``start()``, with
   seat ``-`` and action ``start``) returned, so the move is committed;
-- ``SENT <notice_id>``: the courier delivered a notice (it may not be marked
-  delivered yet when the kill comes).
+- ``SENT <notice_id> <nonce>``: the courier delivered a notice (it may not be
+  marked delivered yet when the kill comes) with this nonce.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class FlakyCourier:
         await asyncio.sleep(0)
         if self.rng.random() < 0.33:
             raise ConnectionError("Discord is unreachable")
-        say(f"SENT {notice.id}")
+        say(f"SENT {notice.id} {notice.nonce}")
 
 
 async def current_game(tables: Tables, channel: int, seating: dict, rng: random.Random) -> int:
@@ -56,8 +56,14 @@ async def current_game(tables: Tables, channel: int, seating: dict, rng: random.
     new one."""
     record = await tables.in_channel(channel)
     if record is None:
-        record = await tables.create(channel_id=channel, user_id=FIRST_USER, name="p0", game=seating["game"],
-                                     options=seating["options"], seed=rng.randrange(1 << 62))
+        record = await tables.create(
+            channel_id=channel,
+            user_id=FIRST_USER,
+            name="p0",
+            game=seating["game"],
+            options=seating["options"],
+            seed=rng.randrange(1 << 62),
+        )
     if record.status == "lobby":
         for seat in range(len(record.seats), seating["players"]):
             await tables.join(record.id, FIRST_USER + seat, f"p{seat}")
@@ -86,8 +92,9 @@ async def main(db: str, seed: int, seatings: list[dict]) -> None:
     tables = await Tables.open(db, courier=FlakyCourier(seed), run_bots=False)
     await tables.recover()
     say("READY")
-    await asyncio.gather(*(keep_playing(tables, channel, seating, seed)
-                           for channel, seating in enumerate(seatings, start=1)))
+    await asyncio.gather(
+        *(keep_playing(tables, channel, seating, seed) for channel, seating in enumerate(seatings, start=1))
+    )
 
 
 if __name__ == "__main__":

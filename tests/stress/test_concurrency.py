@@ -60,16 +60,19 @@ async def test_simultaneous_plays_on_one_game(game, quiet_tables):
     for _ in range(BURSTS):
         seq_before = (await quiet_tables.record(table.game_id)).seq
         calls = await burst(table, rng)
-        answers = await asyncio.gather(*(quiet_tables.play(table.game_id, user, action) for user, action in calls),
-                                       return_exceptions=True)
+        answers = await asyncio.gather(
+            *(quiet_tables.play(table.game_id, user, action) for user, action in calls), return_exceptions=True
+        )
         assert len(answers) == len(calls)
         for (user, action), answer in zip(calls, answers):
             if not isinstance(answer, PlayResult):
-                assert isinstance(answer, AgoraError) and str(answer).strip(), \
+                assert isinstance(answer, AgoraError) and str(answer).strip(), (
                     f"user {user} playing {action!r} got {type(answer).__name__}: {answer}"
+                )
         done = sorted((a for a in answers if isinstance(a, PlayResult)), key=lambda r: r.seq)
-        assert [r.seq for r in done] == list(range(seq_before + 1, seq_before + 1 + len(done))), \
+        assert [r.seq for r in done] == list(range(seq_before + 1, seq_before + 1 + len(done))), (
             "the successful calls do not hold one sequence number each"
+        )
         rows = await quiet_tables.store.actions(table.game_id)
         assert len(rows) == seq_before + 1 + len(done), "the log does not hold exactly the successful calls"
         history = [(row.seat, row.action) for row in rows if row.kind == "play"]
@@ -88,11 +91,14 @@ async def test_many_games_at_once_through_a_small_cache(tmp_path, courier, clock
     player per game while readers list moves, boards and logs of all games;
     the cache holds only a few games, so they are evicted and reloaded under
     the players' feet. Every move succeeds and every game stays consistent."""
-    tables = await Tables.open(str(tmp_path / "many.sqlite3"), courier=courier, clock=clock, run_bots=False,
-                               cache_size=3)
+    tables = await Tables.open(
+        str(tmp_path / "many.sqlite3"), courier=courier, clock=clock, run_bots=False, cache_size=3
+    )
     try:
-        games = [await open_table(tables, seating, seed=index, channel_id=index + 1)
-                 for index, seating in enumerate(s for g in stress_games() for s in seatings(g))]
+        games = [
+            await open_table(tables, seating, seed=index, channel_id=index + 1)
+            for index, seating in enumerate(s for g in stress_games() for s in seatings(g))
+        ]
         stop = asyncio.Event()
 
         async def player(table: TableGame, moves: int) -> None:

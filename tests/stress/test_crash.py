@@ -53,12 +53,17 @@ class Child:
     def __init__(self, db: Path, seed: int, seating_specs: list[dict]):
         self.process = subprocess.Popen(
             [sys.executable, str(CHILD), str(db), str(seed), json.dumps(seating_specs)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=REPO,
+        )
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.stderr: list[str] = []
-        self._readers = [threading.Thread(target=self._read, args=(self.process.stdout, self.lines.put), daemon=True),
-                         threading.Thread(target=self._read, args=(self.process.stderr, self.stderr.append),
-                                          daemon=True)]
+        self._readers = [
+            threading.Thread(target=self._read, args=(self.process.stdout, self.lines.put), daemon=True),
+            threading.Thread(target=self._read, args=(self.process.stderr, self.stderr.append), daemon=True),
+        ]
         for reader in self._readers:
             reader.start()
 
@@ -106,7 +111,11 @@ class Ledger:
     vetted: set[tuple[int, int]] = field(default_factory=set)
     sent: set[int] = field(default_factory=set)
     """outbox ids the children's courier delivered"""
+    nonces: dict[int, str] = field(default_factory=dict)
+    """the nonce each delivered notice went out with"""
     pending_seen: int = 0
+    resent: int = 0
+    """notices delivered before a kill but not yet marked, so sent again after it"""
 
     def take(self, lines: list[str]) -> None:
         for line in lines:
@@ -117,14 +126,18 @@ class Ledger:
                 assert key not in self.acked, f"the service acknowledged {key} twice"
                 self.acked[key] = (None if seat == "-" else int(seat), action)
             elif kind == "SENT":
-                self.sent.add(int(rest))
+                notice_id, nonce = rest.split(" ", 1)
+                self.sent.add(int(notice_id))
+                assert self.nonces.setdefault(int(notice_id), nonce) == nonce, "a notice changed its nonce"
 
 
 def check_log(db: Path, ledger: Ledger) -> None:
     connection = sqlite3.connect(db)
     try:
         assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        rows = connection.execute("SELECT game_id, seq, seat, kind, action FROM actions ORDER BY game_id, seq").fetchall()
+        rows = connection.execute(
+            "SELECT game_id, seq, seat, kind, action FROM actions ORDER BY game_id, seq"
+        ).fetchall()
         outbox_ids = {row[0] for row in connection.execute("SELECT id FROM outbox")}
     finally:
         connection.close()
@@ -156,6 +169,11 @@ async def check_replay_and_redelivery(db: Path, ledger: Ledger) -> None:
         await tables.settle()
         delivered = [n.id for n in courier.delivered]
         assert sorted(delivered) == sorted(waiting), "the restarted service did not deliver exactly what was waiting"
+        again = [n for n in courier.delivered if n.id in ledger.sent]
+        ledger.resent += len(again)
+        # Sent again with the nonce of the first send: Discord returns the
+        # message it already created, so no post appears twice.
+        assert all(ledger.nonces[n.id] == n.nonce for n in again)
         for game_id in {n.game_id for n in courier.delivered}:
             mine = [n.id for n in courier.delivered if n.game_id == game_id]
             assert mine == sorted(mine), f"game {game_id}: notices delivered out of order"
@@ -165,8 +183,11 @@ async def check_replay_and_redelivery(db: Path, ledger: Ledger) -> None:
 
 
 async def game_ids(tables: Tables) -> list[int]:
-    return [game_id for game_id in range(1, await tables.store.count_games() + 1)
-            if (await tables.store.game(game_id)) is not None]
+    return [
+        game_id
+        for game_id in range(1, await tables.store.count_games() + 1)
+        if (await tables.store.game(game_id)) is not None
+    ]
 
 
 async def check_outbox_against_a_clean_run(db: Path) -> None:
@@ -178,8 +199,14 @@ async def check_outbox_against_a_clean_run(db: Path) -> None:
         for game_id in await game_ids(crashed):
             record = await crashed.store.game(game_id)
             host = record.seats[0]
-            again = await clean.create(channel_id=record.channel_id, user_id=host.user_id, name=host.name,
-                                       game=record.game, options=record.options, seed=record.seed)
+            again = await clean.create(
+                channel_id=record.channel_id,
+                user_id=host.user_id,
+                name=host.name,
+                game=record.game,
+                options=record.options,
+                seed=record.seed,
+            )
             assert again.id == game_id
             for seat in record.seats[1:]:
                 await clean.join(game_id, seat.user_id, seat.name)
@@ -190,8 +217,9 @@ async def check_outbox_against_a_clean_run(db: Path) -> None:
                     await clean.start(game_id, host.user_id)
                 else:
                     await clean.play_seat(game_id, row.seat, row.action)
-            assert notices_of(db, game_id) == await clean_notices(clean, game_id), \
+            assert notices_of(db, game_id) == await clean_notices(clean, game_id), (
                 f"game {game_id}: the outbox differs from a run without crashes"
+            )
     finally:
         await crashed.close()
         await clean.close()
@@ -200,8 +228,11 @@ async def check_outbox_against_a_clean_run(db: Path) -> None:
 def notices_of(db: Path, game_id: int) -> Counter:
     connection = sqlite3.connect(db)
     try:
-        return Counter(connection.execute(
-            "SELECT seq, kind, user_id, payload FROM outbox WHERE game_id = ?", (game_id,)).fetchall())
+        return Counter(
+            connection.execute(
+                "SELECT seq, kind, user_id, payload FROM outbox WHERE game_id = ?", (game_id,)
+            ).fetchall()
+        )
     finally:
         connection.close()
 
@@ -213,8 +244,10 @@ async def clean_notices(tables: Tables, game_id: int) -> Counter:
 
 def test_sigkill_at_random_points_loses_and_doubles_nothing(tmp_path):
     db = tmp_path / "crash.sqlite3"
-    specs = [{"game": s.game.name, "players": s.players, "options": s.options}
-             for s in (seatings(game)[0] for game in stress_games())]
+    specs = [
+        {"game": s.game.name, "players": s.players, "options": s.options}
+        for s in (seatings(game)[0] for game in stress_games())
+    ]
     schedule = random.Random(20_240)
     ledger = Ledger()
     for kill in range(KILLS):
@@ -230,6 +263,11 @@ def test_sigkill_at_random_points_loses_and_doubles_nothing(tmp_path):
     asyncio.run(check_outbox_against_a_clean_run(db))
     assert len(ledger.acked) >= KILLS * 5, "the children hardly played: the test proved little"
     assert ledger.pending_seen > 0, "no kill left a notice waiting: redelivery was not exercised"
+    print(
+        f"\ncrash test: {KILLS} kills, {len(ledger.acked)} acknowledged actions, 0 lost; "
+        f"{ledger.pending_seen} notices waiting at restarts, {ledger.resent} of them sent before the kill and "
+        f"again after it with the same nonce (0 duplicate posts once Discord deduplicates the nonce)"
+    )
     checks_notice_damage(db, ledger, tmp_path)
 
 
@@ -244,8 +282,11 @@ def checks_notice_damage(db: Path, ledger: Ledger, tmp_path: Path) -> None:
         check_log(lost_move, Ledger(acked=dict(ledger.acked)))
     lost_notice = tmp_path / "lost-notice.sqlite3"
     shutil.copy(db, lost_notice)
-    damage(lost_notice, "DELETE FROM outbox WHERE id = (SELECT MAX(id) FROM outbox WHERE game_id = ?) AND ? > 0",
-           (game_id, seq))
+    damage(
+        lost_notice,
+        "DELETE FROM outbox WHERE id = (SELECT MAX(id) FROM outbox WHERE game_id = ?) AND ? > 0",
+        (game_id, seq),
+    )
     with pytest.raises(AssertionError, match="outbox differs"):
         asyncio.run(check_outbox_against_a_clean_run(lost_notice))
 

@@ -51,12 +51,61 @@ from tests.stress.conftest import (
 OUTSIDER = 99
 
 ADVERSARIAL_TEXT = [
-    "", " ", "\t\n\r ", "\x00", "pass\x00", "\x00pass", "\x1b[2J\x1b[H", "\u200b", "\u200bpass", "\ufeffpass",
-    "\u202epass", "pass\u202e", "p\u0308ass", "ｐａｓｓ", "𝐩𝐚𝐬𝐬", "🎲", "🏛️ move", "Ωμέγα", "ß", "İ", "\ud800",
-    "x" * 201, "x" * 10_000, "move " + "a1 " * 4_000, "9" * 5_000, "-1", "0", "-0", "1e309", "nan", "inf",
-    "None", "null", "true", "[]", "{}", '{"action": "pass"}', "'; DROP TABLE actions; --", "%s%s%s%n", "{0}{1}",
-    "${jndi:ldap://x}", "<@123>", "@everyone", "||pass||", "`pass`", "```", "\\", "../../etc/passwd", "pass;pass",
-    "pass pass", "- pass", " - ", "pass - ", "move", "move move move",
+    "",
+    " ",
+    "\t\n\r ",
+    "\x00",
+    "pass\x00",
+    "\x00pass",
+    "\x1b[2J\x1b[H",
+    "\u200b",
+    "\u200bpass",
+    "\ufeffpass",
+    "\u202epass",
+    "pass\u202e",
+    "p\u0308ass",
+    "ｐａｓｓ",
+    "𝐩𝐚𝐬𝐬",
+    "🎲",
+    "🏛️ move",
+    "Ωμέγα",
+    "ß",
+    "İ",
+    "\ud800",
+    "x" * 201,
+    "x" * 10_000,
+    "move " + "a1 " * 4_000,
+    "9" * 5_000,
+    "-1",
+    "0",
+    "-0",
+    "1e309",
+    "nan",
+    "inf",
+    "None",
+    "null",
+    "true",
+    "[]",
+    "{}",
+    '{"action": "pass"}',
+    "'; DROP TABLE actions; --",
+    "%s%s%s%n",
+    "{0}{1}",
+    "${jndi:ldap://x}",
+    "<@123>",
+    "@everyone",
+    "||pass||",
+    "`pass`",
+    "```",
+    "\\",
+    "../../etc/passwd",
+    "pass;pass",
+    "pass pass",
+    "- pass",
+    " - ",
+    "pass - ",
+    "move",
+    "move move move",
 ]
 
 
@@ -81,14 +130,25 @@ def other_notation(game: Game) -> list[str]:
 def mutations(action: str, rng: random.Random) -> list[str]:
     """Near misses of a real action."""
     tokens = action.split()
-    out = [action.upper(), action + "\x00", action.replace(" ", "\t"), action.replace(" ", ""), action + "x",
-           action[: max(1, len(action) // 2)], f"{action} - a pasted label", f"{action} {tokens[-1]}",
-           " ".join(reversed(tokens)), " ".join(tokens[:-1]), f"{tokens[0]} zz9", f"{action} 0",
-           action + " " + "".join(rng.choice("abcxyz0189-") for _ in range(4))]
+    out = [
+        action.upper(),
+        action + "\x00",
+        action.replace(" ", "\t"),
+        action.replace(" ", ""),
+        action + "x",
+        action[: max(1, len(action) // 2)],
+        f"{action} - a pasted label",
+        f"{action} {tokens[-1]}",
+        " ".join(reversed(tokens)),
+        " ".join(tokens[:-1]),
+        f"{tokens[0]} zz9",
+        f"{action} 0",
+        action + " " + "".join(rng.choice("abcxyz0189-") for _ in range(4)),
+    ]
     for index, token in enumerate(tokens):
         if any(ch.isdigit() for ch in token):
             for replacement in ("99", "-1", "0", "999999999999999999999"):
-                out.append(" ".join(tokens[:index] + [replacement] + tokens[index + 1:]))
+                out.append(" ".join(tokens[:index] + [replacement] + tokens[index + 1 :]))
     return out
 
 
@@ -96,8 +156,12 @@ def garbage_for(game: Game, state: Any, rng: random.Random, foreign: list[str]) 
     """The adversarial corpus for one position."""
     legal = sorted({a for seat in game.to_move(state) for a in game.legal(state, seat)})
     near = [m for action in rng.sample(legal, min(4, len(legal))) for m in mutations(action, rng)]
-    random_text = ["".join(chr(rng.choice((rng.randrange(32, 127), rng.randrange(0x80, 0x3000))))
-                           for _ in range(rng.randrange(1, 30))) for _ in range(8)]
+    random_text = [
+        "".join(
+            chr(rng.choice((rng.randrange(32, 127), rng.randrange(0x80, 0x3000)))) for _ in range(rng.randrange(1, 30))
+        )
+        for _ in range(8)
+    ]
     return ADVERSARIAL_TEXT + near + random_text + rng.sample(foreign, min(25, len(foreign)))
 
 
@@ -131,8 +195,9 @@ def test_engine_refuses_garbage_and_never_mutates(game):
                     except Exception as error:  # noqa: BLE001 — would escape to Discord
                         pytest.fail(f"{where}: raised {type(error).__name__}: {error}")
                     else:  # out of turn too, when the game lists an out-of-turn action for the seat
-                        assert dumped(game, after) in effect_of_listed(game, state, seat), \
+                        assert dumped(game, after) in effect_of_listed(game, state, seat), (
                             f"{where}: accepted, but it does not do what any action listed for the seat does"
+                        )
                     assert dumped(game, state) == before, f"{where}: play() changed its input state"
 
 
@@ -188,9 +253,43 @@ def may_play(game: Game, state: Any, seat: int, text: str) -> bool:
 
 
 JUNK_VALUES: list[Any] = [
-    "", " ", "\x00", "\u202e", "🎲", "ＴＲＵＥ", "yes please", "x" * 10_000, "9" * 5_000, "-1", "1.5", "1e309", "nan",
-    "inf", "0x10", "٣", "None", "null", "[]", "{}", "'; DROP TABLE games; --", ",", ",,,", "a,b,c,d,e,f,g",
-    None, [], {}, [1, 2], {"a": 1}, 1.5, math.nan, math.inf, -1, 0, 10 ** 30, True, False,
+    "",
+    " ",
+    "\x00",
+    "\u202e",
+    "🎲",
+    "ＴＲＵＥ",
+    "yes please",
+    "x" * 10_000,
+    "9" * 5_000,
+    "-1",
+    "1.5",
+    "1e309",
+    "nan",
+    "inf",
+    "0x10",
+    "٣",
+    "None",
+    "null",
+    "[]",
+    "{}",
+    "'; DROP TABLE games; --",
+    ",",
+    ",,,",
+    "a,b,c,d,e,f,g",
+    None,
+    [],
+    {},
+    [1, 2],
+    {"a": 1},
+    1.5,
+    math.nan,
+    math.inf,
+    -1,
+    0,
+    10**30,
+    True,
+    False,
 ]
 
 
@@ -223,8 +322,9 @@ async def create_or_refuse(tables: Tables, channel: int, **kwargs: Any):
         return await tables.create(channel_id=channel, user_id=user_of(0), name="p0", **kwargs)
     except AgoraError as error:
         assert str(error).strip(), f"{what} refused without a message"
-        assert await tables.store.count_games() == count and await tables.in_channel(channel) is None, \
+        assert await tables.store.count_games() == count and await tables.in_channel(channel) is None, (
             f"{what} refused but left a game behind"
+        )
         return None
     except Exception as error:  # noqa: BLE001 — would escape to Discord
         pytest.fail(f"{what} raised {type(error).__name__}: {error}")
@@ -263,8 +363,9 @@ async def test_game_names_option_names_bot_levels_and_settings(quiet_tables):
         assert await create_or_refuse(tables, channel, game=name) is None, f"game {name!r} was created"
     game = stress_games()[0]
     for channel, key in enumerate(["", "x" * 10_000, "__class__", "\x00", "Ωμέγα", "seed"], start=100):
-        assert await create_or_refuse(tables, channel, game=game.name, options={key: "1"}) is None, \
+        assert await create_or_refuse(tables, channel, game=game.name, options={key: "1"}) is None, (
             f"option name {key!r} was accepted"
+        )
     record = await tables.create(channel_id=500, user_id=user_of(0), name="p0", game=game.name)
     lobby = await fingerprint(tables, record.id)
     for level in JUNK_VALUES[:22]:
@@ -282,15 +383,16 @@ async def test_game_names_option_names_bot_levels_and_settings(quiet_tables):
                 assert str(error).strip()
                 continue
             accepted = settings[key]
-            assert accepted in ("bot", "pass") if key == "fallback" else math.isfinite(accepted), \
+            assert accepted in ("bot", "pass") if key == "fallback" else math.isfinite(accepted), (
                 f"setting {key}={value!r} was accepted as {accepted!r}"
+            )
 
 
 # ---------------------------------------------------------------------------
 # Corrupted snapshots
 
 
-JUNK_NODES: list[Any] = [None, "", "x", "🎲", -1, 0, 10 ** 30, 1.5, math.nan, True, [], {}, [None], {"x": None}]
+JUNK_NODES: list[Any] = [None, "", "x", "🎲", -1, 0, 10**30, 1.5, math.nan, True, [], {}, [None], {"x": None}]
 
 
 def corruptions(data: dict[str, Any], rng: random.Random, deep: int) -> list[tuple[str, Any]]:
@@ -343,7 +445,8 @@ def load_or_refuse(game: Game, data: Any, what: str) -> Any:
         return None
     except Exception as error:  # noqa: BLE001 — this is exactly what must never happen
         raise AssertionError(
-            f"{game.name}: load() of a snapshot {what} raised {type(error).__name__}: {error}") from error
+            f"{game.name}: load() of a snapshot {what} raised {type(error).__name__}: {error}"
+        ) from error
 
 
 def assert_usable(game: Game, state: Any, what: str) -> None:
@@ -357,8 +460,10 @@ def assert_usable(game: Game, state: Any, what: str) -> None:
             game.view(state, seat)
         game.outcome(state)
     except Exception as error:  # noqa: BLE001
-        raise AssertionError(f"{game.name}: load() accepted a snapshot {what}, which then breaks the game: "
-                             f"{type(error).__name__}: {error}") from None
+        raise AssertionError(
+            f"{game.name}: load() accepted a snapshot {what}, which then breaks the game: "
+            f"{type(error).__name__}: {error}"
+        ) from None
 
 
 def corrupted_snapshots(game: Game) -> Iterable[tuple[str, str, Any]]:
@@ -436,8 +541,9 @@ async def test_service_replays_the_log_when_the_snapshot_is_unusable(game, sql, 
 
 async def test_service_replays_the_log_when_the_snapshot_is_not_json(tmp_path, courier, clock):
     game = stress_games()[0]
-    await corrupt_then_restart(tmp_path, courier, clock, game, "UPDATE snapshots SET state = ? WHERE game_id = ?",
-                               ('{"truncated',))
+    await corrupt_then_restart(
+        tmp_path, courier, clock, game, "UPDATE snapshots SET state = ? WHERE game_id = ?", ('{"truncated',)
+    )
 
 
 async def test_one_unloadable_game_does_not_stop_the_others(tmp_path, courier, clock):
@@ -451,9 +557,12 @@ async def test_one_unloadable_game_does_not_stop_the_others(tmp_path, courier, c
     rng = random.Random(3)
     seat, action = await broken.random_move(rng)
     await tables.play(broken.game_id, user_of(seat), action)
-    await tables.store._write([
-        ("UPDATE snapshots SET state = ? WHERE game_id = ?", ('{"damaged": true}', broken.game_id)),
-        ("UPDATE actions SET action = ? WHERE game_id = ? AND kind = 'play'", ("no such action", broken.game_id))])
+    await tables.store._write(
+        [
+            ("UPDATE snapshots SET state = ? WHERE game_id = ?", ('{"damaged": true}', broken.game_id)),
+            ("UPDATE actions SET action = ? WHERE game_id = ? AND kind = 'play'", ("no such action", broken.game_id)),
+        ]
+    )
     await tables.close()
 
     tables = await Tables.open(path, courier=courier, clock=clock, run_bots=False)

@@ -50,12 +50,22 @@ async def check_position(tables: Tables, table: TableGame, rng: random.Random) -
         listed = await tables.legal(game_id, user_of(seat))
         assert [action for action, _ in listed] == legal[seat], f"seat {seat} is offered what the game does not list"
         if seat not in movers and not legal[seat]:
-            await refused(tables, game_id, lambda: tables.play(game_id, user_of(seat), some_action),
-                          f"seat {seat} playing out of turn")
-        others_only = sorted({a for other, actions in legal.items() if other != seat for a in actions} - set(legal[seat]))
+            await refused(
+                tables,
+                game_id,
+                lambda: tables.play(game_id, user_of(seat), some_action),
+                f"seat {seat} playing out of turn",
+            )
+        others_only = sorted(
+            {a for other, actions in legal.items() if other != seat for a in actions} - set(legal[seat])
+        )
         for action in rng.sample(others_only, min(3, len(others_only))):
-            await refused(tables, game_id, lambda: tables.play(game_id, user_of(seat), action),
-                          f"seat {seat} playing another seat's {action!r}")
+            await refused(
+                tables,
+                game_id,
+                lambda: tables.play(game_id, user_of(seat), action),
+                f"seat {seat} playing another seat's {action!r}",
+            )
     assert await tables.legal(game_id, OUTSIDER) == [], "an outsider is offered actions"
     for name, attempt in [
         ("undo", lambda: tables.undo(game_id, OUTSIDER)),
@@ -91,8 +101,9 @@ async def test_an_action_aimed_at_the_wrong_game_is_refused(quiet_tables):
     tables = quiet_tables
     first, second = (seatings(g)[0] for g in (stress_games() * 2)[:2])
     game_a = await open_table(tables, first, seed=1, channel_id=1)
-    record = await tables.create(channel_id=2, user_id=user_of(1), name="p1", game=second.game.name,
-                                 options=second.options, seed=2)
+    record = await tables.create(
+        channel_id=2, user_id=user_of(1), name="p1", game=second.game.name, options=second.options, seed=2
+    )
     for seat in range(1, second.players):
         await tables.join(record.id, 5_000 + seat, f"q{seat}")
     await tables.start(record.id, user_of(1))
@@ -109,8 +120,12 @@ async def test_an_action_aimed_at_the_wrong_game_is_refused(quiet_tables):
         legal_b |= set(second.game.legal(live_b.state, seat))
     wrong = [a for a in first.game.legal(state_a, seat_a) if a not in legal_b][:5]
     for action in wrong:
-        await refused(tables, game_b, lambda: tables.play(game_b, user_of(1), action),
-                      f"bob sending game A's {action!r} to game B")
+        await refused(
+            tables,
+            game_b,
+            lambda: tables.play(game_b, user_of(1), action),
+            f"bob sending game A's {action!r} to game B",
+        )
 
 
 async def test_lobby_commands_from_outsiders_are_refused(quiet_tables):

@@ -39,7 +39,9 @@ def assert_round_trip(seating: Seating, state, text: str, where: str) -> None:
     movers = game.to_move(state)
     assert game.to_move(loaded) == movers, f"{where}: to_move changed across a round trip"
     for seat in movers:
-        assert game.legal(loaded, seat) == game.legal(state, seat), f"{where}: legal({seat}) changed across a round trip"
+        assert game.legal(loaded, seat) == game.legal(state, seat), (
+            f"{where}: legal({seat}) changed across a round trip"
+        )
 
 
 class StepChecker:
@@ -87,8 +89,9 @@ def test_random_games_end_round_trip_and_replay(seating):
         played += play_one_game(seating, seed)
 
 
-@pytest.mark.parametrize("game", [g for g in stress_games() if type(g).private_view is not BaseGame.private_view],
-                         ids=lambda g: g.name)
+@pytest.mark.parametrize(
+    "game", [g for g in stress_games() if type(g).private_view is not BaseGame.private_view], ids=lambda g: g.name
+)
 def test_a_cheap_private_view_is_the_private_part_of_the_view(game):
     """The table compares seats' secrets with ``private_view`` where a game
     has one: it must be exactly the ``private`` part of ``view``."""

@@ -145,13 +145,15 @@ def check_structure(game: Game, state: Any, moment: Moment, where: str) -> None:
         assert extra == public, f"{where}: view({seat}) differs from the public view outside its private part"
         for key, entry in (view.get("private") or {}).items():
             if isinstance(entry, (list, dict)) and entry and any(identifier_like(t) for t in strings_in(entry)):
-                assert canonical_json(entry) not in moment.public_json, \
+                assert canonical_json(entry) not in moment.public_json, (
                     f"{where}: seat {seat}'s private {key!r} appears verbatim in the public view"
+                )
     rng = state_rng(state)
     rng_value = rng.state if isinstance(rng, Rng) else rng
     if isinstance(rng_value, int) and rng_value > 1 << 20:  # small values could be anything
-        assert mentioned([str(rng_value)], moment.public_json) == [], \
+        assert mentioned([str(rng_value)], moment.public_json) == [], (
             f"{where}: the public view holds the random generator's state"
+        )
     inner = moment.leaks("\n".join(moment.public_strings))
     assert not inner, f"{where}: public view strings name hidden identifiers: {inner}"
 
@@ -191,8 +193,7 @@ def latest_pictures(notices: list[Notice]) -> set[int]:
     return set(last.values())
 
 
-async def play_and_check(tables: Tables, courier, clock, seating: Seating, seed: int, channel: int,
-                         budget: int) -> int:
+async def play_and_check(tables: Tables, courier, clock, seating: Seating, seed: int, channel: int, budget: int) -> int:
     """One random game through the service, every step checked; returns the
     number of actions played (stops early when ``budget`` runs out)."""
     game = seating.game
@@ -239,8 +240,9 @@ async def test_nothing_public_names_a_secret(seating, quiet_tables, courier, clo
     played, seed = 0, 0
     while played < STEPS_PER_SEATING:
         seed += 1
-        played += await play_and_check(quiet_tables, courier, clock, seating, seed, channel=seed,
-                                       budget=STEPS_PER_SEATING - played)
+        played += await play_and_check(
+            quiet_tables, courier, clock, seating, seed, channel=seed, budget=STEPS_PER_SEATING - played
+        )
 
 
 @pytest.mark.parametrize("seating", seating_params(hidden_only=True))
@@ -304,27 +306,38 @@ def leak_test_seating() -> Seating | None:
         seating = param.values[0]
         state = seating.game.new(seating.players, dict(seating.options), 1)
         private = seating.game.view(state, 0)["private"]
-        if any(isinstance(v, (list, dict)) and v and any(identifier_like(t) for t in strings_in(v))
-               for v in private.values()):
+        if any(
+            isinstance(v, (list, dict)) and v and any(identifier_like(t) for t in strings_in(v))
+            for v in private.values()
+        ):
             return seating
     return None
 
 
-@pytest.mark.parametrize("leak,message", [
-    ("log", r"(log line \d+|channel post) names hidden identifiers"),
-    ("prompt", "public view strings name hidden identifiers"),
-    ("wholesale", "private .* appears verbatim in the public view"),
-])
+@pytest.mark.parametrize(
+    "leak,message",
+    [
+        ("log", r"(log line \d+|channel post) names hidden identifiers"),
+        ("prompt", "public view strings name hidden identifiers"),
+        ("wholesale", "private .* appears verbatim in the public view"),
+    ],
+)
 async def test_planted_leaks_are_caught(leak, message, tmp_path, courier, clock):
     seating = leak_test_seating()
     if seating is None:
         pytest.skip("no game with a secret dealt at set-up in this run")
     leaky = LeakyGame(seating.game, leak)
-    tables = await Tables.open(str(tmp_path / "leaky.sqlite3"), courier=courier, clock=clock, run_bots=False,
-                               registry={seating.game.name: leaky})
+    tables = await Tables.open(
+        str(tmp_path / "leaky.sqlite3"),
+        courier=courier,
+        clock=clock,
+        run_bots=False,
+        registry={seating.game.name: leaky},
+    )
     try:
         with pytest.raises(AssertionError, match=message):
-            await play_and_check(tables, courier, clock, Seating(leaky, seating.players, seating.options), seed=1,
-                                 channel=1, budget=40)
+            await play_and_check(
+                tables, courier, clock, Seating(leaky, seating.players, seating.options), seed=1, channel=1, budget=40
+            )
     finally:
         await tables.close()

@@ -33,8 +33,16 @@ from engine.games.hellenica.state import enemies_in, map_of, owned_cities, seat_
 from engine.games.hellenica.steps import STEPS, current
 
 LEVELS = ("random", "medium")
-UNIT_VALUE = {"hero": 5, "alcibiades": 5, "elite-cavalry": 4, "elite-hoplite": 4, "elite-trireme": 4, "cavalry": 3,
-              "hoplite": 2, "trireme": 1}
+UNIT_VALUE = {
+    "hero": 5,
+    "alcibiades": 5,
+    "elite-cavalry": 4,
+    "elite-hoplite": 4,
+    "elite-trireme": 4,
+    "cavalry": 3,
+    "hoplite": 2,
+    "trireme": 1,
+}
 
 Chooser = Callable[[dict, dict, int, list[str], random.Random], str]
 
@@ -63,6 +71,7 @@ def choose_with(game: Any, state: dict, seat: int, level: str, rng: random.Rando
     if level == "medium":
         # Imported here: the planner builds on this module's heuristics.
         from engine.games.hellenica import planner
+
         planned = planner.choose(game, state, seat, legal, own, rng)
         if planned is not None and planned in legal:
             return planned
@@ -150,8 +159,7 @@ def needs(state: dict, seat: int) -> dict[str, int]:
         want("learn:mining")
     if "advancements" in wanted and not upgrade_count(state, seat, "academy"):
         want("academy")
-    if wanted.keys() & {"cities", "army"} and not any(
-            upgrade_count(state, seat, k) for k in ("barracks", "stables")):
+    if wanted.keys() & {"cities", "army"} and not any(upgrade_count(state, seat, k) for k in ("barracks", "stables")):
         want("barracks")
     return wanted
 
@@ -159,15 +167,19 @@ def needs(state: dict, seat: int) -> dict[str, int]:
 def _surplus(state: dict, seat: int, kind: str) -> int:
     """How many upgrades of ``kind`` the seat could lose without missing an
     objective that counts them."""
-    required = [OBJECTIVES[c].params["count"] for c in state["pathos"] + state["seats"][seat]["ethos"]
-                if OBJECTIVES[c].check == "upgrades" and OBJECTIVES[c].params["upgrade"] == kind]
+    required = [
+        OBJECTIVES[c].params["count"]
+        for c in state["pathos"] + state["seats"][seat]["ethos"]
+        if OBJECTIVES[c].check == "upgrades" and OBJECTIVES[c].params["upgrade"] == kind
+    ]
     return upgrade_count(state, seat, kind) - max(required, default=0)
 
 
 def _targets(state: dict, seat: int) -> set[str]:
     """Cities worth marching on: not ours, not closed."""
-    return {city for city, record in state["cities"].items()
-            if record["owner"] != seat and city not in state["impassable"]}
+    return {
+        city for city, record in state["cities"].items() if record["owner"] != seat and city not in state["impassable"]
+    }
 
 
 def distance_to_targets(state: dict, seat: int) -> dict[str, int]:
@@ -192,8 +204,11 @@ def distance_to_targets(state: dict, seat: int) -> dict[str, int]:
 
 
 def _strength(state: dict, area: str, seat: int) -> int:
-    return sum(UNIT_VALUE.get(("elite-" if s["elite"] else "") + s["kind"], 1) * s["n"]
-               for s in stacks(state, area) if s["owner"] == seat)
+    return sum(
+        UNIT_VALUE.get(("elite-" if s["elite"] else "") + s["kind"], 1) * s["n"]
+        for s in stacks(state, area)
+        if s["owner"] == seat
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -225,9 +240,12 @@ def action_scores(state: dict, seat: int, legal: list[str]) -> list[tuple[float,
         elif verb == "train":
             kind = parse_unit(words[1])
             unit = kind[0] if kind else "hero"
-            score = 5.0 + (6.0 if unit == "hero" and "heroes" in wanted else 0.0) \
-                + (6.0 if unit == "trireme" and "seas" in wanted else 0.0) \
+            score = (
+                5.0
+                + (6.0 if unit == "hero" and "heroes" in wanted else 0.0)
+                + (6.0 if unit == "trireme" and "seas" in wanted else 0.0)
                 + (6.0 if unit != "trireme" and ("army" in wanted or "cities" in wanted) else 0.0)
+            )
         elif verb == "research":
             score = 4.0 + (6.0 if wanted.keys() & {"advancements", "mines"} else 0.0)
         elif verb == "worship":
@@ -242,8 +260,18 @@ def action_scores(state: dict, seat: int, legal: list[str]) -> list[tuple[float,
     return scored
 
 
-INVOKE_SCORE = {"alliance": 20.0, "slay": 12.0, "gain": 7.0, "cube": 6.0, "refresh": 5.0, "complete": 5.0,
-                "earthquake": 4.0, "reduction": 3.0, "steal": 4.0, "drain": 2.0}
+INVOKE_SCORE = {
+    "alliance": 20.0,
+    "slay": 12.0,
+    "gain": 7.0,
+    "cube": 6.0,
+    "refresh": 5.0,
+    "complete": 5.0,
+    "earthquake": 4.0,
+    "reduction": 3.0,
+    "steal": 4.0,
+    "drain": 2.0,
+}
 
 
 def _invoke_score(state: dict, seat: int, words: list[str]) -> float:
@@ -310,8 +338,11 @@ def _supply_score(state: dict, seat: int, words: list[str], wanted: dict[str, in
 
 
 def _hero_goals(state: dict, seat: int) -> set[str]:
-    return {OBJECTIVES[c].params["area"] for c in state["pathos"] + state["seats"][seat]["ethos"]
-            if OBJECTIVES[c].check in ("hero_on", "own_with_hero") and not met(state, seat, c)}
+    return {
+        OBJECTIVES[c].params["area"]
+        for c in state["pathos"] + state["seats"][seat]["ethos"]
+        if OBJECTIVES[c].check in ("hero_on", "own_with_hero") and not met(state, seat, c)
+    }
 
 
 def _move(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Random) -> str:
@@ -332,14 +363,25 @@ def move_scores(state: dict, frame: dict, seat: int, legal: list[str]) -> list[t
         if words[0] == "done":
             scored.append((3.0, action))
         elif words[0] == "attack":
-            mine = sum(UNIT_VALUE.get(("elite-" if s["elite"] else "") + s["kind"], 1) * s["n"]
-                       for s in frame["assaults"][words[1]])
-            scored.append((25.0 if mine >= _strength(state, words[1], next(iter(enemies_in(state, words[1], seat))))
-                           else -5.0, action))
+            mine = sum(
+                UNIT_VALUE.get(("elite-" if s["elite"] else "") + s["kind"], 1) * s["n"]
+                for s in frame["assaults"][words[1]]
+            )
+            scored.append(
+                (
+                    25.0 if mine >= _strength(state, words[1], next(iter(enemies_in(state, words[1], seat)))) else -5.0,
+                    action,
+                )
+            )
         elif words[0] == "raid":
             scored.append((15.0, action))
-        elif words[0] != "move" or len(words) != 4 or not words[1].isdigit() or parse_unit(words[2]) is None \
-                or words[3] not in board.areas:
+        elif (
+            words[0] != "move"
+            or len(words) != 4
+            or not words[1].isdigit()
+            or parse_unit(words[2]) is None
+            or words[3] not in board.areas
+        ):
             scored.append((0.0, action))  # a wording this heuristic does not read (the planner weighs it)
         else:
             n, dest = int(words[1]), words[3]
@@ -349,8 +391,12 @@ def move_scores(state: dict, frame: dict, seat: int, legal: list[str]) -> list[t
                 mine_there = any(s["owner"] == seat and s["kind"] == "trireme" for s in stacks(state, dest))
                 score = (10.0 if board.areas[dest].is_sea and not mine_there else -3.0) - (n - 1) * 2
                 if enemies_in(state, dest, seat):
-                    score = 8.0 if _strength(state, origin, seat) > _strength(
-                        state, dest, next(iter(enemies_in(state, dest, seat)))) else -8.0
+                    score = (
+                        8.0
+                        if _strength(state, origin, seat)
+                        > _strength(state, dest, next(iter(enemies_in(state, dest, seat))))
+                        else -8.0
+                    )
             else:
                 if enemies_in(state, dest, seat):
                     enemy = next(iter(enemies_in(state, dest, seat)))
@@ -359,8 +405,9 @@ def move_scores(state: dict, frame: dict, seat: int, legal: list[str]) -> list[t
                     score = 20.0 - 1.5 * n
                 else:
                     score = 4.0 * (here - distance.get(dest, 9)) + n * 0.3
-                if board.areas[dest].is_sea and not any(s["owner"] == seat and s["kind"] == "trireme"
-                                                        for s in stacks(state, dest)):
+                if board.areas[dest].is_sea and not any(
+                    s["owner"] == seat and s["kind"] == "trireme" for s in stacks(state, dest)
+                ):
                     score -= 20.0  # a Hero left at sea without a Trireme is lost
                 if kind == "hero" and dest in hero_goals:
                     score += 25.0
@@ -439,8 +486,9 @@ def _bid(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Rand
     """A small bid, a little larger for rich rewards and when rich in Favor."""
     favor = state["seats"][seat]["favor"]
     card = EVENTS[frame["card"]]
-    worth = sum(card.reward.get(k, 0) for k in ("commerce", "philosophers", "favor")) + \
-        sum(card.reward.get("units", {}).values())
+    worth = sum(card.reward.get(k, 0) for k in ("commerce", "philosophers", "favor")) + sum(
+        card.reward.get("units", {}).values()
+    )
     wish = rng.choice([0, 0, 1, 1, 2]) + (1 if worth >= 3 and rng.random() < 0.5 else 0)
     wish += 1 if favor >= 6 and rng.random() < 0.3 else 0
     return f"bid {min(wish, favor)}"
@@ -473,8 +521,7 @@ def _window(state: dict, frame: dict, seat: int, legal: list[str], rng: random.R
             score = 1.0 if harmful else -6.0
         elif inv.phase == "response":
             target = frame["casts"][int(words[2]) - 1]
-            score = 0.5 if INVOCATIONS[target["name"]].effect in ("reduction", "earthquake", "close", "rout") \
-                else -6.0
+            score = 0.5 if INVOCATIONS[target["name"]].effect in ("reduction", "earthquake", "close", "rout") else -6.0
         elif inv.phase == "movement":
             score = -4.0
         scored.append((score, action))
@@ -509,18 +556,28 @@ def _choose(state: dict, frame: dict, seat: int, legal: list[str], rng: random.R
 
 def _losses(state: dict, frame: dict, seat: int, legal: list[str], rng: random.Random) -> str:
     """Give up the cheapest piece: a lone Trireme or Hoplite before an upgrade."""
+
     def cost(action: str) -> float:
         token = action.split()[1]
         if parse_unit(token) is not None:
             return UNIT_VALUE.get(token, 2)
         return 6.0 + (4.0 if token == "government" else 0.0)
+
     return min(legal, key=lambda a: (cost(a), rng.random()))
 
 
 STRATEGIES: dict[str, dict[str, Chooser]] = {
     "random": {
-        "action": _action, "move": _move, "research": _research, "combat": _combat, "ethos": _ethos,
-        "dedicate": _dedicate, "favorite": _favorite, "bid": _bid, "window": _window, "choose": _choose,
+        "action": _action,
+        "move": _move,
+        "research": _research,
+        "combat": _combat,
+        "ethos": _ethos,
+        "dedicate": _dedicate,
+        "favorite": _favorite,
+        "bid": _bid,
+        "window": _window,
+        "choose": _choose,
         "losses": _losses,
         "oracle": lambda state, frame, seat, legal, rng: rng.choice(legal[:-1] or legal),
     },

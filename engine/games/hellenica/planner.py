@@ -94,14 +94,18 @@ def progress(state: dict, seat: int, card: str) -> float:
     if check == "sea_areas":
         # Triremes waiting in port are half way to a sea of their own.
         board = map_of(state)
-        seas = sum(1 for area, area_stacks in state["units"].items() if board.areas[area].is_sea
-                   and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks))
+        seas = sum(
+            1
+            for area, area_stacks in state["units"].items()
+            if board.areas[area].is_sea and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks)
+        )
         spare = max(0, min(total_units(state, seat, "trireme"), p["count"]) - seas)
         return (seas + 0.5 * spare) / p["count"] * 0.9
     if check == "upgrades":
         return upgrade_count(state, seat, p["upgrade"]) / p["count"] * 0.9
     if check == "walled_cities":
         from engine.games.hellenica.cities import has_walls
+
         return sum(1 for c in cities if has_walls(state, c)) / p["count"] * 0.9
     if check == "mines":
         board = map_of(state)
@@ -183,10 +187,17 @@ def rival_value(state: dict, seat: int) -> float:
         if other == seat:
             continue
         shown = sorted((progress(state, other, card) for card in state["pathos"]), reverse=True)
-        known = len(completed(state, other)) if other in state.get("ai_seats", ()) else \
-            sum(1 for score in shown if score >= 1.0)
-        best = max(best, OBJECTIVE_WEIGHT * sum(shown[:objectives_to_win(state)])
-                   + CITY_WEIGHT * len(owned_cities(state, other)) + RIVAL_OBJECTIVE_WEIGHT * known)
+        known = (
+            len(completed(state, other))
+            if other in state.get("ai_seats", ())
+            else sum(1 for score in shown if score >= 1.0)
+        )
+        best = max(
+            best,
+            OBJECTIVE_WEIGHT * sum(shown[: objectives_to_win(state)])
+            + CITY_WEIGHT * len(owned_cities(state, other))
+            + RIVAL_OBJECTIVE_WEIGHT * known,
+        )
     return best
 
 
@@ -201,18 +212,23 @@ def value(state: dict, seat: int, turn: int | None = None) -> float:
     player = state["seats"][seat]
     cities = owned_cities(state, seat)
     upgrades = sum(1 for c in cities for _ in _pieces(state, c))
-    return (objective_value(state, seat)
-            + CITY_WEIGHT * len(cities)
-            + UPGRADE_WEIGHT * upgrades
-            + UNIT_WEIGHT * _army(state, seat)
-            + ADVANCEMENT_WEIGHT * len(player["advancements"])
-            + 0.2 * (player["favor"] + player["commerce"] + player["philosophers"])
-            + (0.0 if player["passed"] or (turn is not None and state["turn"] != turn)
-               else CUBE_WEIGHT * sum(player["cubes"].values()))
-            + REACH_WEIGHT * reach(state, seat)
-            + FLEET_WEIGHT * fleet(state, seat)
-            - RIVAL_WEIGHT * rival_value(state, seat)
-            - THREAT_WEIGHT * threat(state, seat))
+    return (
+        objective_value(state, seat)
+        + CITY_WEIGHT * len(cities)
+        + UPGRADE_WEIGHT * upgrades
+        + UNIT_WEIGHT * _army(state, seat)
+        + ADVANCEMENT_WEIGHT * len(player["advancements"])
+        + 0.2 * (player["favor"] + player["commerce"] + player["philosophers"])
+        + (
+            0.0
+            if player["passed"] or (turn is not None and state["turn"] != turn)
+            else CUBE_WEIGHT * sum(player["cubes"].values())
+        )
+        + REACH_WEIGHT * reach(state, seat)
+        + FLEET_WEIGHT * fleet(state, seat)
+        - RIVAL_WEIGHT * rival_value(state, seat)
+        - THREAT_WEIGHT * threat(state, seat)
+    )
 
 
 def projected(state: dict) -> dict:
@@ -239,8 +255,9 @@ def reach(state: dict, seat: int) -> float:
     at sea" are "bridges across which the land units march", and at half
     weight in steps that count every sea crossing as one (Triremes can be
     brought there)."""
-    return _reach_by(state, seat, supply_distance(state, seat)) \
-        + 0.5 * _reach_by(state, seat, bot.distance_to_targets(state, seat))
+    return _reach_by(state, seat, supply_distance(state, seat)) + 0.5 * _reach_by(
+        state, seat, bot.distance_to_targets(state, seat)
+    )
 
 
 def _reach_by(state: dict, seat: int, distance: dict[str, int]) -> float:
@@ -272,8 +289,11 @@ def supply_distance(state: dict, seat: int) -> dict[str, int]:
     queue = deque(targets)
     while queue:
         here = queue.popleft()
-        steps = [there for there, border in board.neighbours(here).items()
-                 if board.areas[there].is_land and land_step_ok(state, seat, border)]
+        steps = [
+            there
+            for there, border in board.neighbours(here).items()
+            if board.areas[there].is_land and land_step_ok(state, seat, border)
+        ]
         for shore in shores:
             if here in shore:
                 steps.extend(shore)
@@ -289,8 +309,11 @@ def _bridged_shores(state: dict, seat: int) -> list[set[str]]:
     land areas on its shores (joined through a clearing): land units can
     cross from any of them to any other in one Supply."""
     board = map_of(state)
-    bridged = {area for area, area_stacks in state["units"].items() if board.areas[area].is_sea
-               and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks)}
+    bridged = {
+        area
+        for area, area_stacks in state["units"].items()
+        if board.areas[area].is_sea and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks)
+    }
     shores: list[set[str]] = []
     seen: set[str] = set()
     for start in bridged:
@@ -304,8 +327,14 @@ def _bridged_shores(state: dict, seat: int) -> list[set[str]]:
                     chain.add(there)
                     queue.append(there)
         seen |= chain
-        shores.append({there for sea in chain for there, border in board.neighbours(sea).items()
-                       if board.areas[there].is_land and border == "c"})
+        shores.append(
+            {
+                there
+                for sea in chain
+                for there, border in board.neighbours(sea).items()
+                if board.areas[there].is_land and border == "c"
+            }
+        )
     return shores
 
 
@@ -317,8 +346,11 @@ def fleet(state: dict, seat: int) -> float:
     by_supply = supply_distance(state, seat)
     by_sea = bot.distance_to_targets(state, seat)
     armies = [area for area, area_stacks in state["units"].items() if _land_strength(area_stacks, seat)]
-    if not armies or any(by_supply.get(area, 9) <= 2 for area in armies) \
-            or not any(by_sea.get(area, 9) <= 3 for area in armies):
+    if (
+        not armies
+        or any(by_supply.get(area, 9) <= 2 for area in armies)
+        or not any(by_sea.get(area, 9) <= 3 for area in armies)
+    ):
         return 0.0
     return min(total_units(state, seat, "trireme"), 3) + (1.0 if upgrade_count(state, seat, "docks") else 0.0)
 
@@ -353,7 +385,7 @@ def _candidates(state: dict, frame: dict, seat: int, legal: list[str]) -> list[s
             kinds.add(kind)
             chosen.append(action)
     chosen = chosen[:CANDIDATES]
-    chosen += [a for a in ranked if a not in chosen][:max(0, CANDIDATES - len(chosen))]
+    chosen += [a for a in ranked if a not in chosen][: max(0, CANDIDATES - len(chosen))]
     chosen += [a for a in ("pass", "done") if a in legal and a not in chosen]
     return chosen
 
@@ -425,9 +457,18 @@ def plan(game: Any, state: dict, seat: int, legal: list[str], rng: random.Random
 # Ethos cards
 
 
-ETHOS_TURNS_PER_STEP = {"upgrades": 1.0, "walled_cities": 1.5, "mines": 1.5, "favor": 0.8, "commerce": 1.0,
-                        "advancements": 1.3, "category_advancements": 1.5, "every_category": 1.3, "heroes": 1.0,
-                        "land_units": 0.6}
+ETHOS_TURNS_PER_STEP = {
+    "upgrades": 1.0,
+    "walled_cities": 1.5,
+    "mines": 1.5,
+    "favor": 0.8,
+    "commerce": 1.0,
+    "advancements": 1.3,
+    "category_advancements": 1.5,
+    "every_category": 1.3,
+    "heroes": 1.0,
+    "land_units": 0.6,
+}
 """Actions per missing step of an Ethos card. Favor and Commerce come one or
 two at a time from cubes that would otherwise march; an upgrade is one Build."""
 SYNERGY = {"market": 0.7, "barracks": 0.85}
@@ -461,6 +502,7 @@ def choose_ethos(state: dict, seat: int, legal: list[str]) -> str:
 
     def cost(action: str) -> float:
         return sum(ethos_cost(state, seat, hand[int(i) - 1]) for i in action.split()[1:])
+
     return min(keeps, key=cost)
 
 
@@ -474,4 +516,3 @@ def choose(game: Any, state: dict, seat: int, legal: list[str], own: list[str], 
     if frame["kind"] == "ethos":
         return choose_ethos(state, seat, own)
     return None
-

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import BaseGame, IllegalAction, Outcome, normalize_action, resolve_options, usable
+from engine.core import BaseGame, IllegalAction, Outcome, resolve_options, usable
 from engine.games.thera import bot, flow, menus, narration, notation, scoring, setup, storage, views
 from engine.games.thera.components import COMPONENTS
 from engine.games.thera.options import OPTIONS
@@ -44,7 +44,7 @@ class Thera(BaseGame):
         after = copy_state(state)
         flow.apply(after, seat, parsed)
         after["ply"] += 1
-        after["last_move"] = {"seat": seat, "action": "done" if parsed.verb == "done" else normalize_action(action)}
+        after["last_move"] = {"seat": seat, "action": notation.canonical(parsed)}
         return after
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -214,3 +214,30 @@ def free_road(a: int, b: int) -> str:
 
 def choose(role: str, spend: int) -> str:
     return f"choose {role}" if spend == 0 else f"choose {role} +{spend}"
+
+
+def canonical(action: Action) -> str:
+    """The one way of writing a parsed action (``choose priest 0`` and
+    ``choose priest`` are the same action, and read the same afterwards)."""
+    verb, places = action.verb, [loc(location) for location in action.locations]
+    if verb == "choose":
+        return choose(action.role, action.spend)
+    if verb == "keep":
+        return "keep " + " ".join(str(n) for n in action.numbers)
+    if verb in ("place", "build"):
+        return f"{verb} {action.building} {places[0]}"
+    if verb == "put":
+        return put(action.count, action.resource, action.locations[0])
+    if verb == "move":
+        return move(action.count, action.resource, *action.locations)
+    if verb == "water":
+        return water(action.count, action.locations[0])
+    if verb == "free":
+        return free_road(*action.locations)
+    if verb in ("work", "crossroads", "spring", "road"):
+        return " ".join([verb, *places])
+    if verb in ("swap", "take"):
+        return " ".join([verb, *action.luxuries])
+    if verb in ("sell", "buy"):
+        return f"{verb} {RESOURCES[action.resource]}"
+    return verb
