@@ -70,7 +70,9 @@ class Outbox(TableBase):
         delivered = 0
         if not pending:
             return 0
-        record = await self.store.game(game_id)
+        # A game's channel never changes: the cached record saves a query per flush.
+        cached = self._cache.get(game_id)
+        record = cached.record if cached is not None else await self.store.game(game_id)
         channel_id = record.channel_id if record is not None else 0
         held: set[tuple[str, int | None]] = set()
         now = self.clock()
