@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
@@ -47,6 +46,8 @@ from engine.store.records import (
 )
 from engine.store.rows import claimable_notice, dumps, loads, notice_from_row, reminder_from_row
 from engine.store.schema import MIGRATIONS
+from engine.store.sqlite_copies import SQLiteCopies
+from engine.store.sqlite_ratings import SQLiteRatings
 
 T = TypeVar("T")
 
@@ -117,7 +118,7 @@ def _commit_batch(
     return results
 
 
-class SQLiteStore:
+class SQLiteStore(SQLiteRatings, SQLiteCopies):
     """One SQLite file. Every public method is one transaction.
 
     A single aiosqlite connection serialises statements in its thread; the
@@ -658,72 +659,6 @@ class SQLiteStore:
     async def drop_undo_request(self, game_id: int) -> None:
         await self._write([("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))])
 
-    # -- backups and people's data ----------------------------------------------------------
-
-    async def backup(self, target: str | Path) -> None:
-        """A consistent copy of the whole database at ``target``, taken while
-        the bot keeps running: SQLite's online backup API reads one snapshot
-        through a connection of its own (WAL lets writers go on meanwhile),
-        into a file that is renamed into place only once complete."""
-        target = Path(target)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_name(target.name + ".part")
-
-        def copy() -> None:
-            source = sqlite3.connect(self.path)
-            try:
-                destination = sqlite3.connect(partial)
-                try:
-                    source.backup(destination)
-                    # One self-contained file: no -wal beside it to forget.
-                    destination.execute("PRAGMA journal_mode = DELETE").fetchall()
-                finally:
-                    destination.close()
-            finally:
-                source.close()
-
-        partial.unlink(missing_ok=True)
-        await asyncio.to_thread(copy)
-        os.replace(partial, target)
-
-    async def forget_user(self, user_id: int, replacement: str) -> int:
-        """Erase a person: their seats lose the user id and carry
-        ``replacement`` as the name, their name leaves the log's lines, their
-        pending DMs and settings go. Returns how many seats were changed."""
-        names = [r[0] for r in await self._read("SELECT DISTINCT name FROM seats WHERE user_id = ?", (user_id,))]
-        games = [r[0] for r in await self._read("SELECT DISTINCT game_id FROM seats WHERE user_id = ?", (user_id,))]
-        statements: list[tuple[str, Sequence[Any]]] = []
-        for name in names:
-            for game_id in games:
-                statements.append(
-                    ("UPDATE actions SET text = replace(text, ?, ?) WHERE game_id = ?", (name, replacement, game_id))
-                )
-        statements += [
-            (
-                "UPDATE seats SET name = ?, user_id = NULL, away = 0,"
-                " bot = CASE WHEN bot IS NULL THEN 'random' ELSE bot END WHERE user_id = ?",
-                (replacement, user_id),
-            ),
-            ("DELETE FROM outbox WHERE user_id = ? AND delivered_at IS NULL", (user_id,)),
-            ("DELETE FROM settings WHERE scope = 'user' AND scope_id = ?", (user_id,)),
-            ("DELETE FROM ratings WHERE user_id = ?", (user_id,)),
-            ("UPDATE games SET host_id = NULL WHERE host_id = ?", (user_id,)),
-        ]
-        await self._write(statements)
-        return len(games)
-
-    async def delete_guild(self, guild_id: int) -> int:
-        """Delete every game of a server and its settings; returns how many games."""
-        ids = [r[0] for r in await self._read("SELECT id FROM games WHERE guild_id = ?", (guild_id,))]
-        statements: list[tuple[str, Sequence[Any]]] = []
-        for table in ("actions", "snapshots", "outbox", "reminders", "undo_requests", "seats", "rated_games"):
-            statements += [(f"DELETE FROM {table} WHERE game_id = ?", (game_id,)) for game_id in ids]
-        statements += [("DELETE FROM games WHERE id = ?", (game_id,)) for game_id in ids]
-        statements.append(("DELETE FROM settings WHERE scope = 'guild' AND scope_id = ?", (guild_id,)))
-        statements.append(("DELETE FROM ratings WHERE scope = ?", (str(guild_id),)))
-        await self._write(statements)
-        return len(ids)
-
     # -- settings ---------------------------------------------------------------------------------
 
     async def get_setting(self, scope: str, scope_id: int, key: str) -> Any:
@@ -791,161 +726,6 @@ class SQLiteStore:
                 [(owner, now + lease_seconds, r["id"]) for r in rows],
             )
         return [notice_from_row(r) for r in rows]
-
-    # -- moving a whole database (engine/store/migrate.py) ------------------------------------------
-
-    async def table_columns(self) -> dict[str, list[str]]:
-        """Every data table (not ``schema_version``) and its columns, in order."""
-        async with self._lock:
-            names = [
-                r[0]
-                for r in await self._db.execute_fetchall(
-                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                    " AND name <> 'schema_version' ORDER BY name"
-                )
-            ]
-            return {
-                name: [r["name"] for r in await self._db.execute_fetchall(f'PRAGMA table_info("{name}")')]
-                for name in names
-            }
-
-    async def table_references(self) -> dict[str, set[str]]:
-        """Every data table and the tables its foreign keys point at."""
-        tables = await self.table_columns()
-        async with self._lock:
-            return {
-                name: {r["table"] for r in await self._db.execute_fetchall(f'PRAGMA foreign_key_list("{name}")')}
-                for name in tables
-            }
-
-    async def count_rows(self, table: str) -> int:
-        rows = await self._read(f'SELECT COUNT(*) FROM "{table}"')
-        return rows[0][0]
-
-    async def export_rows(
-        self, table: str, columns: Sequence[str], batch_size: int = 5000
-    ) -> AsyncIterator[list[tuple]]:
-        """A table's rows (``columns`` of them), in batches, in rowid order."""
-        listed = ", ".join(f'"{c}"' for c in columns)
-        last = None
-        while True:
-            rows = await self._read(
-                f'SELECT rowid, {listed} FROM "{table}" WHERE ? IS NULL OR rowid > ? ORDER BY rowid LIMIT ?',
-                (last, last, batch_size),
-            )
-            if not rows:
-                return
-            last = rows[-1][0]
-            yield [tuple(row)[1:] for row in rows]
-
-    async def import_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-        """Insert rows as they are, ids included, in one transaction (an
-        ``INTEGER PRIMARY KEY`` goes on from the largest id by itself)."""
-        listed = ", ".join(f'"{c}"' for c in columns)
-        async with self._transaction() as db:
-            await db.executemany(f'INSERT INTO "{table}" ({listed}) VALUES ({", ".join("?" * len(columns))})', rows)
-
-    # -- ratings (engine/tables/history.py) ----------------------------------------------------
-
-    async def rated_records(
-        self,
-        *,
-        guild_id: int | None = None,
-        game: str | None = None,
-        user_id: int | None = None,
-        unrated_only: bool = False,
-        with_actions: bool = True,
-    ) -> list[tuple[GameRecord, list[ActionRecord]]]:
-        """Finished games (never abandoned ones), in the order they ended, each
-        with its ``play`` and ``undo`` rows (``text`` left out): what ratings
-        and stats are computed from."""
-        where, params = "status = 'finished'", []
-        for column, value in (("guild_id", guild_id), ("game", game)):
-            if value is not None:
-                where += f" AND {column} = ?"
-                params.append(value)
-        if user_id is not None:
-            where += " AND id IN (SELECT game_id FROM seats WHERE user_id = ?)"
-            params.append(user_id)
-        if unrated_only:
-            where += " AND id NOT IN (SELECT game_id FROM rated_games)"
-        async with self._lock:
-            rows = await self._db.execute_fetchall(f"SELECT * FROM games WHERE {where}", params)
-            seat_rows = await self._db.execute_fetchall(
-                f"SELECT * FROM seats WHERE game_id IN (SELECT id FROM games WHERE {where})", params
-            )
-            action_rows = (
-                await self._db.execute_fetchall(
-                    "SELECT game_id, seq, seat, kind, action, at FROM actions WHERE kind IN ('play', 'undo')"
-                    f" AND game_id IN (SELECT id FROM games WHERE {where}) ORDER BY game_id, seq",
-                    params,
-                )
-                if with_actions
-                else []
-            )
-        seats: dict[int, list[SeatRecord]] = {row["id"]: [] for row in rows}
-        for s in sorted(seat_rows, key=lambda s: (s["game_id"], s["seat"])):
-            seats[s["game_id"]].append(SeatRecord(s["seat"], s["user_id"], s["name"], s["bot"], bool(s["away"])))
-        actions: dict[int, list[ActionRecord]] = {row["id"]: [] for row in rows}
-        for a in action_rows:
-            actions[a["game_id"]].append(ActionRecord(a["seq"], a["seat"], a["kind"], a["action"], "", a["at"]))
-        records = [self._game_from_row(row, seats[row["id"]]) for row in rows]
-        records.sort(key=lambda record: (record.finished_at or 0.0, record.id))
-        return [(record, actions[record.id]) for record in records]
-
-    async def ratings_of(
-        self, *, game: str | None = None, scope: str = "all", user_id: int | None = None
-    ) -> list[tuple[str, int, float, float, int, int]]:
-        """Stored ratings in ``scope`` ('all' or a guild id as text), of one
-        game and/or one user: (game, user_id, mu, sigma, played, won)."""
-        where, params = "scope = ?", list[Any]([scope])
-        for column, value in (("game", game), ("user_id", user_id)):
-            if value is not None:
-                where += f" AND {column} = ?"
-                params.append(value)
-        rows = await self._read(f"SELECT game, user_id, mu, sigma, played, won FROM ratings WHERE {where}", params)
-        return [tuple(row) for row in rows]  # type: ignore[misc]
-
-    async def save_ratings(
-        self, game_id: int, rows: Sequence[tuple[str, str, int, float, float, int, int]], now: float
-    ) -> bool:
-        """Count finished game ``game_id``: upsert its players' new ratings
-        (game, scope, user_id, mu, sigma, played, won) and mark it rated, in
-        one transaction. False (and nothing written) if it was rated already."""
-        statements: list[tuple[str, Sequence[Any]]] = [
-            ("INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?)", (game_id, now))
-        ]
-        statements += [
-            (
-                "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, scope, user_id) DO UPDATE SET"
-                " mu = excluded.mu, sigma = excluded.sigma, played = excluded.played, won = excluded.won,"
-                " updated_at = excluded.updated_at",
-                (*row, now),
-            )
-            for row in rows
-        ]
-        try:
-            await self._write(statements)
-        except sqlite3.IntegrityError:
-            return False
-        return True
-
-    async def replace_ratings(
-        self, rows: Sequence[tuple[str, str, int, float, float, int, int]], game_ids: Sequence[int], now: float
-    ) -> None:
-        """Replace every rating and rated-game mark at once (a rebuild)."""
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM ratings")
-            await db.execute("DELETE FROM rated_games")
-            await db.executemany(
-                "INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?)", [(game_id, now) for game_id in game_ids]
-            )
-            await db.executemany(
-                "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(*row, now) for row in rows],
-            )
 
     # -- a fleet of processes: one process at a time acts on a game -----------------------------------
 
