@@ -28,15 +28,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
+from engine.store.postgres_copies import PostgresCopies
+from engine.store.postgres_ratings import PostgresRatings
+from engine.store.postgres_sql import GAME_WITH_SEATS, SEAT_FIELDS, changed
 from engine.store.records import (
     ActionRecord,
     ChannelBusy,
@@ -57,7 +58,6 @@ from engine.store.rows import (
     notice_from_row,
     reminder_from_row,
     seat_from_row,
-    topological,
     undo_from_row,
 )
 from engine.store.schema_pg import MIGRATIONS
@@ -70,12 +70,6 @@ GAME_LOCKS = 0x4168_0000_0000_0000
 
 _LIVE_CHANNEL_INDEX = "games_one_live_per_channel"
 _ONE_ROW_PER_SEQ = "actions_one_row_per_seq"
-
-_GAME_WITH_SEATS = (
-    "SELECT g.*, COALESCE((SELECT array_agg(ROW(s.seat, s.user_id, s.name, s.bot, s.away) ORDER BY s.seat)"
-    " FROM seats s WHERE s.game_id = g.id), '{}') AS seat_rows FROM games g"
-)
-_SEAT_FIELDS = ("seat", "user_id", "name", "bot", "away")
 
 
 def _insert_seats(game: str, first: int) -> str:
@@ -121,21 +115,6 @@ def _seat_columns(seats: Iterable[SeatRecord]) -> list[list[Any]]:
     ]
 
 
-async def _table_rows(
-    db: asyncpg.Connection, table: str, columns: Sequence[str], batch_size: int
-) -> AsyncIterator[list[tuple]]:
-    """A table's rows in batches, read through a cursor of ``db``'s open transaction."""
-    listed = ", ".join(f'"{c}"' for c in columns)
-    cursor = await db.cursor(f'SELECT {listed} FROM "{table}"')
-    while rows := await cursor.fetch(batch_size):
-        yield [tuple(row) for row in rows]
-
-
-def _changed(status: str) -> int:
-    """Rows changed, from asyncpg's command status (``UPDATE 1``)."""
-    return int(status.rsplit(" ", 1)[-1])
-
-
 ADD_NOTICES = (
     "INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at)"
     " SELECT $1, $2, kind, user_id, payload, $3 FROM unnest($4::text[], $5::bigint[], $6::text[])"
@@ -159,7 +138,7 @@ def _notice_params(game_id: int, seq: int, notices: Sequence[NewNotice]) -> tupl
     )
 
 
-class PostgresStore:
+class PostgresStore(PostgresRatings, PostgresCopies):
     """One PostgreSQL database through a pool of connections."""
 
     def __init__(self, pool: asyncpg.Pool, path: str):
@@ -282,9 +261,9 @@ class PostgresStore:
 
     async def _games_where(self, where: str, *params: Any) -> list[GameRecord]:
         """Games and their seats, read by one statement (so from one snapshot)."""
-        rows = await self._pool.fetch(f"{_GAME_WITH_SEATS} WHERE {where} ORDER BY g.id", *params)
+        rows = await self._pool.fetch(f"{GAME_WITH_SEATS} WHERE {where} ORDER BY g.id", *params)
         return [
-            game_from_row(row, [seat_from_row(dict(zip(_SEAT_FIELDS, seat))) for seat in row["seat_rows"]])
+            game_from_row(row, [seat_from_row(dict(zip(SEAT_FIELDS, seat))) for seat in row["seat_rows"]])
             for row in rows
         ]
 
@@ -592,11 +571,11 @@ class PostgresStore:
 
     async def reschedule_reminder(self, game_id: int, seat: int, seq: int, due_at: float, sent: int) -> bool:
         """Move a reminder on, only if it still belongs to turn ``seq``."""
-        return _changed(await self._pool.execute(RESCHEDULE_REMINDER, due_at, sent, game_id, seat, seq)) > 0
+        return changed(await self._pool.execute(RESCHEDULE_REMINDER, due_at, sent, game_id, seat, seq)) > 0
 
     async def mute_reminder(self, game_id: int, seat: int, seq: int) -> bool:
         return (
-            _changed(
+            changed(
                 await self._pool.execute(
                     "UPDATE reminders SET muted = 1 WHERE game_id = $1 AND seat = $2 AND seq = $3", game_id, seat, seq
                 )
@@ -630,123 +609,6 @@ class PostgresStore:
     async def drop_undo_request(self, game_id: int) -> None:
         await self._pool.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
 
-    # -- people's data ----------------------------------------------------------------------------
-
-    async def forget_user(self, user_id: int, replacement: str) -> int:
-        """Erase a person: their seats lose the user id and carry
-        ``replacement`` as the name, their name leaves the log's lines, their
-        pending DMs and settings go. Returns how many seats were changed."""
-        async with self._pool.acquire() as db, db.transaction():
-            names = [r[0] for r in await db.fetch("SELECT DISTINCT name FROM seats WHERE user_id = $1", user_id)]
-            games = [r[0] for r in await db.fetch("SELECT DISTINCT game_id FROM seats WHERE user_id = $1", user_id)]
-            for name in names:
-                await db.execute(
-                    "UPDATE actions SET text = replace(text, $1, $2) WHERE game_id = ANY($3::bigint[])",
-                    name,
-                    replacement,
-                    games,
-                )
-            await db.execute(
-                "UPDATE seats SET name = $1, user_id = NULL, away = 0, bot = COALESCE(bot, 'random')"
-                " WHERE user_id = $2",
-                replacement,
-                user_id,
-            )
-            await db.execute("DELETE FROM outbox WHERE user_id = $1 AND delivered_at IS NULL", user_id)
-            await db.execute("DELETE FROM settings WHERE scope = 'user' AND scope_id = $1", user_id)
-            await db.execute("DELETE FROM ratings WHERE user_id = $1", user_id)
-            await db.execute("UPDATE games SET host_id = NULL WHERE host_id = $1", user_id)
-        return len(games)
-
-    async def delete_guild(self, guild_id: int) -> int:
-        """Delete every game of a server and its settings; returns how many games."""
-        async with self._pool.acquire() as db, db.transaction():
-            ids = [r[0] for r in await db.fetch("SELECT id FROM games WHERE guild_id = $1", guild_id)]
-            for table in ("actions", "snapshots", "outbox", "reminders", "undo_requests", "seats", "rated_games"):
-                await db.execute(f"DELETE FROM {table} WHERE game_id = ANY($1::bigint[])", ids)
-            await db.execute("DELETE FROM games WHERE id = ANY($1::bigint[])", ids)
-            await db.execute("DELETE FROM settings WHERE scope = 'guild' AND scope_id = $1", guild_id)
-            await db.execute("DELETE FROM ratings WHERE scope = $1", str(guild_id))
-        return len(ids)
-
-    # -- moving a whole database (engine/store/migrate.py) ------------------------------------------
-
-    async def table_columns(self) -> dict[str, list[str]]:
-        """Every data table (not ``schema_version``) and its columns, in order."""
-        rows = await self._pool.fetch(
-            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()"
-            " AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position"
-        )
-        tables: dict[str, list[str]] = {}
-        for row in rows:
-            tables.setdefault(row["table_name"], []).append(row["column_name"])
-        return tables
-
-    async def table_references(self) -> dict[str, set[str]]:
-        """Every data table and the tables its foreign keys point at."""
-        references: dict[str, set[str]] = {name: set() for name in await self.table_columns()}
-        for row in await self._pool.fetch(
-            "SELECT c.conrelid::regclass::text AS source, c.confrelid::regclass::text AS target"
-            " FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace"
-            " WHERE c.contype = 'f' AND n.nspname = current_schema()"
-        ):
-            references.setdefault(row["source"], set()).add(row["target"])
-        return references
-
-    async def count_rows(self, table: str) -> int:
-        return await self._pool.fetchval(f'SELECT COUNT(*) FROM "{table}"')
-
-    async def export_rows(
-        self, table: str, columns: Sequence[str], batch_size: int = 5000
-    ) -> AsyncIterator[list[tuple]]:
-        """A table's rows (``columns`` of them), in batches, from one snapshot."""
-        async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
-            async for batch in _table_rows(db, table, columns, batch_size):
-                yield batch
-
-    async def backup(self, target: str | Path) -> None:
-        """A consistent copy of the whole database, taken while the bot keeps
-        running, written as a SQLite file at ``target`` (renamed into place
-        once complete): every table is read in one REPEATABLE READ
-        transaction, that is from one snapshot. The copy opens as a SQLite
-        store, and goes back with ``agora migrate-db --from COPY --to URL``.
-        (``pg_dump`` is the PostgreSQL way; this one needs no client tools.)"""
-        from engine.store.sqlite import SQLiteStore
-
-        target = Path(target)
-        partial = target.with_name(target.name + ".part")
-        partial.unlink(missing_ok=True)
-        copy = await SQLiteStore.open(partial)
-        try:
-            tables = await self.table_columns()
-            if await copy.table_columns() != tables:
-                raise RuntimeError(f"{self.path} and this Agora's SQLite schema differ; upgrade Agora first")
-            async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
-                for table in topological(await self.table_references()):
-                    async for batch in _table_rows(db, table, tables[table], 5000):
-                        await copy.import_rows(table, tables[table], batch)
-        finally:
-            await copy.close()
-        os.replace(partial, target)
-
-    async def import_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-        """Insert rows as they are, ids included, in one transaction (COPY),
-        then move the table's id sequences past the largest id."""
-        async with self._pool.acquire() as db, db.transaction():
-            await db.copy_records_to_table(table, records=[tuple(row) for row in rows], columns=list(columns))
-            for row in await db.fetch(
-                "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
-                " AND table_name = $1 AND is_identity = 'YES'",
-                table,
-            ):
-                column = row[0]
-                await db.execute(
-                    f'SELECT setval(pg_get_serial_sequence($1, $2), COALESCE((SELECT MAX("{column}")'
-                    f' FROM "{table}"), 0) + 1, false)',
-                    f'"{table}"',
-                    column,
-                )
-
     # -- settings ---------------------------------------------------------------------------------
 
     async def get_setting(self, scope: str, scope_id: int, key: str) -> Any:
@@ -764,106 +626,6 @@ class PostgresStore:
             key,
             dumps(value),
         )
-
-    # -- ratings (engine/tables/history.py) ----------------------------------------------------
-
-    async def rated_records(
-        self,
-        *,
-        guild_id: int | None = None,
-        game: str | None = None,
-        user_id: int | None = None,
-        unrated_only: bool = False,
-        with_actions: bool = True,
-    ) -> list[tuple[GameRecord, list[ActionRecord]]]:
-        """Finished games (never abandoned ones), in the order they ended, each
-        with its ``play`` and ``undo`` rows (``text`` left out): what ratings
-        and stats are computed from."""
-        where, params = "g.status = 'finished'", []
-        for column, value in (("guild_id", guild_id), ("game", game)):
-            if value is not None:
-                params.append(value)
-                where += f" AND g.{column} = ${len(params)}"
-        if user_id is not None:
-            params.append(user_id)
-            where += f" AND g.id IN (SELECT game_id FROM seats WHERE user_id = ${len(params)})"
-        if unrated_only:
-            where += " AND g.id NOT IN (SELECT game_id FROM rated_games)"
-        async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
-            rows = await db.fetch(f"{_GAME_WITH_SEATS} WHERE {where} ORDER BY g.finished_at, g.id", *params)
-            action_rows = (
-                await db.fetch(
-                    "SELECT game_id, seq, seat, kind, action, at FROM actions WHERE kind IN ('play', 'undo')"
-                    f" AND game_id IN (SELECT g.id FROM games g WHERE {where}) ORDER BY game_id, seq",
-                    *params,
-                )
-                if with_actions
-                else []
-            )
-        actions: dict[int, list[ActionRecord]] = {row["id"]: [] for row in rows}
-        for a in action_rows:
-            actions[a["game_id"]].append(ActionRecord(a["seq"], a["seat"], a["kind"], a["action"], "", a["at"]))
-        return [
-            (
-                game_from_row(row, [seat_from_row(dict(zip(_SEAT_FIELDS, seat))) for seat in row["seat_rows"]]),
-                actions[row["id"]],
-            )
-            for row in rows
-        ]
-
-    async def ratings_of(
-        self, *, game: str | None = None, scope: str = "all", user_id: int | None = None
-    ) -> list[tuple[str, int, float, float, int, int]]:
-        """Stored ratings in ``scope`` ('all' or a guild id as text), of one
-        game and/or one user: (game, user_id, mu, sigma, played, won)."""
-        where, params = "scope = $1", list[Any]([scope])
-        for column, value in (("game", game), ("user_id", user_id)):
-            if value is not None:
-                params.append(value)
-                where += f" AND {column} = ${len(params)}"
-        rows = await self._pool.fetch(
-            f"SELECT game, user_id, mu, sigma, played, won FROM ratings WHERE {where}", *params
-        )
-        return [tuple(row) for row in rows]  # type: ignore[misc]
-
-    async def save_ratings(
-        self, game_id: int, rows: Sequence[tuple[str, str, int, float, float, int, int]], now: float
-    ) -> bool:
-        """Count finished game ``game_id``: upsert its players' new ratings
-        (game, scope, user_id, mu, sigma, played, won) and mark it rated, in
-        one transaction. False (and nothing written) if it was rated already."""
-        async with self._pool.acquire() as db, db.transaction():
-            marked = await db.execute(
-                "INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING",
-                game_id,
-                now,
-            )
-            if not _changed(marked):
-                return False
-            await db.executemany(
-                "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game, scope, user_id) DO UPDATE SET"
-                " mu = excluded.mu, sigma = excluded.sigma, played = excluded.played, won = excluded.won,"
-                " updated_at = excluded.updated_at",
-                [(*row, now) for row in rows],
-            )
-        return True
-
-    async def replace_ratings(
-        self, rows: Sequence[tuple[str, str, int, float, float, int, int]], game_ids: Sequence[int], now: float
-    ) -> None:
-        """Replace every rating and rated-game mark at once (a rebuild)."""
-        async with self._pool.acquire() as db, db.transaction():
-            await db.execute("DELETE FROM ratings")
-            await db.execute("DELETE FROM rated_games")
-            await db.executemany(
-                "INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2)", [(game_id, now) for game_id in game_ids]
-            )
-            await db.executemany(
-                "INSERT INTO ratings (game, scope, user_id, mu, sigma, played, won, updated_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                [(*row, now) for row in rows],
-            )
 
     # -- a fleet of processes: one process at a time acts on a game -------------------------------
 

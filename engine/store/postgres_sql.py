@@ -1,0 +1,28 @@
+"""SQL and row helpers shared by the PostgreSQL store's modules."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+
+import asyncpg
+
+GAME_WITH_SEATS = (
+    "SELECT g.*, COALESCE((SELECT array_agg(ROW(s.seat, s.user_id, s.name, s.bot, s.away) ORDER BY s.seat)"
+    " FROM seats s WHERE s.game_id = g.id), '{}') AS seat_rows FROM games g"
+)
+SEAT_FIELDS = ("seat", "user_id", "name", "bot", "away")
+
+
+async def table_rows(
+    db: asyncpg.Connection, table: str, columns: Sequence[str], batch_size: int
+) -> AsyncIterator[list[tuple]]:
+    """A table's rows in batches, read through a cursor of ``db``'s open transaction."""
+    listed = ", ".join(f'"{c}"' for c in columns)
+    cursor = await db.cursor(f'SELECT {listed} FROM "{table}"')
+    while rows := await cursor.fetch(batch_size):
+        yield [tuple(row) for row in rows]
+
+
+def changed(status: str) -> int:
+    """Rows changed, from asyncpg's command status (``UPDATE 1``)."""
+    return int(status.rsplit(" ", 1)[-1])
