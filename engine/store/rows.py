@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
@@ -18,7 +18,12 @@ from engine.store.records import (
     UndoRequest,
 )
 
-Row = Mapping[str, Any]
+
+class Row(Protocol):
+    """A database row read by column name: a mapping, asyncpg's Record or sqlite3.Row."""
+
+    def __getitem__(self, key: str) -> Any: ...
+
 
 JSON_COLUMNS = frozenset({"options", "settings", "outcome", "turn_lines"})
 """Columns of ``games`` that hold JSON text."""

@@ -44,7 +44,7 @@ from engine.store.records import (
     SeqConflict,
     UndoRequest,
 )
-from engine.store.rows import claimable_notice, dumps, loads, notice_from_row, reminder_from_row
+from engine.store.rows import claimable_notice, dumps, game_from_row, loads, notice_from_row, reminder_from_row
 from engine.store.schema import MIGRATIONS
 from engine.store.sqlite_copies import SQLiteCopies
 from engine.store.sqlite_ratings import SQLiteRatings
@@ -328,27 +328,6 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies):
         values = [_dumps(v) if name in _JSON_COLUMNS and v is not None else v for name, v in fields.items()]
         await self._write([(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))])
 
-    def _game_from_row(self, row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
-        return GameRecord(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            parent_id=row["parent_id"],
-            game=row["game"],
-            options=loads(row["options"]),
-            seed=row["seed"],
-            status=row["status"],
-            host_id=row["host_id"],
-            settings=loads(row["settings"]),
-            seq=row["seq"],
-            outcome=loads(row["outcome"]) if row["outcome"] else None,
-            created_at=row["created_at"],
-            started_at=row["started_at"],
-            finished_at=row["finished_at"],
-            seats=seats,
-            turn_lines=loads(row["turn_lines"]),
-        )
-
     async def _games_where(self, where: str, params: Sequence[Any]) -> list[GameRecord]:
         async with self._lock:
             rows = await self._db.execute_fetchall(f"SELECT * FROM games WHERE {where} ORDER BY id", params)
@@ -361,7 +340,7 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies):
         seats: dict[int, list[SeatRecord]] = {i: [] for i in ids}
         for s in seat_rows:
             seats[s["game_id"]].append(SeatRecord(s["seat"], s["user_id"], s["name"], s["bot"], bool(s["away"])))
-        return [self._game_from_row(row, seats[row["id"]]) for row in rows]
+        return [game_from_row(row, seats[row["id"]]) for row in rows]
 
     async def game(self, game_id: int) -> GameRecord | None:
         found = await self._games_where("id = ?", (game_id,))

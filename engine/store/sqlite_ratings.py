@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import aiosqlite
 
 from engine.store.records import ActionRecord, GameRecord, SeatRecord
+from engine.store.rows import game_from_row
 
 
 class SQLiteRatings:
@@ -28,8 +29,6 @@ class SQLiteRatings:
         def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
         async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int | None]: ...
         async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
-
-        def _game_from_row(self, row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord: ...
 
     # -- ratings (engine/tables/history.py) ----------------------------------------------------
 
@@ -75,7 +74,7 @@ class SQLiteRatings:
         actions: dict[int, list[ActionRecord]] = {row["id"]: [] for row in rows}
         for a in action_rows:
             actions[a["game_id"]].append(ActionRecord(a["seq"], a["seat"], a["kind"], a["action"], "", a["at"]))
-        records = [self._game_from_row(row, seats[row["id"]]) for row in rows]
+        records = [game_from_row(row, seats[row["id"]]) for row in rows]
         records.sort(key=lambda record: (record.finished_at or 0.0, record.id))
         return [(record, actions[record.id]) for record in records]
 
