@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from engine import games as game_registry
 from engine.core import AgoraError, Game, StateError, canonical_json
+from engine.replay import Replay
 from engine.store import GameRecord, Store, is_postgres, open_store
 from engine.tables.model import Courier, Live, TableError, Unloadable, effective_actions
 from engine.workers import Workers
@@ -77,6 +78,11 @@ class TableBase:
         """Where bots think: worker processes (so a long search does not slow
         the other games), or a thread with none."""
         self._closed = False
+        # The history part's state: one rating pass at a time, and replays
+        # kept (with their checkpoints) for the buttons that step through them.
+        self._ratings_lock = asyncio.Lock()
+        self._replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+        self._replay_locks: dict[int, asyncio.Lock] = {}
 
     @classmethod
     async def open(cls: type[Self], path: str, **kwargs: Any) -> Self:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -146,10 +146,7 @@ class History(Commits):
     """Ratings, stats, replays and summaries of a service's games."""
 
     def _history_lock(self) -> asyncio.Lock:
-        lock = self.__dict__.get("_ratings_lock")
-        if lock is None:
-            lock = self.__dict__["_ratings_lock"] = asyncio.Lock()
-        return lock
+        return self._ratings_lock
 
     # -- ratings --------------------------------------------------------------------------------
 
@@ -251,7 +248,7 @@ class History(Commits):
             raise TableError(f"There is no game #{game_id}.")
         if record.status == "lobby":
             raise TableError("That game has not started yet, so there is nothing to replay.")
-        replays: OrderedDict[tuple[int, int], Replay] = self.__dict__.setdefault("_replays", OrderedDict())
+        replays = self._replays
         key = (record.id, record.seq)
         replay = replays.get(key)
         if replay is None:
@@ -274,7 +271,7 @@ class History(Commits):
         if isinstance(move, bool) or not isinstance(move, int):
             raise TableError(f"A move is a whole number (0 is the set-up, -1 the last), not {move!r}.")
         record, replay = await self._replay_of(game_id)
-        lock = self.__dict__.setdefault("_replay_locks", {}).setdefault(game_id, asyncio.Lock())
+        lock = self._replay_locks.setdefault(game_id, asyncio.Lock())
         async with lock:  # a replay keeps its checkpoints as it goes: one step at a time
             frame = await asyncio.to_thread(replay.frame, move)
         return frame, replay.total, [seat.name for seat in record.seats]
