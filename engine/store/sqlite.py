@@ -61,19 +61,6 @@ def _dumps(value: Any) -> str:
     return dumps(value)
 
 
-def _reminder(row: sqlite3.Row) -> ReminderRecord:
-    return ReminderRecord(
-        row["game_id"],
-        row["seat"],
-        row["seq"],
-        row["since"],
-        row["due_at"],
-        row["sent"],
-        bool(row["muted"]),
-        row["group_size"],
-    )
-
-
 RESCHEDULE_REMINDER = (
     "UPDATE reminders SET due_at = ?, sent = ?, claimed_by = NULL, claimed_until = NULL"
     " WHERE game_id = ? AND seat = ? AND seq = ?"
@@ -585,11 +572,11 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies):
 
     async def due_reminders(self, now: float) -> list[ReminderRecord]:
         rows = await self._read("SELECT * FROM reminders WHERE due_at <= ? ORDER BY due_at", (now,))
-        return [_reminder(r) for r in rows]
+        return [reminder_from_row(r) for r in rows]
 
     async def reminders_of(self, game_id: int) -> list[ReminderRecord]:
         rows = await self._read("SELECT * FROM reminders WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [_reminder(r) for r in rows]
+        return [reminder_from_row(r) for r in rows]
 
     async def reschedule_reminder(self, game_id: int, seat: int, seq: int, due_at: float, sent: int) -> bool:
         """Move a reminder on, only if it still belongs to turn ``seq``."""

@@ -8,26 +8,14 @@ import asyncio
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
-from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import aiosqlite
+from engine.store.sqlite_part import SQLitePart
 
 
-class SQLiteCopies:
+class SQLiteCopies(SQLitePart):
     """Backups, copies and erasure."""
-
-    # What these methods use of the store they are part of (``SQLiteStore``).
-    _db: aiosqlite.Connection
-    _lock: asyncio.Lock
-    path: str
-
-    if TYPE_CHECKING:
-
-        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
-        async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int | None]: ...
-        async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
 
     # -- backups and people's data ----------------------------------------------------------
 

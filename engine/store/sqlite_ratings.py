@@ -4,31 +4,17 @@ scope. A part of ``SQLiteStore``."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING, Any
-
-import aiosqlite
+from typing import Any
 
 from engine.store.records import ActionRecord, GameRecord, SeatRecord
 from engine.store.rows import game_from_row
+from engine.store.sqlite_part import SQLitePart
 
 
-class SQLiteRatings:
+class SQLiteRatings(SQLitePart):
     """Ratings and the finished games they come from."""
-
-    # What these methods use of the store they are part of (``SQLiteStore``).
-    _db: aiosqlite.Connection
-    _lock: asyncio.Lock
-    path: str
-
-    if TYPE_CHECKING:
-
-        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
-        async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int | None]: ...
-        async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
 
     # -- ratings (engine/tables/history.py) ----------------------------------------------------
 
