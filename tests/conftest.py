@@ -72,3 +72,27 @@ def no_open_database_left_behind(request):
         thread.join(timeout=2)
     leaked = {t for t in leaked if t.is_alive()}
     assert not leaked, f"{request.node.nodeid} left {len(leaked)} SQLite connection(s) open"
+
+
+def pytest_unconfigure(config):
+    """The last line of defence against a hang: a worker thread that is still
+    alive once pytest is done (a leak the fixture above could not pin on one
+    test, or one started at collection) would keep the interpreter waiting for
+    ever, and CI would time out half an hour later instead of failing now."""
+    import os
+    import sys
+
+    leaked = [t for t in _sqlite_workers() if t.is_alive()]
+    for thread in leaked:
+        thread.join(timeout=2)
+    leaked = [t for t in leaked if t.is_alive()]
+    if leaked:
+        print(f"\n{len(leaked)} SQLite connection(s) still open after the last test; exiting.", file=sys.stderr)
+        sys.stderr.flush()
+        sys.stdout.flush()
+        status = getattr(config, "_agora_exit_status", 1) or 1
+        os._exit(status)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    session.config._agora_exit_status = int(exitstatus)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import random
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
@@ -105,6 +106,20 @@ def _commit_batch(
     return results
 
 
+async def _switch_to_wal(db: aiosqlite.Connection) -> None:
+    """Switching a new file to WAL needs an exclusive lock, and SQLite answers
+    "database is locked" at once, without waiting out the busy timeout, when
+    another process opening the same file holds it: try again for a while."""
+    for attempt in range(100):
+        try:
+            await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == 99:
+                raise
+            await asyncio.sleep(0.01 + random.random() * 0.04)
+
+
 class SQLiteStore(SQLiteRatings, SQLiteCopies):
     """One SQLite file. Every public method is one transaction.
 
@@ -125,17 +140,24 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies):
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = sqlite3.Row
-        # PRAGMAs that answer with a row are fetched, so no statement stays open
-        await db.execute_fetchall("PRAGMA journal_mode = WAL")
-        # WAL + FULL: every COMMIT is fsynced before it returns, so a move
-        # that was acknowledged survives a power cut, not only a crash of
-        # this process (NORMAL syncs only at checkpoints).
-        await db.execute("PRAGMA synchronous = FULL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute_fetchall("PRAGMA busy_timeout = 5000")
-        store = cls(db, path)
-        await store._migrate()
+        try:
+            db.row_factory = sqlite3.Row
+            # PRAGMAs that answer with a row are fetched, so no statement stays
+            # open.
+            await db.execute_fetchall("PRAGMA busy_timeout = 5000")
+            await _switch_to_wal(db)
+            # WAL + FULL: every COMMIT is fsynced before it returns, so a move
+            # that was acknowledged survives a power cut, not only a crash of
+            # this process (NORMAL syncs only at checkpoints).
+            await db.execute("PRAGMA synchronous = FULL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            store = cls(db, path)
+            await store._migrate()
+        except BaseException:
+            # aiosqlite's worker thread is not a daemon: a connection left
+            # open by a failed open keeps the process from ever exiting.
+            await db.close()
+            raise
         return store
 
     async def close(self) -> None:
