@@ -123,6 +123,11 @@ class Store(Protocol):
 
     async def reminders_of(self, game_id: int) -> list[ReminderRecord]: ...
 
+    async def game_and_reminders(self, game_id: int) -> tuple[GameRecord | None, list[ReminderRecord]]:
+        """``game`` and ``reminders_of`` together, as of one moment: what a
+        process re-reads of a game it holds (PostgreSQL: one query)."""
+        ...
+
     async def reschedule_reminder(self, game_id: int, seat: int, seq: int, due_at: float, sent: int) -> bool:
         """Move a reminder on, only if it still belongs to turn ``seq``."""
         ...
@@ -188,6 +193,23 @@ class Store(Protocol):
         """Add a reminder's notices (at game seq ``seq``) and move the
         reminder of ``seat`` and turn ``reminder_seq`` on to ``due_at``, in
         one transaction, ending its claim; returns the notices' ids."""
+        ...
+
+    # -- finding games (engine/tables/discovery.py) -------------------------------------------
+
+    async def open_lobbies(self, guild_id: int | None = None) -> list[GameRecord]:
+        """The lobbies (games not yet started) of one server, or of every
+        server when ``guild_id`` is None, oldest first."""
+        ...
+
+    async def count_hosted_open_games(self, guild_id: int, user_id: int) -> int:
+        """How many live games (lobbies and running ones) ``user_id`` hosts in the server."""
+        ...
+
+    async def claim_job(self, name: str, owner: str, now: float, every: float) -> bool:
+        """Whether ``owner`` runs the periodic job ``name`` now: True (and the
+        run recorded) for exactly one caller across every process, unless the
+        job ran less than ``every`` seconds ago."""
         ...
 
     # -- moving a whole database (engine/store/migrate.py) --------------------------------------

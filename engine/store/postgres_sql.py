@@ -11,6 +11,13 @@ GAME_WITH_SEATS = (
     " FROM seats s WHERE s.game_id = g.id), '{}') AS seat_rows FROM games g"
 )
 SEAT_FIELDS = ("seat", "user_id", "name", "bot", "away")
+REMINDER_FIELDS = ("game_id", "seat", "seq", "since", "due_at", "sent", "muted", "group_size")
+GAME_WITH_SEATS_AND_REMINDERS = GAME_WITH_SEATS.replace(
+    " FROM games g",
+    f", COALESCE((SELECT array_agg(ROW({', '.join(f'r.{f}' for f in REMINDER_FIELDS)}) ORDER BY r.seat)"
+    " FROM reminders r WHERE r.game_id = g.id), '{}') AS reminder_rows FROM games g",
+)
+"""A game, its seats and its reminders in one row (one statement: one snapshot)."""
 
 
 async def table_rows(

@@ -48,6 +48,7 @@ from engine.store.records import (
 from engine.store.rows import claimable_notice, dumps, game_from_row, loads, notice_from_row, reminder_from_row
 from engine.store.schema import MIGRATIONS
 from engine.store.sqlite_copies import SQLiteCopies
+from engine.store.sqlite_lobbies import SQLiteLobbies
 from engine.store.sqlite_ratings import SQLiteRatings
 
 T = TypeVar("T")
@@ -120,7 +121,7 @@ async def _switch_to_wal(db: aiosqlite.Connection) -> None:
             await asyncio.sleep(0.01 + random.random() * 0.04)
 
 
-class SQLiteStore(SQLiteRatings, SQLiteCopies):
+class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
     """One SQLite file. Every public method is one transaction.
 
     A single aiosqlite connection serialises statements in its thread; the
@@ -599,6 +600,12 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies):
     async def reminders_of(self, game_id: int) -> list[ReminderRecord]:
         rows = await self._read("SELECT * FROM reminders WHERE game_id = ? ORDER BY seat", (game_id,))
         return [reminder_from_row(r) for r in rows]
+
+    async def game_and_reminders(self, game_id: int) -> tuple[GameRecord | None, list[ReminderRecord]]:
+        """``game``, then ``reminders_of``: a SQLite file has one process, whose
+        own tasks leave a game alone while one of them holds it."""
+        record = await self.game(game_id)
+        return record, (await self.reminders_of(game_id) if record is not None else [])
 
     async def reschedule_reminder(self, game_id: int, seat: int, seq: int, due_at: float, sent: int) -> bool:
         """Move a reminder on, only if it still belongs to turn ``seq``."""

@@ -190,8 +190,7 @@ class TableBase:
         live = self._cache.get(game_id)
         if live is None:
             return
-        stored = await self.store.game(game_id)
-        reminders = await self.store.reminders_of(game_id) if stored is not None else []
+        stored, reminders = await self.store.game_and_reminders(game_id)
         if self._cache.get(game_id) is not live or (not holding and game_id in self._holders):
             return
         if stored is None or (stored.seq, stored.status) != (live.record.seq, live.record.status):
