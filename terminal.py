@@ -53,7 +53,10 @@ Commands (one per line):
   resign <name>                give up
   back <name>                  take a seat back from the bot that stood in after a deadline
   abandon                      end the game for everyone
-  settings [key=value ...]     show or change remind_hours, deadline_hours, fallback, window_hours
+  settings [key=value ...]     show or change remind_hours, deadline_hours, fallback, window_hours,
+                               bank_hours, increment_hours
+  pause <days>                 stop the table's clocks and reminders for some days (0 ends the pause)
+  away <name> <days>           that player is on vacation in all games (0: back; no days: their allowance)
   remind                       send reminders that are due now
   help                         this text
 """
@@ -378,6 +381,23 @@ class Terminal:
             changes[key] = value
         change = await self.tables.configure(game_id, 0, can_manage=True, **changes)
         self.say(", ".join(f"{k}={v}" for k, v in change.settings.items() if k in DEFAULT_SETTINGS))
+
+    async def cmd_pause(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise TableError("How many days? `pause <days>` (0 ends the pause).")
+        # The table announces the pause itself, like every change of settings.
+        await self.tables.configure(await self.game_id(), 0, can_manage=True, pause_days=args[0])
+
+    async def cmd_away(self, args: list[str]) -> None:
+        if not args:
+            raise TableError("Who? `away <name> <days>`.")
+        *words, last = args
+        try:
+            days = float(last)
+        except ValueError:
+            self.say(await self.tables.away_status(user_id(self._name(args, "away"))))
+            return
+        self.say(await self.tables.away(user_id(self._name(words, "away")), days))
 
     async def cmd_remind(self, args: list[str]) -> None:
         sent = await self.tables.remind()

@@ -25,7 +25,7 @@ from engine.tables import Tables
 
 log = logging.getLogger("agora.bot")
 
-EXTENSIONS = ("cogs.lobby", "cogs.history", "cogs.play", "cogs.reminders")
+EXTENSIONS = ("cogs.lobby", "cogs.history", "cogs.lobbies", "cogs.play", "cogs.reminders")
 COMMAND_HASH_KEY = "command_tree_hash"
 
 

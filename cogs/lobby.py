@@ -24,6 +24,18 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(permissions and (permissions.manage_channels or permissions.administrator))
 
 
+def settings_summary(settings: dict[str, Any]) -> str:
+    """A table's settings in one line, for the player who changed them."""
+    deadline = f"{settings['deadline_hours']:g} h" if settings.get("deadline_hours") else "none"
+    bank = "none"
+    if settings.get("bank_hours"):
+        bank = f"{settings['bank_hours']:g} h, +{settings.get('increment_hours', 0):g} h per turn"
+    return (
+        f"reminders every {settings['remind_hours']:g} h; deadline: {deadline}; time bank: {bank}; "
+        f"at the deadline: {settings['fallback']}; reaction windows: {settings.get('window_hours', 8):g} h"
+    )
+
+
 def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
@@ -97,6 +109,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
                 raise TableError("Open a game from a server channel.")
             channel_id, parent_id = interaction.channel_id, None
             if thread:
+                # Refused before the thread exists, so a refusal leaves no empty thread behind.
+                await tables.check_may_host(interaction.guild_id, interaction.user.id)
                 channel_id, parent_id = await self._open_thread(interaction, chosen.title), interaction.channel_id
             return await tables.create(
                 channel_id=channel_id,
@@ -402,12 +416,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
             if text is not None:
                 await interaction.followup.send(text, ephemeral=True)
 
-    @app_commands.command(name="settings", description="Reminder interval, deadline and what happens at it")
+    @app_commands.command(name="settings", description="Reminders, deadline, time bank and what happens at it")
     @app_commands.describe(
         remind_hours="Hours between reminders (2 to 336; default 12)",
         deadline_hours="Hours a player may take per turn (at least 1); 0 for no deadline",
         fallback="At the deadline: a bot plays for them, or pass where the rules allow",
         window_hours="Hours a reaction window (sell, tax, casting) waits for answers",
+        bank_hours="Each player's time bank in hours (at least 1); 0 for none",
+        increment_hours="Hours added to a player's bank after each of their turns",
     )
     @app_commands.choices(fallback=[app_commands.Choice(name=f, value=f) for f in FALLBACKS])
     async def settings(
@@ -417,32 +433,38 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start, join
         deadline_hours: app_commands.Range[float, 0.0, 1440.0] | None = None,
         fallback: app_commands.Choice[str] | None = None,
         window_hours: app_commands.Range[float, 0.5, 72.0] | None = None,
+        bank_hours: app_commands.Range[float, 0.0, 1440.0] | None = None,
+        increment_hours: app_commands.Range[float, 0.0, 336.0] | None = None,
     ) -> None:
         """The host (or Manage Channels) changes the table's settings at once;
         any other player proposes a change that applies once all agree."""
+        await self._configure(
+            interaction,
+            remind_hours=remind_hours,
+            deadline_hours=deadline_hours,
+            fallback=fallback.value if fallback else None,
+            window_hours=window_hours,
+            bank_hours=bank_hours,
+            increment_hours=increment_hours,
+        )
 
+    @app_commands.command(name="pause", description="Stop the table's clocks for some days (others vote on it)")
+    @app_commands.describe(days="Days to pause reminders, deadlines and time banks (1 to 30); 0 ends a pause")
+    async def pause(self, interaction: discord.Interaction, days: app_commands.Range[float, 0.0, 30.0]) -> None:
+        """The host pauses at once; any other player proposes a pause that
+        starts once every other player agrees."""
+        await self._configure(interaction, pause_days=days)
+
+    async def _configure(self, interaction: discord.Interaction, **changes: Any) -> None:
         async def work():
             record = await channel_game(interaction)
             return await service(interaction).configure(
-                record.id,
-                interaction.user.id,
-                can_manage(interaction),
-                remind_hours=remind_hours,
-                deadline_hours=deadline_hours,
-                fallback=fallback.value if fallback else None,
-                window_hours=window_hours,
+                record.id, interaction.user.id, can_manage(interaction), **changes
             )
 
         change = await guarded(interaction, work())
         if change is not None:
-            settings = change.settings
-            deadline = f"{settings['deadline_hours']:g} h" if settings["deadline_hours"] else "none"
-            await reply(
-                interaction,
-                f"{change.text}\nNow: reminders every {settings['remind_hours']:g} h; "
-                f"deadline: {deadline}; at the deadline: {settings['fallback']}; "
-                f"reaction windows: {settings.get('window_hours', 8):g} h.",
-            )
+            await reply(interaction, f"{change.text}\nNow: {settings_summary(change.settings)}.")
 
     @new.autocomplete("options")
     async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -261,6 +261,36 @@ class ProposalAnswer(
             await reply(interaction, text)
 
 
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:join:(?P<game>\d+)"):
+    """Takes a seat in a lobby for whoever clicks (under an invitation)."""
+
+    def __init__(self, game_id: int):
+        super().__init__(
+            discord.ui.Button(
+                label=f"Join game #{game_id}",
+                emoji="🪑",
+                style=discord.ButtonStyle.success,
+                custom_id=f"{PREFIX}:join:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        user = interaction.user
+        name = getattr(user, "display_name", None) or user.name
+        record = await guarded(interaction, service(interaction).join(self.game_id, user.id, name), self.game_id)
+        if record is not None:
+            await reply(
+                interaction,
+                f"🪑 {user.mention} joins game #{self.game_id} ({len(record.seats)} seated).",
+                ephemeral=False,
+            )
+
+
 class ArchivePage(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"agora:hist:(?P<guild>\d+):(?P<page>\d+):(?P<game>[a-z-]+):(?P<user>\d+):(?P<dir>p|n)",
@@ -333,4 +363,5 @@ DYNAMIC_ITEMS = (
     RulesPage,
     ProposalAnswer,
     ArchivePage,
+    JoinButton,
 )

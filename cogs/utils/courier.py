@@ -1,5 +1,5 @@
 """Delivers the service's notices to Discord: channel posts with the board,
-DMs, reminders and take-back requests."""
+DMs, reminders, take-back requests and invitations to a lobby."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.utils.components import HandButton, MenuButton, MuteButton, ProposalAnswer, UndoAnswer
+from cogs.utils.components import HandButton, JoinButton, MenuButton, MuteButton, ProposalAnswer, UndoAnswer
 from cogs.utils.context import board_file
 from cogs.utils.replies import chunks, clip, mentions_of, plain_mentions
 from cogs.utils.step_menus import seat_step_menu
@@ -60,6 +60,7 @@ class DiscordCourier:
             "reminder": self._reminder,
             "undo_request": self._undo_request,
             "proposal": self._proposal,
+            "invite": self._invite,
             "summary": self._summary,
         }.get(notice.kind)
         if handler is None:
@@ -188,6 +189,23 @@ class DiscordCourier:
         view = discord.ui.View(timeout=None)
         view.add_item(ProposalAnswer(notice.game_id, True))
         view.add_item(ProposalAnswer(notice.game_id, False))
+        channel = await self._channel(notice.channel_id)
+        await channel.send(
+            clip(notice.payload["text"]),
+            view=view,
+            nonce=notice.nonce,
+            allowed_mentions=mentions_of(notice.payload.get("mentions", [])),
+        )
+
+    async def _invite(self, notice: Notice) -> None:
+        """An invitation to a lobby: the invitee is pinged, with a join button.
+        One that could only go out after the lobby closed or started is
+        dropped: its button would only lead to a refusal."""
+        record = await self.bot.service.record(notice.game_id)
+        if record.status != "lobby":
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(JoinButton(notice.game_id))
         channel = await self._channel(notice.channel_id)
         await channel.send(
             clip(notice.payload["text"]),

@@ -47,6 +47,7 @@ class PostgresCopies:
             )
             await db.execute("DELETE FROM outbox WHERE user_id = $1 AND delivered_at IS NULL", user_id)
             await db.execute("DELETE FROM settings WHERE scope = 'user' AND scope_id = $1", user_id)
+            await db.execute("DELETE FROM settings WHERE scope = 'lobby' AND key = $1", f"invited:{user_id}")
             await db.execute("DELETE FROM ratings WHERE user_id = $1", user_id)
             await db.execute("UPDATE games SET host_id = NULL WHERE host_id = $1", user_id)
         return len(games)
@@ -58,6 +59,9 @@ class PostgresCopies:
             for table in ("actions", "snapshots", "outbox", "reminders", "undo_requests", "seats", "rated_games"):
                 await db.execute(f"DELETE FROM {table} WHERE game_id = ANY($1::bigint[])", ids)
             await db.execute("DELETE FROM games WHERE id = ANY($1::bigint[])", ids)
+            await db.execute(
+                "DELETE FROM settings WHERE scope IN ('lobby', 'proposal') AND scope_id = ANY($1::bigint[])", ids
+            )
             await db.execute("DELETE FROM settings WHERE scope = 'guild' AND scope_id = $1", guild_id)
             await db.execute("DELETE FROM ratings WHERE scope = $1", str(guild_id))
         return len(ids)

@@ -65,6 +65,7 @@ class SQLiteCopies(SQLitePart):
             ),
             ("DELETE FROM outbox WHERE user_id = ? AND delivered_at IS NULL", (user_id,)),
             ("DELETE FROM settings WHERE scope = 'user' AND scope_id = ?", (user_id,)),
+            ("DELETE FROM settings WHERE scope = 'lobby' AND key = ?", (f"invited:{user_id}",)),
             ("DELETE FROM ratings WHERE user_id = ?", (user_id,)),
             ("UPDATE games SET host_id = NULL WHERE host_id = ?", (user_id,)),
         ]
@@ -78,6 +79,10 @@ class SQLiteCopies(SQLitePart):
         for table in ("actions", "snapshots", "outbox", "reminders", "undo_requests", "seats", "rated_games"):
             statements += [(f"DELETE FROM {table} WHERE game_id = ?", (game_id,)) for game_id in ids]
         statements += [("DELETE FROM games WHERE id = ?", (game_id,)) for game_id in ids]
+        statements += [
+            ("DELETE FROM settings WHERE scope IN ('lobby', 'proposal') AND scope_id = ?", (game_id,))
+            for game_id in ids
+        ]
         statements.append(("DELETE FROM settings WHERE scope = 'guild' AND scope_id = ?", (guild_id,)))
         statements.append(("DELETE FROM ratings WHERE scope = ?", (str(guild_id),)))
         await self._write(statements)

@@ -21,12 +21,16 @@ One module per concern, each a part of the ``Tables`` facade:
 ``base``           state, lifecycle, the per-game locks and the cache
 ``commits``        one action = one transaction (log, snapshot, outbox, reminders)
 ``lobby``          seats, bots and the start
+``discovery``      a server's open lobbies, invitations, idle lobbies closing,
+                   the limit on games one member hosts
 ``moves``          playing an action for a seat
 ``undo``           take-backs, with consent where needed
 ``reminders``      reminders, step time-outs, deadlines (``schedule``: when)
+``clocks``         time banks, pauses and vacations (pure arithmetic)
+``away``           players' vacations (``/away``) across their games
 ``bots``           bot seats and their thinking in worker processes
 ``ending``         resigning and abandoning
-``settings``       a table's settings
+``settings``       a table's settings, pauses, proposals by vote
 ``views``          boards, choices, status, log, a player's games, the archive
 ``history``        ratings, stats, replays, end-of-game summaries
 ``notices``        what a move tells whom

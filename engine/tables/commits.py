@@ -9,6 +9,7 @@ from engine.core import Outcome
 from engine.metrics import MOVES
 from engine.store import NewNotice, SeqConflict
 from engine.tables.base import TableBase
+from engine.tables.clocks import AWAY_KEY, AWAY_SCOPE, Interval, charged, reserve
 from engine.tables.model import Live, MovedMeanwhile, PlayResult
 from engine.tables.notices import channel_notice, private_notices, public_view_of
 from engine.tables.schedule import next_reminders
@@ -60,6 +61,15 @@ class Commits(TableBase):
         elif abandoned:
             fields.update(status="abandoned", finished_at=now)
         over = outcome is not None or abandoned
+        waited = live.reminders.get(seat) if seat is not None and kind == "play" else None
+        if waited is not None and reserve(record.settings) is not None:
+            # The seat's bank pays for the time it took, in this move's own
+            # transaction; the new bank already counts for its next wait.
+            assert seat is not None
+            frozen = await self._frozen_for(record.seats[seat].user_id)
+            clock = charged(record.settings, seat, waited.since, now, seat not in movers, frozen)
+            record.settings = {**record.settings, "clock": clock}
+            fields["settings"] = record.settings
         reminders = next_reminders(live, seat, before, after, movers, seq, now, over)
         try:
             await self.store.commit(
@@ -91,6 +101,13 @@ class Commits(TableBase):
         self._after_commit(record.id)
         if outcome is not None:
             self._spawn(self.rate_finished(record.id))
+
+    async def _frozen_for(self, user_id: int | None) -> list[Interval]:
+        """A player's vacations (``/away``, ``engine.tables.away``); none for a bot's seat."""
+        if user_id is None:
+            return []
+        periods = await self.store.get_setting(AWAY_SCOPE, user_id, AWAY_KEY) or []
+        return [(float(a), float(b)) for a, b in periods]
 
     def _after_commit(self, game_id: int) -> None:
         self._spawn(self.flush(game_id))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 import unicodedata
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -75,7 +76,14 @@ def options(value: Any) -> Any:
     return value
 
 
+def days(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise TableError("A number of days must be a number, such as 3 or 0.5.")
+    return float(value)
+
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
+    "days": days,
     "user_id": lambda v: an_id(v, "user id"),
     "game_id": lambda v: an_id(v, "game number"),
     "channel_id": lambda v: an_id(v, "channel id"),
@@ -85,6 +93,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "seat": lambda v: an_id(v, "seat"),
     "new_user_id": lambda v: an_id(v, "user id"),
     "target_user_id": lambda v: an_id(v, "user id"),
+    "invitee_id": lambda v: an_id(v, "user id"),
     "seq": lambda v: an_id(v, "move number", optional=True),
     "at_seq": lambda v: an_id(v, "move number", optional=True),
     "name": player_name,
@@ -104,14 +113,30 @@ def checked(method: F) -> F:
 
     # An argument annotated as optional may be None (a host-less lobby's user).
     optional = {name for name in names if "None" in str(signature.parameters[name].annotation)}
+    # Where each checked argument sits when passed by position (``self`` is 0).
+    # Found by index, not by ``signature.bind``: this runs on every move, and
+    # binding cost more than the checks themselves.
+    positions = {
+        name: index
+        for index, (name, parameter) in enumerate(signature.parameters.items())
+        if name in names and parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD)
+    }
+
+    def check(name: str, value: Any) -> Any:
+        if value is None and name in optional:
+            return value
+        return CHECKS[name](value)
 
     @functools.wraps(method)
     async def wrapper(*args: Any, **kwargs: Any) -> Any:
-        bound = signature.bind(*args, **kwargs)
+        listed = list(args)
         for name in names:
-            if name in bound.arguments and not (bound.arguments[name] is None and name in optional):
-                bound.arguments[name] = CHECKS[name](bound.arguments[name])
-        return await method(*bound.args, **bound.kwargs)
+            index = positions.get(name)
+            if index is not None and index < len(listed):
+                listed[index] = check(name, listed[index])
+            elif name in kwargs:
+                kwargs[name] = check(name, kwargs[name])
+        return await method(*listed, **kwargs)
 
     return wrapper  # type: ignore[return-value]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core import IllegalAction, match_action, normalize_action
 from engine.store import NewNotice
+from engine.tables.clocks import refilled
 from engine.tables.commits import Commits
 from engine.tables.model import Live, PlayResult, TableError, seat_label
 
@@ -36,6 +37,7 @@ class Moves(Commits):
                 raise
             if was_away:
                 await self.store.update_seat(game_id, seat_record)
+                await self._refill_bank(live, seat)
             return result
 
     async def come_back(self, game_id: int, user_id: int) -> str:
@@ -48,6 +50,7 @@ class Moves(Commits):
                 raise TableError("No bot is standing in for you: you are playing your own seat.")
             seat_record.away = False
             await self.store.update_seat(game_id, seat_record)
+            await self._refill_bank(live, seat_record.seat)
             await self.store.add_notices(
                 game_id,
                 record.seq,
@@ -64,6 +67,14 @@ class Moves(Commits):
             )
             self._spawn(self.flush(game_id))
             return "Welcome back: the bot has left your seat, and the game waits for you again on your turns."
+
+    async def _refill_bank(self, live: Live, seat: int) -> None:
+        """A player taking their seat back from a stand-in finds at least an
+        increment in their bank, so the seat is not lost again at once."""
+        clock = refilled(live.record.settings, seat)
+        if clock is not None:
+            live.record.settings = {**live.record.settings, "clock": clock}
+            await self.store.update_game(live.record.id, settings=live.record.settings)
 
     async def play_seat(self, game_id: int, seat: int, action: str) -> PlayResult:
         """Play for a seat directly (bots, deadline fall-backs, scripts)."""

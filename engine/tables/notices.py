@@ -75,6 +75,15 @@ def private_part(game: Game, state: Any, seat: int) -> Any:
     return game.private_view(state, seat)
 
 
+def seat_view_of(live: Live, state: Any, seat: int, private: Any) -> dict[str, Any]:
+    """``game.view(state, seat)`` without working out the public part again:
+    the contract makes a seat's view the public view plus ``"seat"`` and
+    ``"private"``, so every DM of a move shares the one public view of the
+    channel post (payloads are read, never changed: the store writes them
+    out as JSON)."""
+    return {**public_view_of(live, state), "seat": seat, "private": private}
+
+
 def private_notices(live: Live, before: Any, after: Any, opening: bool) -> tuple[list[NewNotice], dict[int, Any]]:
     """A DM for each player whose secrets changed, and every seat's secrets
     after the move (kept, so the next move compares without working out the
@@ -101,7 +110,7 @@ def private_notices(live: Live, before: Any, after: Any, opening: bool) -> tuple
                     "text": f"Your hand in {game.title} (#{live.record.id}) changed."
                     if not opening
                     else f"{game.title} (#{live.record.id}) has begun. Here is what only you can see.",
-                    "view": game.view(after, seat.seat),
+                    "view": seat_view_of(live, after, seat.seat, now_private),
                     "names": [s.name for s in live.record.seats],
                     "game": live.record.game,
                     "seat": seat.seat,

@@ -7,10 +7,11 @@ import logging
 from engine.core import AgoraError
 from engine.metrics import REMINDERS
 from engine.store import NewNotice, ReminderRecord
+from engine.tables.away import Away
 from engine.tables.bots import default_level
+from engine.tables.clocks import clock_end, fall, frozen_until, pauses
 from engine.tables.model import Live, TableError, duration, timestamp
-from engine.tables.moves import Moves
-from engine.tables.schedule import deadline_at, deadline_seconds, next_due_at, warning_lead, window_seconds
+from engine.tables.schedule import next_due_at, warning_lead, window_seconds
 
 log = logging.getLogger("agora.tables")
 
@@ -19,7 +20,7 @@ REMINDER_BATCH = 500
 """The most reminders one ``remind`` claims; the rest wait for the next call."""
 
 
-class Reminders(Moves):
+class Reminders(Away):
     """Reminders, step time-outs and deadlines."""
 
     async def remind(self, now: float | None = None) -> int:
@@ -50,23 +51,31 @@ class Reminders(Moves):
             if record.status != "active" or current is None or (current.seq, current.sent) != (due.seq, due.sent):
                 return 0  # the turn is over, or this reminder went out meanwhile (its claim had run out)
             settings = record.settings
+            seat = record.seats[due.seat]
+            frozen = await self._frozen_for(seat.user_id)
+            stopped = frozen_until(now, frozen + pauses(settings))
+            if stopped is not None:
+                # Nobody is reminded, warned or replaced while the table is
+                # paused or the player is away: look again when that ends.
+                await self.store.send_reminder(record.id, record.seq, [], due.seat, current.seq, stopped, current.sent)
+                current.due_at = stopped
+                return 0
             timeout = window_seconds(live.game, live.state, settings)
-            if timeout and now >= current.since + timeout:
+            if timeout and now >= clock_end(current.since, timeout, frozen + pauses(settings)):
                 passing = next((a for a in PASS_WORDS if a in live.game.legal(live.state, due.seat)), None)
                 if passing is not None:
                     await self._play(live, due.seat, passing)
                     return 0
-            falls = deadline_at(settings, current.since)
-            seat = record.seats[due.seat]
+            falls = fall(settings, due.seat, current.since, frozen)
             notices: list[NewNotice] = []
-            if falls is not None and now >= falls - warning_lead(deadline_seconds(settings)):
-                if now >= falls and current.due_at >= falls:
+            if falls is not None and now >= falls.at - warning_lead(falls.allowed):
+                if now >= falls.at and current.due_at >= falls.at:
                     # This look was scheduled by the warning: the time is up.
                     await self._deadline(live, due.seat)
                     return 0
                 # The warning, in the channel and by DM; a player who muted
                 # reminders still gets it.
-                text = self._warning_text(live, seat.user_id, falls, now)
+                text = self._warning_text(live, seat.user_id, falls.at, now)
                 for dm in (False, True):
                     notices.append(
                         NewNotice(
@@ -83,15 +92,20 @@ class Reminders(Moves):
                             seat.user_id,
                         )
                     )
-                next_due = falls if now < falls else now + warning_lead(deadline_seconds(settings))
+                next_due = falls.at if now < falls.at else now + warning_lead(falls.allowed)
             else:
-                next_due = next_due_at(settings, current.since, now)
+                next_due = next_due_at(settings, due.seat, current.since, now, frozen)
+                if timeout:
+                    window_closes = clock_end(current.since, timeout, frozen + pauses(settings))
+                    next_due = min(next_due, max(now, window_closes))
                 if not current.muted:
                     notices.append(
                         NewNotice(
                             "reminder",
                             {
-                                "text": self._reminder_text(live, current, seat.user_id, falls, now),
+                                "text": self._reminder_text(
+                                    live, current, seat.user_id, falls.at if falls else None, now
+                                ),
                                 "seat": due.seat,
                                 "seq": current.seq,
                                 "sent": current.sent,

@@ -4,10 +4,12 @@ themselves are sent by ``engine.tables.reminders``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from engine.core import Game
 from engine.store import ReminderRecord
+from engine.tables.clocks import Interval, fall
 from engine.tables.model import Live
 
 
@@ -19,7 +21,6 @@ def next_reminders(
     starts one now."""
     if over:
         return []
-    first_due = first_due_at(live, after, now)
     previous = live.reminders
     before_movers = set(live.game.to_move(before)) if before is not None else set()
     shrinking = before is not None and set(movers) < before_movers
@@ -34,58 +35,51 @@ def next_reminders(
                 ReminderRecord(live.record.id, s, kept.seq, kept.since, kept.due_at, kept.sent, kept.muted, group)
             )
         else:
-            result.append(ReminderRecord(live.record.id, s, seq, now, first_due, 0, False, group))
+            result.append(
+                ReminderRecord(live.record.id, s, seq, now, first_due_at(live, after, s, now), 0, False, group)
+            )
     return result
 
 
-def first_due_at(live: Live, state: Any, now: float) -> float:
+def first_due_at(live: Live, state: Any, seat: int, now: float) -> float:
     """When a new wait is first looked at: the reminder interval, or sooner if
     the deadline's warning or the game's reaction window comes first."""
-    due = next_due_at(live.record.settings, now, now)
+    due = next_due_at(live.record.settings, seat, now, now)
     timeout = window_seconds(live.game, state, live.record.settings)
     if timeout:
         due = min(due, now + timeout)
     return due
 
 
-def first_due_after_change(live: Live, since: float, now: float) -> float:
+def first_due_after_change(live: Live, seat: int, since: float, now: float, frozen: Iterable[Interval] = ()) -> float:
     """A wait's next look once the settings changed: as if it had been
     scheduled under the new ones, and never later than a reaction window's end."""
-    due = next_due_at(live.record.settings, since, now)
+    due = next_due_at(live.record.settings, seat, since, now, frozen)
     timeout = window_seconds(live.game, live.state, live.record.settings)
     if timeout:
         due = min(due, max(now, since + timeout))
     return due
 
 
-def deadline_seconds(settings: dict[str, Any]) -> float:
-    return float(settings.get("deadline_hours") or 0) * 3600
+def warning_lead(allowed: float) -> float:
+    """How long before a wait runs out of time its player is warned: a
+    quarter of the time allowed, from 15 minutes up to 12 hours."""
+    return min(max(allowed / 4, 15 * 60.0), 12 * 3600.0)
 
 
-def warning_lead(deadline: float) -> float:
-    """How long before a deadline falls its player is warned: a quarter of the
-    deadline, from 15 minutes up to 12 hours."""
-    return min(max(deadline / 4, 15 * 60.0), 12 * 3600.0)
-
-
-def deadline_at(settings: dict[str, Any], since: float) -> float | None:
-    """When the wait that began at ``since`` runs out of time (None: no
-    deadline). A deadline changed during a wait counts from the change, so
-    nobody loses a seat to a deadline shortened behind their back."""
-    deadline = deadline_seconds(settings)
-    if not deadline:
-        return None
-    return max(since, float(settings.get("deadline_from") or 0)) + deadline
-
-
-def next_due_at(settings: dict[str, Any], since: float, now: float) -> float:
+def next_due_at(
+    settings: dict[str, Any], seat: int, since: float, now: float, frozen: Iterable[Interval] = ()
+) -> float:
     """The next look at a wait: the reminder interval, but never past the
-    deadline's warning, and the deadline itself once warned."""
+    warning before its time runs out (deadline or bank), and that moment
+    itself once warned. Looks are never earlier than needed, but may be
+    early: frozen time a look does not know of (a vacation) only moves the
+    time out later, and the look then reschedules."""
     due = now + float(settings.get("remind_hours", 12.0)) * 3600
-    falls = deadline_at(settings, since)
+    falls = fall(settings, seat, since, frozen)
     if falls is not None:
-        warn = falls - warning_lead(deadline_seconds(settings))
-        due = min(due, warn if now < warn else falls)
+        warn = falls.at - warning_lead(falls.allowed)
+        due = min(due, warn if now < warn else falls.at)
     return due
 
 

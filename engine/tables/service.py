@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from engine.tables.base import log
 from engine.tables.bots import Bots
+from engine.tables.discovery import Discovery
 from engine.tables.ending import Ending
 from engine.tables.history import History
 from engine.tables.inputs import check_inputs
-from engine.tables.lobby import Lobby
 from engine.tables.outbox import Outbox
 from engine.tables.reminders import Reminders
 from engine.tables.settings import Settings
@@ -17,7 +17,7 @@ from engine.tables.views import Views
 
 
 @check_inputs
-class Tables(Lobby, Reminders, Bots, Undo, Ending, Settings, Views, History, Outbox):
+class Tables(Discovery, Reminders, Bots, Undo, Ending, Settings, Views, History, Outbox):
     """The async service over one ``Store``. Every public method checks its
     arguments first (``inputs``): a wrong type or range is a ``TableError``."""
 

@@ -6,12 +6,22 @@ from typing import Any
 
 from engine.core import Outcome
 from engine.store import GameRecord
+from engine.tables.clocks import bank_left, fall, frozen_until, paused_until, pauses, reserve, unfrozen_between
 from engine.tables.commits import Commits
-from engine.tables.model import Live, TableError, duration, effective_actions, seat_label
+from engine.tables.model import Live, TableError, duration, effective_actions, seat_label, timestamp
 from engine.tables.notices import outcome_text
 
 ARCHIVE_PAGE = 10
 """Finished games per page of ``/game history``."""
+
+
+def bank_text(seconds: float) -> str:
+    """What is left in a bank, to the hour: "2 days 5 h", "7 h", "40 min"."""
+    minutes = round(seconds / 60)
+    days, hours = divmod(minutes // 60, 24)
+    if days >= 2:
+        return f"{days} days {hours} h" if hours else f"{days} days"
+    return duration(minutes * 60)
 
 
 class Views(Commits):
@@ -92,10 +102,18 @@ class Views(Commits):
         if record.status == "active":
             movers = game.to_move(live.state)
             lines.append("To act: " + ", ".join(seat_label(live, s) for s in movers) + ".")
+            now = self.clock()
             for seat, reminder in sorted(live.reminders.items()):
-                lines.append(
-                    f"{record.seats[seat].name} has been waited for since {duration(self.clock() - reminder.since)}."
-                )
+                line = f"The table has waited {duration(now - reminder.since)} for {record.seats[seat].name}"
+                frozen = await self._frozen_for(record.seats[seat].user_id)
+                away = frozen_until(now, frozen)
+                if away is not None:
+                    line += f", who is away (back {timestamp(away)})"
+                falls = fall(record.settings, seat, reminder.since, frozen)
+                if falls is not None:
+                    line += f"; their time runs out {timestamp(falls.at)}"
+                lines.append(line + ".")
+            lines.extend(await self._clock_lines(live, now))
         elif record.outcome:
             lines.append(outcome_text(live, Outcome.from_dict(record.outcome)))
         lines.append(f"Moves so far: {record.seq}.")
@@ -104,6 +122,30 @@ class Views(Commits):
             posts = "post" if len(dead) == 1 else "posts"
             lines.append(f"⚠️ {len(dead)} {posts} could not be delivered (last: {dead[-1][2][:120]}).")
         return "\n".join(lines)
+
+    async def _clock_lines(self, live: Live, now: float) -> list[str]:
+        """The table's pause and its players' banks, if it keeps them."""
+        record, lines = live.record, []
+        until = paused_until(record.settings, now)
+        if until is not None:
+            lines.append(f"⏸️ Paused: no reminders, and no clock runs; they start again {timestamp(until)}.")
+        if reserve(record.settings) is None:
+            return lines
+        banks = []
+        for seat in record.seats:
+            left = bank_left(record.settings, seat.seat)
+            if seat.user_id is None or left is None:
+                continue
+            reminder = live.reminders.get(seat.seat)
+            if reminder is not None:  # a wait under way is drawing on the bank
+                start = max(reminder.since, float(record.settings.get("bank_from") or 0))
+                frozen = await self._frozen_for(seat.user_id) + pauses(record.settings)
+                left = max(0.0, left - unfrozen_between(start, now, frozen))
+            banks.append(f"{seat.name} {bank_text(left)}")
+        increment = float(record.settings.get("increment_hours") or 0)
+        plus = f" (+{increment:g} h per turn)" if increment else ""
+        lines.append(f"Time banks{plus}: " + ", ".join(banks) + ".")
+        return lines
 
     async def history(self, game_id: int) -> list[str]:
         """The game's log in plain words (public lines only)."""

@@ -7,6 +7,17 @@ import pytest
 
 from bot import create_bot
 
+SETTLE_SECONDS = 30.0
+"""How long SimCord waits for the bot's real work (a board drawn in a
+thread) to finish after each event. Its default of 5 s fails scenarios on a
+loaded 2-core machine, where one Hellenica board alone can take seconds."""
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/discord/" in item.nodeid and item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
+
 
 @pytest.fixture
 def db_path(tmp_path):

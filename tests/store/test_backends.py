@@ -247,11 +247,17 @@ async def test_a_persons_data_is_forgotten_and_a_servers_deleted(store):
         notices=[NewNotice("private", {}, user_id=1)],
     )
     await store.put_setting("user", 1, "dm", True)
+    await store.put_setting("lobby", game_id, "invited:1", 1.0)  # an invitation names its invitee
     assert await store.forget_user(1, "someone") == 1
+    assert await store.get_setting("lobby", game_id, "invited:1") is None
     record = await store.game(game_id)
     assert record.seats[0] == SeatRecord(0, None, "someone", bot="random") and record.host_id is None
     assert [a.text for a in await store.actions(game_id)] == ["someone builds"]
     assert await store.pending_notices() == [] and await store.get_setting("user", 1, "dm") is None
     await store.put_setting("guild", 9, "x", 1)
+    await store.put_setting("lobby", game_id, "activity", {"at": 1.0})
+    await store.put_setting("proposal", game_id, "settings", {"seat": 1})
     assert await store.delete_guild(9) == 1
     assert await store.count_games() == 0 and await store.get_setting("guild", 9, "x") is None
+    assert await store.get_setting("lobby", game_id, "activity") is None
+    assert await store.get_setting("proposal", game_id, "settings") is None
