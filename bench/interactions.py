@@ -394,6 +394,20 @@ class Outcome:
     render_ms: list[float]
     driver_cpu_share: float
     """of one core: this process (fake Discord and players), sustained phase"""
+    requests: dict[str, int]
+    """The bot's requests in the sustained phase (until its posts drained), by kind"""
+
+
+def request_kind(path: str) -> str:
+    """Interaction callbacks and follow-ups (webhooks) do not count against
+    a bot's global rate limit of 50 requests/s; everything else does."""
+    if path.startswith("/interactions/"):
+        return "interaction response"
+    if path.startswith("/webhooks/"):
+        return "interaction follow-up"
+    if path.endswith("/messages"):
+        return "channel post or DM"
+    return "other (DM channels, edits, ...)"
 
 
 async def board_posts(fake, samples: list[Sample]) -> list[float]:
@@ -441,12 +455,17 @@ async def one_run(settings: Settings, profile_path: str | None) -> Outcome:
                 # the sustained phase starts once the bot has caught up.
                 await board_posts(fake, sequential)
                 wall_started, driver_cpu = time.time(), time.process_time()
+                calls_before = len(fake.calls)
                 window = await driver.open_loop(settings.rate, settings.sustained_seconds)
                 wall_window = (wall_started, time.time())
                 driver_share = (time.process_time() - driver_cpu) / (wall_window[1] - wall_window[0])
                 sustained = driver.take()
                 skipped, deferred = driver.skipped, driver.deferred
                 post_ms = await board_posts(fake, sustained)
+                requests: dict[str, int] = {}
+                for call in fake.calls[calls_before:]:
+                    kind = request_kind(call.path)
+                    requests[kind] = requests.get(kind, 0) + 1
                 await driver.open_loop(settings.rate, settings.autocomplete_seconds, autocomplete=True)
                 autocomplete = driver.take()
             finally:
@@ -464,6 +483,7 @@ async def one_run(settings: Settings, profile_path: str | None) -> Outcome:
         drawing_share,
         render_ms,
         driver_share,
+        requests,
     )
 
 
@@ -520,11 +540,17 @@ def measure(settings: Settings, profile_path: str | None = None) -> tuple[list[R
         add("drawing cpu", "% of a core", 100 * outcome.drawing_cpu_share)
         add("render p50", "ms", percentile(outcome.render_ms, 0.5))
         add("driver cpu", "% of a core", 100 * outcome.driver_cpu_share)
+        if plays:
+            counted = sum(n for kind, n in outcome.requests.items() if not kind.startswith("interaction"))
+            add("requests per move", "requests", sum(outcome.requests.values()) / len(plays))
+            add("rate-limited requests per move", "requests", counted / len(plays))
         notes.append(
             f"run {len(notes) + 1}: {len(outcome.sustained)} interactions answered in the sustained phase "
             f"({len(plays)} /play, {sum(s.turn_over for s in plays)} ending a turn), "
             f"{outcome.skipped} sends skipped (every channel busy), {outcome.deferred} answers deferred "
-            f"(work over 2 s), {len(outcome.render_ms)} boards drawn."
+            f"(work over 2 s), {len(outcome.render_ms)} boards drawn; the bot's requests meanwhile: "
+            + ", ".join(f"{n} {kind}" for kind, n in sorted(outcome.requests.items()))
+            + "."
         )
     rate = f"at {settings.rate:g}/s"
     where = f"{settings.channels} channels"
@@ -559,6 +585,13 @@ def measure(settings: Settings, profile_path: str | None = None) -> tuple[list[R
                 f"< {TARGET_AUTOCOMPLETE_P99_MS:g} ms",
             ),
             TARGET_AUTOCOMPLETE_P99_MS,
+        ),
+        Row("discord", f"/play {rate}", "Discord requests per move", figures["requests per move"]),
+        Row(
+            "discord",
+            f"/play {rate}",
+            "requests per move under the global rate limit",
+            figures["rate-limited requests per move"],
         ),
         Row("discord", f"bot process {rate}", "CPU", figures["cpu"]),
         Row("discord", f"bot's drawing processes {rate}", "CPU", figures["drawing cpu"]),

@@ -20,7 +20,9 @@
 - Fleet (``--processes 1,2,4``, and ``--db``): the closed-loop move-commit
   run with several processes on one database, each its own ``Tables`` with
   games of its own, 1, 100 and 1,000 active games in all: moves committed
-  per second (all processes together) and p99 of ``play()``; SQLite (one
+  per second (all processes together), p99 of ``play()`` and CPU time per
+  move (the processes, and the server when it is the throwaway one: a
+  figure that a busy machine disturbs far less than the rate); SQLite (one
   file) always, PostgreSQL beside it when ``--db`` names one:
   ``--db postgresql://user@host/db`` (each run in a fresh schema, dropped
   after), or ``--db postgres-temp``: a throwaway server of the machine's own
@@ -44,9 +46,7 @@ import cProfile
 import gc
 import io
 import json
-import multiprocessing
 import pstats
-import queue
 import random
 import sqlite3
 import subprocess
@@ -193,12 +193,18 @@ class Room:
         return record.id
 
     async def pick(self, index: int) -> tuple[int, int, str]:
-        """(game id, user, action) of a random legal move in game ``index``."""
+        """(game id, user, action) of a random legal move in game ``index``.
+
+        The player decides from the service's cached game, without the
+        fresh read that a look at a game on a shared database costs: only
+        this service moves in its games (a fleet's processes each play games
+        of their own), and what is measured is the committing of moves, not
+        the players' looking."""
         game_id = self.ids[index]
-        live = await self.tables._live(game_id)
+        live = await self.tables._cached(game_id)
         if live.record.status != "active":
             game_id = self.ids[index] = await self._new_game(self.channels[index])
-            live = await self.tables._live(game_id)
+            live = await self.tables._cached(game_id)
         seat = self.rng.choice(live.game.to_move(live.state))
         return game_id, FIRST_USER + seat, self.rng.choice(live.game.legal(live.state, seat))
 
@@ -369,6 +375,7 @@ def scale_rows(game: str, settings: Settings, workdir: Path) -> list[Row]:
                 TARGET_MOVES,
             ),
             Row("service", subject, "moves/s committed, no courier", figures["commit"]),
+            Row("service", subject, "CPU per move committed, outbox drained (process)", figures["cpu_ms"]),
             Row("service", subject, "play() p50 at saturation", figures["sat_p50"]),
             Row("service", subject, "play() p99 at saturation", figures["sat_p99"]),
             Row("service", subject, f"play() p50 {at}", figures["p50"]),
@@ -636,238 +643,28 @@ def startup_rows(settings: Settings, workdir: Path, names: list[str]) -> list[Ro
 
 
 # ---------------------------------------------------------------------------
-# A fleet: several processes on one database
-
-
-async def fleet_worker_run(
-    where: str, game: str, first_channel: int, count: int, moves: int, barrier: Any
-) -> tuple[int, float, float, list[float]]:
-    """One process of the fleet: its own Tables and games; once every
-    process is ready, ``moves`` closed-loop moves (no courier: commits)."""
-    tables = await Tables.open(where, courier=None, run_bots=False, cache_size=max(2000, 2 * count))
-    try:
-        players, options = bench_players(REGISTRY[game])
-        room = Room(tables, game, players, options, seed=first_channel)
-        await room.open(count, first_channel=first_channel)
-        await tables.settle()
-        await asyncio.to_thread(barrier.wait)
-        started = time.time()
-        _, latencies = await closed_loop(room, None, moves)
-        return len(latencies), started, time.time(), latencies
-    finally:
-        await tables.close()
-
-
-def fleet_worker(where: str, game: str, first_channel: int, count: int, moves: int, barrier: Any, results: Any) -> None:
-    try:
-        results.put(asyncio.run(fleet_worker_run(where, game, first_channel, count, moves, barrier)))
-    except BaseException as error:  # the parent reports it instead of waiting for ever
-        barrier.abort()
-        results.put(f"{type(error).__name__}: {error}")
-
-
-FLEET_TIMEOUT = 900.0
-
-
-def fleet_once(where: str, game: str, processes: int, per_process: int, moves: int) -> tuple[float, float]:
-    """Moves committed per second by ``processes`` processes together (from
-    the first one's start to the last one's end) and the p99 of play() (ms)."""
-    context = multiprocessing.get_context("spawn")
-    barrier, results = context.Barrier(processes), context.Queue()
-    workers = [
-        context.Process(
-            target=fleet_worker,
-            args=(where, game, 1 + index * per_process, per_process, moves // processes, barrier, results),
-        )
-        for index in range(processes)
-    ]
-    for worker in workers:
-        worker.start()
-    found: list[Any] = []
-    deadline = time.monotonic() + FLEET_TIMEOUT
-    try:
-        while len(found) < processes:
-            try:
-                found.append(results.get(timeout=1.0))
-            except queue.Empty:
-                # A process that died before reporting (an import error, a
-                # kill) would otherwise be waited for until the deadline.
-                if time.monotonic() > deadline or any(w.exitcode not in (None, 0) for w in workers):
-                    raise RuntimeError("a fleet process died or hung before reporting") from None
-    finally:
-        for worker in workers:
-            worker.join(timeout=30)
-            if worker.is_alive():
-                worker.kill()
-    failed = [f for f in found if isinstance(f, str)]
-    if failed:
-        raise RuntimeError(f"a fleet process failed: {failed[0]}")
-    moved = sum(f[0] for f in found)
-    seconds = max(f[2] for f in found) - min(f[1] for f in found)
-    return per_second(moved, seconds), percentile([ms for f in found for ms in f[3]], 0.99)
-
-
-class FleetDatabases:
-    """A fresh database for each fleet run: a SQLite file, or a PostgreSQL
-    schema (in the given database, or on a throwaway server) dropped after."""
-
-    def __init__(self, workdir: Path, db: str | None):
-        self.workdir, self.db = workdir, db
-        self.server = None
-        self.url = db
-        if db == "postgres-temp":
-            from tests.pg_server import ThrowawayPostgres
-
-            self.server = ThrowawayPostgres(durable=True).start()
-            self.url = self.server.url()
-
-    def backends(self) -> list[str]:
-        return ["sqlite"] + (["postgresql"] if self.url else [])
-
-    def fresh(self, backend: str) -> tuple[str, Any]:
-        """(where, drop): the database to open, and how to throw it away."""
-        if backend == "sqlite":
-            path = fresh_db(self.workdir, "fleet")
-            return str(path), lambda: None
-        name = f"bench_{time.monotonic_ns()}"
-        asyncio.run(self._sql(f'CREATE SCHEMA "{name}"'))
-        joiner = "&" if "?" in self.url else "?"
-        return f"{self.url}{joiner}search_path={name}", lambda: asyncio.run(self._sql(f'DROP SCHEMA "{name}" CASCADE'))
-
-    async def _sql(self, statement: str) -> None:
-        import asyncpg
-
-        connection = await asyncpg.connect(self.url)
-        try:
-            await connection.execute(statement)
-        finally:
-            await connection.close()
-
-    def close(self) -> None:
-        if self.server is not None:
-            self.server.stop()
-
-
-async def store_commits(where: str, games: int, commits: int) -> float:
-    """``store.commit`` alone (a move's row, a 2 KB snapshot, one notice):
-    commits per second with ``games`` games committing at once, each waiting
-    for its last commit (so concurrent commits can share a disk flush)."""
-    from engine.store import NewNotice, open_store
-
-    store = await open_store(where)
-    try:
-        ids = [
-            await store.create_game(
-                guild_id=None,
-                channel_id=channel,
-                parent_id=None,
-                game="santorini",
-                options={},
-                seed=1,
-                host_id=None,
-                settings={},
-                seats=[],
-            )
-            for channel in range(1, games + 1)
-        ]
-        state = {"board": list(range(400))}
-
-        async def player(game_id: int) -> None:
-            for seq in range(1, commits // games + 1):
-                await store.commit(
-                    game_id,
-                    seq,
-                    seat=0,
-                    kind="play",
-                    action="move",
-                    text="",
-                    state=state,
-                    notices=[NewNotice("channel", {"seq": seq})],
-                )
-
-        with Stopwatch() as watch:
-            await asyncio.gather(*(player(game_id) for game_id in ids))
-        return per_second(games * (commits // games), watch.seconds)
-    finally:
-        await store.close()
-
-
-def store_rows(settings: Settings, databases: FleetDatabases) -> list[Row]:
-    """The store alone: one game committing in sequence, and 100 at once."""
-    rows = []
-    for backend in databases.backends():
-        for games in (1, 100):
-            figure = Figure("commits", "commits/s")
-            for _ in range(settings.repeats):
-                where, drop = databases.fresh(backend)
-                try:
-                    figure.runs.append(asyncio.run(store_commits(where, games, max(300, 5 * games))))
-                finally:
-                    drop()
-            rows.append(
-                Row(
-                    "store",
-                    f"{backend}, {games} game{'s' if games > 1 else ''} at once",
-                    "store.commit() per second",
-                    figure,
-                )
-            )
-    return rows
-
-
-def fleet_rows(game: str, settings: Settings, workdir: Path, db: str | None, processes: list[int]) -> list[Row]:
-    """Throughput and p99 with 1, 2, 4 processes on one database and 1, 100,
-    1,000 active games in all, on SQLite and (with ``db``) PostgreSQL."""
-    databases = FleetDatabases(workdir, db)
-    try:
-        rows = store_rows(settings, databases)
-        for backend in databases.backends():
-            for count in settings.counts:
-                for fleet in processes:
-                    per_process = max(1, count // fleet)
-                    moves = max(settings.closed_moves, 2 * count)
-                    rate = Figure("moves", "moves/s")
-                    p99 = Figure("p99", "ms", higher_is_better=False)
-                    for _ in range(settings.repeats):
-                        where, drop = databases.fresh(backend)
-                        try:
-                            found = fleet_once(where, game, fleet, per_process, moves)
-                        finally:
-                            drop()
-                        rate.runs.append(found[0])
-                        p99.runs.append(found[1])
-                    total = per_process * fleet
-                    subject = (
-                        f"{backend}, {fleet} process{'es' if fleet > 1 else ''}, {total} game{'s' if total > 1 else ''}"
-                    )
-                    row = Row("fleet", subject, "moves/s committed", rate)
-                    if backend == "postgresql" and count == 100:
-                        row = judged(
-                            Row("fleet", subject, "moves/s committed", rate, f">= {TARGET_MOVES:g}/s"), TARGET_MOVES
-                        )
-                    rows += [row, Row("fleet", subject, "play() p99 at saturation", p99)]
-    finally:
-        databases.close()
-    return rows
-
-
-# ---------------------------------------------------------------------------
 # Where a committed move's time goes
 
 
-def profile(game: str, moves: int, workdir: Path) -> str:
-    """cProfile of ``moves`` sequential moves in one game, outbox drained."""
+def profile(game: str, moves: int, workdir: Path, count: int = 1, warm_up: int = 0) -> str:
+    """cProfile of ``moves`` closed-loop moves over ``count`` games, outbox
+    drained, after ``warm_up`` moves that are not profiled (at 100 games,
+    ``--quick`` measures each game's moves 4 to 6: ``--counts 100`` profiles
+    those). Sorted by own time, then by cumulative time."""
     profiler = cProfile.Profile()
 
     async def work(room: Room) -> None:
+        if warm_up:
+            await closed_loop(room, room.tables.courier, warm_up)
         profiler.enable()
         await closed_loop(room, room.tables.courier, moves)
         profiler.disable()
 
-    asyncio.run(service_run(fresh_db(workdir, "profile"), game, 1, InstantCourier(), work))
+    asyncio.run(service_run(fresh_db(workdir, "profile"), game, count, InstantCourier(), work))
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)
     stats.sort_stats("tottime").print_stats(25)
+    stats.sort_stats("cumulative").print_stats(40)
     return out.getvalue()
 
 
@@ -884,6 +681,7 @@ def run(
     processes: list[int] | None = None,
     fleet_only: bool = False,
     counts: tuple[int, ...] | None = None,
+    throughput_only: bool = False,
 ) -> list[Row]:
     """Every service benchmark; each section is shown as soon as it is done.
     The fleet section runs when ``db`` or ``processes`` is given."""
@@ -905,11 +703,21 @@ def run(
             ("Memory per idle cached game", lambda: memory_rows(settings, workdir, names)),
             (f"Start-up with {settings.stored_games:,} stored games", lambda: startup_rows(settings, workdir, names)),
         ]
+        from service_fleet import fleet_rows  # it imports this module: not at the top
+
         fleet = (
             f"Fleet: {game}, processes on one database (commits, closed loop)",
             lambda: fleet_rows(game, settings, workdir, db, processes or [1, 2, 4]),
         )
-        if fleet_only:
+        if throughput_only:
+            sections = [
+                (
+                    f"Service: {name} with {', '.join(map(number, settings.counts))} active games",
+                    lambda name=name: scale_rows(name, settings, workdir),
+                )
+                for name in names
+            ]
+        elif fleet_only:
             sections = [fleet]
         elif db or processes:
             sections.append(fleet)
@@ -926,7 +734,11 @@ def main() -> None:
     parser.add_argument("--game", default="santorini", help="the game for the 1/100/1,000 games runs")
     parser.add_argument("--games", help="comma-separated games for the per-game rows (default: all)")
     parser.add_argument("--repeats", type=int, help="runs per figure (default 3, quick 1)")
-    parser.add_argument("--profile", action="store_true", help="only profile committed moves of --game")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="only profile committed moves of --game (in the first of --counts games: 1 by default)",
+    )
     parser.add_argument(
         "--db",
         help="PostgreSQL for the fleet section: a postgresql:// URL, or postgres-temp "
@@ -935,10 +747,17 @@ def main() -> None:
     parser.add_argument("--processes", help="comma-separated process counts for the fleet section (1,2,4)")
     parser.add_argument("--fleet", action="store_true", help="only the fleet section")
     parser.add_argument("--counts", help="comma-separated active game counts (default 1,100,1000)")
+    parser.add_argument(
+        "--throughput",
+        action="store_true",
+        help="only the 1/100/1,000 games runs, for every game of --games (see --counts)",
+    )
     args = parser.parse_args()
     if args.profile:
         with tempfile.TemporaryDirectory(prefix="agora-bench-") as tmp:
-            print(profile(args.game, 2000, Path(tmp)))
+            count = int(args.counts.split(",")[0]) if args.counts else 1
+            moves = 2000 if count == 1 else 3 * count
+            print(profile(args.game, moves, Path(tmp), count, warm_up=0 if count == 1 else 3 * count))
         return
     run(
         args.quick,
@@ -949,6 +768,7 @@ def main() -> None:
         processes=[int(n) for n in args.processes.split(",")] if args.processes else None,
         fleet_only=args.fleet,
         counts=tuple(int(n) for n in args.counts.split(",")) if args.counts else None,
+        throughput_only=args.throughput,
     )
 
 

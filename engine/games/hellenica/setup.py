@@ -32,7 +32,7 @@ from engine.core import AI_SEATS, IllegalAction, Rng
 from engine.games.hellenica import components as data
 from engine.games.hellenica import deity_modes, pathos
 from engine.games.hellenica.ai import setup as ai_setup
-from engine.games.hellenica.board import preset
+from engine.games.hellenica.board import Map, preset
 from engine.games.hellenica.events import new_deck
 from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.state import ACTIVE, add_units, log, map_of, new_upgrade, rng_of, seat_name, store_rng
@@ -160,11 +160,29 @@ def home_choices(state: dict) -> list[str]:
     low, high = SETUP["home_spacing"]
 
     def score(home: str) -> int:
-        distance = board.distances(home)
+        distance = _distances(board, home)
         return sum(1 for other in taken if low <= distance.get(other, 99) <= high)
 
     best = max((score(h) for h in free), default=0)
     return [h for h in free if score(h) == best]
+
+
+_DISTANCES: dict[int, tuple[Map, dict[str, dict[str, int]]]] = {}
+"""Per map (by identity; the map is kept so its id is not reused): each home
+city's distances to every area, worked out once instead of at every
+``legal`` and ``play`` of the home choices. Read, never changed."""
+
+
+def _distances(board: Map, home: str) -> dict[str, int]:
+    cached = _DISTANCES.get(id(board))
+    if cached is None or cached[0] is not board:
+        if len(_DISTANCES) > 64:  # built maps are many: keep the cache small
+            _DISTANCES.clear()
+        cached = _DISTANCES[id(board)] = (board, {})
+    known = cached[1]
+    if home not in known:
+        known[home] = board.distances(home)
+    return known[home]
 
 
 def _random_homes(state: dict) -> None:

@@ -85,6 +85,7 @@ def _areas(state: dict, board: Map, homes: dict[str, int]) -> list[dict[str, Any
     areas = _static_areas(board)
     impassable = state["impassable"]
     cities, units = state["cities"], state["units"]
+    limits: dict[tuple[int, str], int] = {}  # a seat's Supply Limit per unit type, for every stack of the map
     for view in areas:
         name = view["name"]
         if name in impassable:
@@ -93,7 +94,13 @@ def _areas(state: dict, board: Map, homes: dict[str, int]) -> list[dict[str, Any
         here = units.get(name)
         view["units"] = (
             [
-                {"owner": s["owner"], "kind": s["kind"], "elite": s["elite"], "n": s["n"], "spent": _spent(state, s)}
+                {
+                    "owner": s["owner"],
+                    "kind": s["kind"],
+                    "elite": s["elite"],
+                    "n": s["n"],
+                    "spent": _spent(state, s, limits),
+                }
                 for s in here
             ]
             if here
@@ -111,8 +118,13 @@ def _areas(state: dict, board: Map, homes: dict[str, int]) -> list[dict[str, Any
     return areas
 
 
-def _spent(state: dict, stack: dict) -> bool:
-    limit = adv.supply_limit(state, stack["owner"], stack["kind"])
+def _spent(state: dict, stack: dict, limits: dict[tuple[int, str], int]) -> bool:
+    """Whether a stack may not move again: pinned, or used up to its owner's
+    Supply Limit (``limits`` keeps each limit worked out for this state)."""
+    key = (stack["owner"], stack["kind"])
+    limit = limits.get(key)
+    if limit is None:
+        limit = limits[key] = adv.supply_limit(state, *key)
     return pinned(stack) or (bool(limit) and stack["used"] >= limit)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import SEAT_COLOURS, clone
+from engine.core import SEAT_COLOURS
 from engine.games.thera import flow, scoring
 from engine.games.thera.components import COMPONENTS, RESOURCES, Cost, Luxury
 from engine.games.thera.state import State
@@ -61,6 +61,18 @@ def _map() -> dict[str, Any]:
 
 
 MAP = _map()
+
+
+def _map_view() -> dict[str, Any]:
+    """A copy of ``MAP`` for one view: its locations are flat dicts and its
+    roads words, so copying them by hand gives what ``clone`` gives, several
+    times faster (every view carries the map)."""
+    return {
+        "locations": [dict(location) for location in MAP["locations"]],
+        "roads": list(MAP["roads"]),
+        "port": MAP["port"],
+        "small_quarry": MAP["small_quarry"],
+    }
 
 
 def _island(state: State, seat: int) -> dict[str, Any]:
@@ -191,7 +203,7 @@ def public(state: State) -> dict[str, Any]:
         ],
         "trade": {name: {"lot": rate.lot, "price": rate.price} for name, rate in COMPONENTS.trade.items()},
         "islands": [_island(state, s) for s in range(n)],
-        "map": clone(MAP),
+        "map": _map_view(),
         "final_round": state["final_seat"] is not None,
         "final_seat": state["final_seat"],
         "ply": state["ply"],
