@@ -79,7 +79,17 @@ World Events, Invocations, Creatures
                              and Interference name the Invocation's number
                              (``invoke intervention 1``)
   ``first <colour>``         the Favorite orders near-simultaneous Invocations
-  ``unleash <creature>``     the Favorite orders the Creatures at Upkeep
+  ``unleash <creature>``     the Favorite orders the Creatures at Upkeep, one
+                             at a time or all at once: ``unleash hydra cetus``
+Several steps in one command
+  ``<step>, <step>, ...``    your own steps in a row, comma-separated:
+                             ``supply megara from athens, move all panactum``,
+                             ``build temple athens, dedicate zeus``, ``zeus,
+                             worship athens``, ``worship athens, pass`` once
+                             the others have passed; exactly those steps one
+                             after another, refused as a whole when someone
+                             else decides in between or a step but the last
+                             reveals dice, a card or bids
 Upkeep
   ``government <government> <city>`` after losing your Government City;
   ``temple <deity>`` or ``pass`` on taking Delphi

@@ -4,6 +4,13 @@ Creatures' turn, a casting window): one seat picks one of a few options.
 The process frame pushes a ``choose`` frame naming itself (``parent``) and a
 ``key``, suspends itself, and reads ``answers[key]`` when it resumes.
 Notation: ``<verb> <option>`` (or the option alone when the verb is empty).
+
+An order (``ORDERS``: "the Favorite of the gods determines the order in
+which they attack") is asked one option at a time, again over the options
+left; ``unleash hydra cetus sphinx`` gives the whole order at once: the first
+answer now, the others kept on the process frame and given when the same
+question comes back, exactly as if they were typed then (one that is no
+longer an option drops the rest, and the question is asked).
 """
 
 from __future__ import annotations
@@ -31,7 +38,14 @@ def ask(
     prompt: str,
     labels: dict[str, str] | None = None,
 ) -> None:
-    """Push a choice for ``seat`` and suspend ``parent`` until it is answered."""
+    """Push a choice for ``seat`` and suspend ``parent`` until it is answered
+    (at once, from an order given ahead: ``ORDERS``)."""
+    planned = planned_answer(parent, key, seat, options)
+    if planned is not None:
+        state["next_id"] += 1  # the question the single steps would have asked
+        parent.setdefault("answers", {})[key] = planned
+        suspend(parent)
+        return
     push(
         state,
         "choose",
@@ -46,6 +60,28 @@ def ask(
     suspend(parent)
 
 
+ORDERS = ("unleash",)
+"""Verbs of questions asked again over the options left, until all are ordered."""
+PLANNED = "planned"
+"""The process frame's key for the rest of an order given at once."""
+
+
+def planned_answer(parent: dict, key: str, seat: int, options: list[str]) -> str | None:
+    """The next answer of an order the same seat gave at once to this
+    question, if it is still an option (else the rest of the order is dropped)."""
+    plans = parent.get(PLANNED, {})
+    plan = plans.get(key)
+    if not plan:
+        return None
+    rest = plan["rest"]
+    answer = rest.pop(0) if plan["seat"] == seat and rest[0] in options else None
+    if answer is None or not rest:
+        del plans[key]
+        if not plans:
+            del parent[PLANNED]
+    return answer
+
+
 def command(verb: str, option: str) -> str:
     return f"{verb} {option}" if verb else option
 
@@ -58,6 +94,15 @@ class ChooseStep(Step):
         return [command(frame["verb"], option) for option in frame["options"]]
 
     def play(self, state: dict, frame: dict, seat: int, action: str) -> None:
+        words = action.split()
+        order = words[1:] if frame["verb"] in ORDERS and words[:1] == [frame["verb"]] and len(words) > 2 else []
+        if order:  # ``unleash hydra cetus``: the whole order at once
+            if len(set(order)) != len(order) or not set(order) <= set(frame["options"]):
+                raise IllegalAction(
+                    f"Give each of {', '.join(f'`{o}`' for o in frame['options'])} at most once, "
+                    f"first to act first: `{frame['verb']} {' '.join(frame['options'])}`."
+                )
+            action = command(frame["verb"], order[0])
         chosen = next((o for o in frame["options"] if command(frame["verb"], o) == action), None)
         if chosen is None:
             shown = ", ".join(f"`{command(frame['verb'], o)}`" for o in frame["options"][:8])
@@ -66,6 +111,8 @@ class ChooseStep(Step):
         parent = frame_by_id(state, frame["parent"])
         if parent is not None:
             parent.setdefault("answers", {})[frame["key"]] = chosen
+            if order[1:]:
+                parent.setdefault(PLANNED, {})[frame["key"]] = {"seat": seat, "rest": order[1:]}
         finish(state, frame)
 
     def explain(self, state: dict, frame: dict, seat: int, action: str) -> str:

@@ -119,6 +119,8 @@ class Hellenica(BaseGame):
 
     def _play(self, state: dict, seat: int, action: str) -> dict:
         text = normalize_action(action)
+        if quick.STEP_SEPARATOR in text:  # ``a, b``: several of the seat's own steps in a row
+            return quick.play_in_one(self, state, seat, text)
         verb = text.split(" ", 1)[0]
         frame = current(state)
         if verb in trade.VERBS and state["phase"] != "over":

@@ -12,13 +12,21 @@ hold a step back.
 Games stored before the option existed have no ``quick`` in their options
 and replay as they were played; ``new`` leaves it off unless asked, the
 table asks for it (its default).
+
+Several steps in one command (``play_in_one``, not an option): a seat may
+write its own steps in a row separated by commas, ``supply megara from
+athens, move all panactum``, when nobody else decides between them.
 """
 
 from __future__ import annotations
 
+from typing import Protocol
+
+from engine.core import IllegalAction
 from engine.games.hellenica import invocations, phases
 from engine.games.hellenica.ai.grudges import GRUDGES, note_action
-from engine.games.hellenica.state import copy_for_play
+from engine.games.hellenica.notation import listing
+from engine.games.hellenica.state import copy_for_play, seat_name
 from engine.games.hellenica.steps import STEPS, current, open_frame
 
 QUICK = "quick"
@@ -70,3 +78,53 @@ def play_forced(state: dict) -> None:
             note_action(before, state, seat, action)
         phases.advance(state)
     raise RuntimeError("quick steps did not come to an end")
+
+
+# ---------------------------------------------------------------------------
+# Several steps in one command
+
+STEP_SEPARATOR = ","
+
+
+class _Game(Protocol):
+    def _play(self, state: dict, seat: int, action: str) -> dict: ...
+    def to_move(self, state: dict) -> list[int]: ...
+    def reveals(self, before: dict, seat: int, action: str, after: dict) -> bool: ...
+
+
+def play_in_one(game: _Game, state: dict, seat: int, text: str) -> dict:
+    """``supply megara from athens, move all panactum``: a seat's own steps
+    in a row, written as one command. It is exactly those steps played one
+    after another, so no rule changes; it is refused as a whole (nothing is
+    played) when a step is refused, when someone else has to decide before a
+    next step (a casting window, a defender, the other bidders), or when a
+    step but the last reveals something (dice, a drawn card, opened bids):
+    nobody commits to a step before seeing what the one before it showed."""
+    steps = [step.strip() for step in text.split(STEP_SEPARATOR)]
+    if not all(steps):
+        raise IllegalAction(
+            "Separate your steps with single commas, e.g. `supply megara from athens, move all panactum`."
+        )
+    before = after = state
+    for number, step in enumerate(steps):
+        if number:
+            waiting = game.to_move(after)
+            if waiting != [seat]:
+                raise IllegalAction(
+                    f"`{step}` cannot come in the same command: after `{steps[number - 1]}` "
+                    + (
+                        f"{listing([seat_name(s) for s in waiting if s != seat])} decide first."
+                        if waiting
+                        else "the decision is no longer yours."
+                    )
+                )
+            if game.reveals(before, seat, steps[number - 1], after):
+                raise IllegalAction(
+                    f"`{steps[number - 1]}` reveals something (dice, a card, bids): send `{step}` once you have seen it."
+                )
+        before = after
+        try:
+            after = game._play(after, seat, step)
+        except IllegalAction as refusal:
+            raise IllegalAction(f"Step {number + 1}, `{step}`: {refusal}") from None
+    return after
