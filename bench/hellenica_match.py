@@ -13,7 +13,8 @@ know ``move all``; today's ``random`` is that bot with this one fix).
 
 The bots' budgets are fixed (the medium bot's candidate count and look-ahead
 depth are constants of ``bot.py``), so results do not depend on machine load;
-only the reported times do. Some choices walk sets of area names, whose
+only the reported times do (wall clock and, steadier on a busy machine,
+the bot's CPU time). Some choices walk sets of area names, whose
 order Python varies from run to run: run with ``PYTHONHASHSEED=0`` to replay
 the same games. A game counts as a win for the measured seat when
 it is among the winners (a shared victory counts half).
@@ -66,27 +67,29 @@ def chooser(level: str):
 
 def play_one(
     players: int, hero_seat: int, hero, other, against_ai: bool, seed: int, limit: int = 20000
-) -> tuple[dict, list[float]]:
+) -> tuple[dict, list[float], list[float]]:
     options = {"homes": "random"}
     if against_ai:
         options["ai_seats"] = [s for s in range(players) if s != hero_seat]
     state = GAME.new(players, options, seed)
     hero_times: list[float] = []
+    hero_cpu: list[float] = []
     moves = 0
     while GAME.outcome(state) is None:
         movers = GAME.to_move(state)
         if not movers or moves > limit:
             raise RuntimeError(f"seed {seed}: the game stalled after {moves} actions")
         seat = movers[0]
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         if seat == hero_seat:
             action = hero(state, seat, seed * 100_003 + moves)
             hero_times.append(time.perf_counter() - started)
+            hero_cpu.append(time.process_time() - started_cpu)
         else:
             action = other(state, seat, seed * 100_003 + moves)
         state = GAME.play(state, seat, action)
         moves += 1
-    return state, hero_times
+    return state, hero_times, hero_cpu
 
 
 def main() -> None:
@@ -101,17 +104,18 @@ def main() -> None:
     against_ai = args.against == "ai"
     other = None if against_ai else chooser(args.against)
     wins = 0.0
-    turns, times, reasons = [], [], Counter()
+    turns, times, cpu, reasons = [], [], [], Counter()
     started = time.perf_counter()
     for game in range(args.games):
         seed = args.seed + game
         hero_seat = game % args.players
-        state, hero_times = play_one(args.players, hero_seat, hero, other, against_ai, seed)
+        state, hero_times, hero_cpu = play_one(args.players, hero_seat, hero, other, against_ai, seed)
         winners = state["winners"]
         share = (1.0 / len(winners)) if hero_seat in winners else 0.0
         wins += share
         turns.append(state["turn"])
         times.extend(hero_times)
+        cpu.extend(hero_cpu)
         for seat in winners:
             reasons.update(completed(state, seat))
         print(
@@ -129,6 +133,10 @@ def main() -> None:
         f"final turn: mean {statistics.mean(turns):.1f}, min {min(turns)}, max {max(turns)}; "
         f"{args.level} decisions: {len(times)}, mean {1000 * statistics.mean(times):.1f} ms, "
         f"p99 {1000 * p99:.1f} ms, max {1000 * times[-1]:.1f} ms; {time.perf_counter() - started:.0f} s in all"
+    )
+    # Wall time grows with the machine's load; the process's own CPU time does not.
+    print(
+        f"{args.level} decisions in CPU time: mean {1000 * statistics.mean(cpu):.1f} ms, max {1000 * max(cpu):.1f} ms"
     )
     print("objectives of the winners:", ", ".join(f"{card} {n}" for card, n in reasons.most_common()))
 

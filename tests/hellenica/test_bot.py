@@ -206,8 +206,8 @@ def test_fleet_counts_when_the_next_cities_lie_across_the_sea():
     """Sea Transport needs "the player's Triremes" at sea ("Triremes may not
     move directly from one Land Area to another Land Area"): when no land
     unit is within two Supply actions of a city to take but one is across
-    the sea, the planner values Triremes and Docks; with a city to take by
-    land close by, they are worth nothing extra."""
+    the sea, the planner values Triremes and Docks; when the army can march
+    on a city by land, they are worth nothing extra."""
     state = GAME.new(2, {"homes": "random"}, 1)
     state["units"] = {}
     stranded = None
@@ -235,8 +235,14 @@ def test_fleet_counts_when_the_next_cities_lie_across_the_sea():
     with_ships = dict(state, units={**state["units"], stranded: state["units"][stranded] + [_unit(0, "trireme", 2)]})
     assert planner.fleet(with_ships, 0) > planner.fleet(state, 0)
     near = next(area for area, d in far.items() if d == 1)
-    close = dict(with_ships, units={**with_ships["units"], near: [_unit(0, "hoplite")]})
+    ships_only = {
+        area: [s for s in area_stacks if s["kind"] == "trireme"] for area, area_stacks in with_ships["units"].items()
+    }
+    close = dict(with_ships, units={**ships_only, near: [_unit(0, "hoplite", 2)]})
     assert planner.fleet(close, 0) == 0.0
+    # An army that can march elsewhere does not carry the stranded one.
+    both = dict(with_ships, units={**with_ships["units"], near: [_unit(0, "hoplite")]})
+    assert planner.fleet(both, 0) > 0.0
 
 
 def test_an_army_beside_a_neutral_city_is_worth_less_than_the_city():

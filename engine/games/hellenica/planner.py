@@ -2,14 +2,18 @@
 
 At each of its Action-phase and Movement decisions the planner takes the
 most promising actions by the quick heuristic of ``bot.py`` (a fixed number,
-``CANDIDATES``), plays each one on a copy of the state and follows it with the
-heuristic's own best choices until the action is over — the Movement done,
-the combat fought, the next Action-phase turn reached — at most ``HORIZON``
-steps. It then values the position (``value``) and keeps the best. Combat
-and every other chance is sampled ``SAMPLES`` times with a random generator
-of its own, so the plan never peeks at the game's dice or at the order of a
-deck. The budgets are fixed counts, never clock time, so the same seed
-always gives the same choice whatever the load of the machine.
+``CANDIDATES``; never a Build that tears down what an objective counts),
+plays each one on a copy of the state and follows it with the heuristic's
+own best choices until the action is over — the Movement done, the combat
+fought, the next Action-phase turn reached — at most ``HORIZON`` steps. The
+seat's own Movement steps in a plan are each the best by ``value`` of a few
+(``GREEDY_WIDTH``), so a Supply is worth where its units can go. It then
+values the position (``value``) and keeps the best. Combat and every other
+chance is sampled ``SAMPLES`` times with a random generator of its own, so
+the plan never peeks at the game's dice or at the order of a deck. The
+budgets are fixed counts (``PLAY_BUDGET`` plays a decision), never clock
+time, so the same seed always gives the same choice whatever the load of the
+machine.
 
 The value is the Object of the Game: "The first Player to satisfy any three
 objectives at the end of a game turn wins the game." It counts the progress
@@ -19,7 +23,10 @@ counts at once, as Upkeep will conquer it —, armies near cities to take
 (counted in Supply actions, with the seat's Triremes at sea as bridges), the
 Triremes and Docks that carry them when the next cities lie across the sea,
 upgrades, Action Cubes still to spend this turn) and, against that, the
-leading rival's visible progress and the armies threatening our cities.
+leading rival's visible progress and the armies threatening our cities and,
+further out, our Home City (``bot_pressure``: a Home City lost hands a rival
+the Destruction Pathos, and an army poised on a rival's is progress towards
+it).
 
 Every other decision (bids, Ethos cards, combat rounds, losses...) follows
 the heuristic, with a sharper choice of Ethos cards (``choose_ethos``).
@@ -32,7 +39,7 @@ from collections import deque
 from typing import Any
 
 from engine.core import Rng
-from engine.games.hellenica import bot
+from engine.games.hellenica import bot, bot_pressure
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES
 from engine.games.hellenica.movement import land_step_ok
 from engine.games.hellenica.objectives import completed, met, upgrade_count
@@ -46,6 +53,18 @@ HORIZON = 14
 """Steps a plan follows an action at most before the position is valued."""
 SAMPLES = 2
 """Rollouts per action when dice or cards decide its outcome."""
+PLAY_BUDGET = 120
+"""Plays (``game.play``) one decision may spend on its plans, a count and not
+clock time (the same seed gives the same choice on any machine): at a few
+milliseconds a play this keeps a decision well under the table's 2 s per bot
+move. A plan under way is finished, with the heuristic alone once the budget
+is spent, so a few more plays."""
+VALUE_COST = 1
+"""What valuing a position mid-plan (``_greedy_step``) costs, in plays."""
+GREEDY_WIDTH = 3
+"""Steps of the seat's own Movement a plan weighs at each step (``_greedy_step``)."""
+STOPS = ("pass", "done")
+"""The ways of stopping, always weighed first."""
 PLANNED = ("action", "move")
 """The decisions the planner looks ahead at; the others follow the heuristic."""
 
@@ -61,6 +80,9 @@ RIVAL_OBJECTIVE_WEIGHT = 8.0
 RIVAL_WEIGHT = 1.0
 """How much the leading rival's progress counts against the seat's own."""
 THREAT_WEIGHT = 1.5
+HOME_DANGER_WEIGHT = 2.0
+"""Enemy strength within two steps of the Home City beyond its guard
+(``bot_pressure.home_danger``): losing it hands a rival the Destruction Pathos."""
 CUBE_WEIGHT = 2.5
 """An Action Cube not yet spent this turn: passing gives up every one left."""
 REACH_WEIGHT = 0.5
@@ -71,6 +93,9 @@ REACH_CAP = 2.0
 an army parked beside a city rather than taking it: the conquest removes
 the target and with it the army's whole reach)."""
 FLEET_WEIGHT = 3.0
+STRANDED_FULL = 4.0
+"""The stranded land strength (two Hoplites, or a Cavalry and a Hoplite) for
+which the fleet counts in full."""
 """A Trireme or the first Docks when the next conquests lie across the sea."""
 
 
@@ -128,7 +153,7 @@ def progress(state: dict, seat: int, card: str) -> float:
     if check in ("hero_on", "own_with_hero"):
         return 0.3 if any(total_units(state, seat, kind) for kind in HEROES) else 0.0
     if check == "foreign_home":
-        return 0.2 * min(1.0, _army(state, seat) / 12)
+        return bot_pressure.home_pressure(state, seat)
     return 0.0
 
 
@@ -228,6 +253,7 @@ def value(state: dict, seat: int, turn: int | None = None) -> float:
         + FLEET_WEIGHT * fleet(state, seat)
         - RIVAL_WEIGHT * rival_value(state, seat)
         - THREAT_WEIGHT * threat(state, seat)
+        - HOME_DANGER_WEIGHT * bot_pressure.home_danger(state, seat)
     )
 
 
@@ -339,20 +365,22 @@ def _bridged_shores(state: dict, seat: int) -> list[set[str]]:
 
 
 def fleet(state: dict, seat: int) -> float:
-    """When no land unit is within two Supply actions of a city to take but
-    some are across the sea, the Docks and Triremes that would carry them
-    (Sea Transport) are the way to grow: a Trireme (up to three) counts, and
-    the first Docks."""
+    """When land units stand more than two Supply actions from any city to
+    take by land but within reach across the sea, the Docks and Triremes that
+    would carry them (Sea Transport) are the way to grow: a Trireme (up to
+    three) counts, and the first Docks, in proportion to the land strength so
+    stranded (an army elsewhere that can march does not carry this one)."""
     by_supply = supply_distance(state, seat)
     by_sea = bot.distance_to_targets(state, seat)
-    armies = [area for area, area_stacks in state["units"].items() if _land_strength(area_stacks, seat)]
-    if (
-        not armies
-        or any(by_supply.get(area, 9) <= 2 for area in armies)
-        or not any(by_sea.get(area, 9) <= 3 for area in armies)
-    ):
+    stranded = sum(
+        _land_strength(area_stacks, seat)
+        for area, area_stacks in state["units"].items()
+        if by_supply.get(area, 9) > 2 and by_sea.get(area, 9) <= 3
+    )
+    if not stranded:
         return 0.0
-    return min(total_units(state, seat, "trireme"), 3) + (1.0 if upgrade_count(state, seat, "docks") else 0.0)
+    ships = min(total_units(state, seat, "trireme"), 3) + (1.0 if upgrade_count(state, seat, "docks") else 0.0)
+    return ships * min(1.0, stranded / STRANDED_FULL)
 
 
 def _pieces(state: dict, city: str):
@@ -370,7 +398,8 @@ def _candidates(state: dict, frame: dict, seat: int, legal: list[str]) -> list[s
     """The actions worth a look-ahead: the heuristic's best, and always the
     ways of stopping (``pass``, ``done``)."""
     if frame["kind"] == "action":
-        scored = bot.action_scores(state, seat, legal)
+        kept = [a for a in legal if not _tears_down_progress(state, seat, a)]
+        scored = bot.action_scores(state, seat, kept or legal)
     else:
         scored = bot.move_scores(state, frame, seat, legal)
     ranked = [action for _, action in sorted(scored, key=lambda item: -item[0])]
@@ -390,6 +419,24 @@ def _candidates(state: dict, frame: dict, seat: int, legal: list[str]) -> list[s
     return chosen
 
 
+def _tears_down_progress(state: dict, seat: int, action: str) -> bool:
+    """A Build that replaces an upgrade ("City Upgrades may replace an existing
+    Active or Under Construction City Upgrade ... Return the replaced City
+    Upgrade back to the pool") which one of the seat's objectives counts, with
+    none to spare: the Build cube buys one step of one objective by undoing a
+    step of another. (Only the plain ``... over <upgrade>``
+    wording is read; any other passes.)"""
+    words = action.split()
+    if "build" not in words[:2] or "over" not in words:
+        return False
+    replaced = words[-1].split("-")[0]
+    counted = any(
+        OBJECTIVES[card].check == "upgrades" and OBJECTIVES[card].params["upgrade"] == replaced
+        for card in state["pathos"] + state["seats"][seat]["ethos"]
+    )
+    return counted and bot._surplus(state, seat, replaced) <= 0
+
+
 class _Steady(random.Random):
     """A generator whose ``random()`` is always one half: the heuristic's
     random nudges (``bot._best``) then shift every score alike, so the plan
@@ -399,7 +446,9 @@ class _Steady(random.Random):
         return 0.5
 
 
-def _follow(game: Any, state: dict, seat: int, start_turn: int, rng: random.Random) -> dict:
+def _follow(
+    game: Any, state: dict, seat: int, start_turn: int, rng: random.Random, budget: _Budget | None = None
+) -> dict:
     """Play the heuristic forward from ``state`` until the seat's action is
     over: its next Action-phase decision, anyone else's Action-phase turn, a
     new turn or the end of the game."""
@@ -414,43 +463,97 @@ def _follow(game: Any, state: dict, seat: int, start_turn: int, rng: random.Rand
             break
         mover = seat if seat in movers else movers[0]
         chances = _Steady(rng.randrange(1 << 30)) if mover == seat else rng
+        greedy = budget is None or budget.left > 0
+        if greedy and mover == seat and frame["kind"] == "move" and _plain_decision(state, seat):
+            state = _greedy_step(game, state, seat, frame, start_turn, budget)
+            continue
         action = bot.choose_with(game, state, mover, "random", chances)
         state = game.play(state, mover, action)
+        if budget is not None:
+            budget.left -= 1
     return state
 
 
-def _rollout(game: Any, state: dict, seat: int, action: str, seed: int) -> tuple[float, bool]:
+def _plain_decision(state: dict, seat: int) -> bool:
+    """No trade offer or draft of the seat waits for an answer."""
+    return str(seat) not in state["drafts"] and not any(offer["to"] == seat for offer in state["offers"])
+
+
+def _greedy_step(game: Any, state: dict, seat: int, frame: dict, start_turn: int, budget: _Budget | None) -> dict:
+    """One step of the seat's own Movement in a plan: the best by ``value``
+    of the heuristic's ``GREEDY_WIDTH`` best steps and ``done`` (a one-step
+    look, no rollout). The heuristic alone would often stop a Movement that
+    has somewhere worth going ("move all" and other composite wordings it
+    does not read score nothing), and the Supply that started it would then
+    seem worthless."""
+    own = [a for a in game.legal(state, seat) if not a.startswith(("offer", "accept", "decline", "cancel", "invoke"))]
+    ranked = [a for _, a in sorted(bot.move_scores(state, frame, seat, own), key=lambda item: -item[0])]
+    choices = ranked[:GREEDY_WIDTH] + [a for a in STOPS if a in own and a not in ranked[:GREEDY_WIDTH]]
+    best, best_value = None, float("-inf")
+    for action in choices:
+        after = game.play(state, seat, action)
+        if budget is not None:
+            budget.left -= 1 + VALUE_COST
+        score = value(after, seat, start_turn)
+        if score > best_value:
+            best, best_value = after, score
+    return best if best is not None else state
+
+
+def _rollout(
+    game: Any, state: dict, seat: int, action: str, seed: int, budget: _Budget | None = None
+) -> tuple[float, bool]:
     """The value after ``action`` and its follow-up, and whether chance played a part."""
     trial = copy_state(state)
     trial["rng"] = Rng(seed).to_json()  # our own dice: the plan must not see the game's
     rng = random.Random(seed)  # the other seats' choices in the plan, the same for every candidate
     after = game.play(trial, seat, action)
-    after = _follow(game, after, seat, state["turn"], rng)
+    if budget is not None:
+        budget.left -= 1
+    after = _follow(game, after, seat, state["turn"], rng, budget)
     chance = after["rng"] != trial["rng"]
     return value(after, seat, state["turn"]), chance
 
 
 def plan(game: Any, state: dict, seat: int, legal: list[str], rng: random.Random) -> str:
-    """The best of the candidate actions by look-ahead."""
+    """The best of the candidate actions by look-ahead, within ``PLAY_BUDGET``
+    plays: the ways of stopping first, then the heuristic's best candidates,
+    then second samples for the plans where chance played a part."""
     frame = current(state)
     own = [a for a in legal if not a.startswith(("offer", "accept", "decline", "cancel"))]
     assert frame is not None, "plan is asked only during a decision"
-    best, best_score = "", float("-inf")
     # Every candidate meets the same dice and cards (common random numbers):
     # a World Event drawn in one plan and not in another would otherwise
     # outweigh the difference between the actions.
     seeds = [rng.randrange(1 << 30) for _ in range(SAMPLES)]
-    for action in _candidates(state, frame, seat, own):
-        total, chance = _rollout(game, state, seat, action, seeds[0])
-        runs = 1
-        while chance and runs < SAMPLES:
-            extra, _ = _rollout(game, state, seat, action, seeds[runs])
-            total += extra
-            runs += 1
+    candidates = _candidates(state, frame, seat, own)
+    order = [a for a in candidates if a in STOPS] + [a for a in candidates if a not in STOPS]
+    budget = _Budget(PLAY_BUDGET)
+    results: dict[str, list] = {}  # action: [total value, runs, chance played a part]
+    for action in order:
+        if budget.left <= 0:
+            break
+        total, chance = _rollout(game, state, seat, action, seeds[0], budget)
+        results[action] = [total, 1, chance]
+    for sample in seeds[1:]:
+        for action, result in results.items():
+            if result[2] and budget.left > 0:
+                extra, _ = _rollout(game, state, seat, action, sample, budget)
+                result[0] += extra
+                result[1] += 1
+    best, best_score = order[0], float("-inf")
+    for action, (total, runs, _) in results.items():
         score = total / runs + rng.random() * 0.01  # ties broken at random
         if score > best_score:
             best, best_score = action, score
     return best
+
+
+class _Budget:
+    """The plays a decision may still spend on its plans."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,106 @@
+"""Pressure on Home Cities, for the ``medium`` bot's planner.
+
+The standard Destruction Pathos asks a player to "Own another player's Home
+City", and "Players who solely occupy neutral City Areas, or City Areas owned
+by other players, conquer those cities" at Upkeep. So a Home City left with a
+thin guard beside a large enemy army is a Pathos about to change hands: the
+attacker is close to an objective and the defender is about to hand one over.
+
+``home_pressure`` measures the first (the progress towards Destruction before
+it is met) and ``home_danger`` the second (how exposed the seat's own Home City
+is). Both read only the public board: units, cities and the map.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from engine.games.hellenica import bot
+from engine.games.hellenica.cities import has_walls
+from engine.games.hellenica.components import HEROES
+from engine.games.hellenica.movement import land_step_ok
+from engine.games.hellenica.state import map_of, stacks
+
+PRESSURE_CAP = 0.6
+"""The most progress an army poised beside a rival Home City counts for (a
+met objective counts 1, and the march in is still to come)."""
+NEAR_WEIGHTS = {0: 1.0, 1: 1.0, 2: 0.4}
+"""How much land strength counts by the Supply actions it needs to reach the
+city (0: already inside, fighting for it)."""
+WALLS_GUARD = 2.0
+"""City Walls: "The defender rolls 1 extra Green combat die" and "receives a
++1 to their final Combat Strength", worth about a Hoplite more."""
+
+
+def unit_strength(stack: dict) -> float:
+    """A land unit's worth in battle; a Hero fights only with its Yellow die."""
+    if stack["kind"] in HEROES:
+        return 2.0
+    return float(bot.UNIT_VALUE.get(("elite-" if stack["elite"] else "") + stack["kind"], 1))
+
+
+def land_strength(state: dict, area: str, owners: set[int]) -> float:
+    return sum(
+        unit_strength(s) * s["n"] for s in stacks(state, area) if s["owner"] in owners and s["kind"] != "trireme"
+    )
+
+
+def land_steps_to(state: dict, seat: int, target: str, most: int = 2) -> dict[str, int]:
+    """Land areas from which the seat's land units reach ``target`` in at most
+    ``most`` single steps (clearings, or mountain sides with Leadership)."""
+    board = map_of(state)
+    closed = set(state["impassable"])
+    result = {target: 0}
+    queue = deque([target])
+    while queue:
+        here = queue.popleft()
+        if result[here] >= most:
+            continue
+        for there, border in board.neighbours(here).items():
+            if there in result or there in closed or not board.areas[there].is_land:
+                continue
+            if land_step_ok(state, seat, border):
+                result[there] = result[here] + 1
+                queue.append(there)
+    return result
+
+
+def _guard(state: dict, city: str, holder: set[int]) -> float:
+    return land_strength(state, city, holder) + (WALLS_GUARD if has_walls(state, city) else 0.0)
+
+
+def home_pressure(state: dict, seat: int) -> float:
+    """How close the seat's land units stand to taking a rival's Home City,
+    from 0 to ``PRESSURE_CAP``: the strength within two steps (nearer counts
+    more) against the units guarding it, for the most exposed rival Home."""
+    best = 0.0
+    for other, player in enumerate(state["seats"]):
+        home = player["city"]
+        if other == seat or home in state["impassable"] or home not in state["cities"]:
+            continue
+        if state["cities"][home]["owner"] == seat:
+            return PRESSURE_CAP
+        others = {o for o in range(state["players"]) if o != seat}
+        guard = _guard(state, home, others)
+        near = sum(
+            NEAR_WEIGHTS[d] * land_strength(state, area, {seat}) for area, d in land_steps_to(state, seat, home).items()
+        )
+        if near:
+            best = max(best, PRESSURE_CAP * min(1.0, near / (1.5 * guard + 1.0)))
+    return best
+
+
+def home_danger(state: dict, seat: int) -> float:
+    """Enemy land strength within two steps of the seat's Home City beyond
+    what guards it (nearer counts more): a Home City lost is an objective
+    handed to the rival and the seat's best city gone."""
+    home = state["seats"][seat]["city"]
+    if home not in state["cities"] or state["cities"][home]["owner"] != seat:
+        return 0.0
+    guard = _guard(state, home, {seat})
+    enemies = {o for o in range(state["players"]) if o != seat}
+    worst = 0.0
+    for area, d in land_steps_to(state, seat, home).items():
+        if d:
+            worst = max(worst, NEAR_WEIGHTS[d] * land_strength(state, area, enemies))
+    return max(0.0, worst - guard)
