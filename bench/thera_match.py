@@ -16,6 +16,8 @@ has the most recognition; a shared first place with both sides in it counts
 half. Every decision gets the same generous budget (``--budget`` seconds,
 never reached: the bots then evaluate every role option), so results do not
 depend on the machine's load and a run is exactly reproducible from its seeds.
+The new bot's role choices are timed in CPU seconds (the table gives a bot
+about two seconds of wall time; CPU time is what a busy machine cannot blur).
 """
 
 from __future__ import annotations
@@ -56,16 +58,22 @@ def load_baseline(rev: str, into: Path):
     return importlib.import_module("thera_baseline.bot")
 
 
-def play_game(players: int, seed: int, new_seats: set[int], baseline, budget: float) -> tuple[float, list, list]:
+def play_game(
+    players: int, seed: int, new_seats: set[int], baseline, budget: float, role_seconds: list[float] | None = None
+) -> tuple[float, list, list]:
     """One game; returns the new side's share of the win (1, 0.5 or 0), the
-    scores and the luxuries each seat built."""
+    scores and the luxuries each seat built. The CPU seconds of each of the
+    new bot's role choices are added to ``role_seconds``."""
     state = GAME.new(players, {}, seed)
     step = 0
     while GAME.to_move(state):
         seat = GAME.to_move(state)[0]
         decision_seed = seed * 100_000 + step
         if seat in new_seats:
+            started = time.process_time()
             action = GAME.choose(state, seat, "normal", decision_seed, budget)
+            if role_seconds is not None and state["step"] == "choose":
+                role_seconds.append(time.process_time() - started)
         else:
             action = baseline.choose(state, seat, "normal", decision_seed, budget)
         state = GAME.play(state, seat, action)
@@ -86,11 +94,12 @@ def match(players: int, games: int, baseline, budget: float, first_seed: int) ->
     wins = 0.0
     scores_of: dict[bool, list[float]] = {True: [], False: []}
     built_of: dict[bool, list[int]] = {True: [], False: []}
+    role_seconds: list[float] = []
     started = time.perf_counter()
     for game in range(games):
         seed = first_seed + game
         new_seats = seats_for(players, game)
-        share, scores, built = play_game(players, seed, new_seats, baseline, budget)
+        share, scores, built = play_game(players, seed, new_seats, baseline, budget, role_seconds)
         wins += share
         for seat in range(players):
             scores_of[seat in new_seats].append(scores[seat])
@@ -111,6 +120,11 @@ def match(players: int, games: int, baseline, budget: float, first_seed: int) ->
             f"{statistics.mean(built_of[side]):.2f} (fewest {min(built_of[side])})",
             flush=True,
         )
+    print(
+        f"  new bot role choices: {len(role_seconds)}, mean {statistics.mean(role_seconds):.3f} s, "
+        f"worst {max(role_seconds):.3f} s of CPU",
+        flush=True,
+    )
 
 
 def main() -> None:

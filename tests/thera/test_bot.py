@@ -3,7 +3,7 @@
 import random
 
 from engine.games.thera import GAME
-from engine.games.thera.bot import determinize
+from engine.games.thera.bot_roles import determinize
 from engine.games.thera.components import COMPONENTS
 
 GAME_MAT = COMPONENTS.mat

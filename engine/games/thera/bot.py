@@ -11,29 +11,38 @@ toward the site, build it, and pave the way from the Port to the vistas.
 spending a little drachma to reach the next favor threshold) with every
 seat following these habits, on a copy of the game in which what it cannot
 see (the bag, other hands) is redrawn at random, and keeps the role whose
-outcome it rates best against the other players. ``easy`` picks roles at
-random and now and then takes a random step.
+outcome it rates best against the other players; with more players it
+also plays its best options on through the rivals' answers (``bot_roles``).
+``easy`` misjudges roles by about two points, never spends for favor, and
+now and then takes a random step.
+
+The role search itself lives in ``bot_roles``; this module holds the
+island reading, the position evaluation and the phase habits.
 
 Tuning (issue 19): in two-player games unbuilt luxuries in hand count for
 little (``HAND_WORTH``), so the bot stops collecting luxuries it will not
-build.
+build; with more players a target ready on its site counts for half as much
+(``TARGET_WEIGHTS``): before, building a ready luxury cost the bot about
+four points of standing (resources and hand counted beside the target), so
+it left the Builder to others.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.core import IllegalAction, Rng
+from engine.core import IllegalAction
 from engine.games.thera import flow, movement, notation, trader
+from engine.games.thera.bot_roles import RoleSearch, SearchSettings
 from engine.games.thera.components import COMPONENTS, RESOURCES
 from engine.games.thera.construction import empty_locations
-from engine.games.thera.phase import allowance, at, favored_gains
+from engine.games.thera.phase import allowance, at
 from engine.games.thera.scoring import building_recognition
-from engine.games.thera.state import WATER, State, copy_state, locations_with, locations_with_effect
+from engine.games.thera.scoring import score as final_score
+from engine.games.thera.state import WATER, State, locations_with, locations_with_effect
 
 LEVELS = ("easy", "normal")
 
@@ -50,8 +59,15 @@ HAND_WORTH_MORE_PLAYERS = 0.35
 count. With two players few rivals compete for the pool, so a luxury in hand
 is worth little until it is built (0.35 for every count before issue 19;
 with four players 0.1 lost, 10 of 24 games, where 0.35 won 15 of 24)."""
-TARGET_WEIGHTS = (0.6, 0.3)
-"""How much the best targets on two different sites add to a position."""
+TARGET_WEIGHTS = {2: (0.6, 0.3)}
+TARGET_WEIGHTS_MORE_PLAYERS = (0.3, 0.15)
+"""How much the best targets on two different sites add to a position, by
+player count. With more players a Builder phase may be rounds away, so a
+luxury ready on its site is worth well under one built: at (0.6, 0.3) the
+four-player bot lost about four points of standing by building one, and at
+(0.3, 0.15) well under one (issue 19: against the baseline, (0.3, 0.15)
+won 11 of 16 four-player games and (0.15, 0.08) 11.5, where variants that
+kept (0.6, 0.3) won 6 and 7)."""
 MOVE_EFFORT = 0.4
 ROAD_EFFORT = 0.9
 INDUSTRY_WORTH = {
@@ -69,7 +85,12 @@ INDUSTRY_WORTH = {
 PRODUCER = {1: ("small-quarry", "quarry"), 2: ("grove",), 3: ("pasture",)}
 """Which buildings make stone, lumber and cloth."""
 RIVAL_WEIGHT = 0.6
-MAX_SPEND = 3
+NORMAL_SEARCH = SearchSettings(rival_weight=RIVAL_WEIGHT, replies=3)
+"""The normal bot's role search. With more than two players its three best
+options are also played on through the rivals' answers to its next turn
+(issue 19, against the baseline at the bench's seeds 1000-1039: 27 of 40
+four-player games with it, 20 of 40 with the first look alone); two-player
+games keep the first look."""
 EASY_RANDOM_STEP = 0.1
 EASY_ROLE_NOISE = 2.0
 """The easy bot never spends for favor, misjudges roles by about two points
@@ -269,7 +290,10 @@ def best_target(state: State, seat: int) -> Target | None:
 
 
 def evaluate(state: State, seat: int) -> float:
-    """How well ``seat`` stands, in recognition-like points."""
+    """How well ``seat`` stands, in recognition-like points (once the game
+    is over: exactly its score)."""
+    if state["step"] == "over":
+        return float(final_score(state, seat).total)
     worth = building_recognition(state, seat) + state["bonus"][seat]
     worth += state["drachma"][seat] * DRACHMA_WORTH
     return worth + _prospects(state, seat)
@@ -284,7 +308,7 @@ def _prospects(state: State, seat: int) -> float:
     worth += HAND_WORTH.get(state["players"], HAND_WORTH_MORE_PLAYERS) * sum(hand[:3])
     worth += _engine_worth(state, seat)
     sites: set[int] = set()
-    weights = list(TARGET_WEIGHTS)
+    weights = list(TARGET_WEIGHTS.get(state["players"], TARGET_WEIGHTS_MORE_PLAYERS))
     for target in targets(state, seat):
         if not weights:
             break
@@ -653,112 +677,32 @@ def _tile_worth(number: int) -> float:
     return worth
 
 
-# -- role choice ---------------------------------------------------------------------------
-
-
-def favored_signature(role: str, favor: int) -> tuple:
-    """Everything the favored player gets for ``favor`` on ``role``: two
-    amounts of favor with the same signature are worth the same."""
-    return tuple(favored_gains(role, favor).values())
-
-
-def role_options(state: State, seat: int) -> list[tuple[str, int]]:
-    """Each role without spending, and with the least spending that reaches
-    its next favored threshold (at most ``MAX_SPEND``)."""
-    options = []
-    drachma = state["drachma"][seat]
-    for slot, role in enumerate(state["wheel"]):
-        tokens = state["favor"][slot] + state["reserve"]
-        options.append((role, 0))
-        base = favored_signature(role, tokens)
-        for spend in range(1, min(MAX_SPEND, drachma) + 1):
-            if favored_signature(role, tokens + spend) != base:
-                options.append((role, spend))
-                break
-    return options
-
-
-def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """A copy in which what ``seat`` cannot see (the bag, other hands, the
-    random generator) is redrawn consistently with what it can see."""
-    copy = copy_state(state)
-    seen = list(copy["pool"]) + list(copy["hands"][seat])
-    seen += [b for mat in copy["mats"] for b in mat["buildings"] if b in COMPONENTS.luxuries]
-    unseen = [lux for lux in COMPONENTS.luxuries for _ in range(COMPONENTS.luxury_copies)]
-    for lux in seen:
-        unseen.remove(lux)
-    rng.shuffle(unseen)
-    for other in range(copy["players"]):
-        if other != seat:
-            size = len(copy["hands"][other])
-            copy["hands"][other], unseen = unseen[:size], unseen[size:]
-    copy["bag"] = sorted(unseen[: len(copy["bag"])])
-    copy["rng"] = Rng(rng.getrandbits(64)).to_json()
-    return copy
-
-
-def play_out_phase(state: State, limit: int = 400) -> State:
-    """Play the phase(s) in progress to the next role choice, every seat by habit."""
-    for _ in range(limit):
-        if state["step"] != "phase":
-            return state
-        mover = flow.to_move(state)[0]
-        legal = flow.legal(state, mover)
-        action = HABITS[state["phase"]["role"]](state, mover, legal)
-        flow.apply(state, mover, notation.parse(action))
-    return state
-
-
-def _rating(state: State, seat: int) -> float:
-    rivals = [evaluate(state, other) for other in range(state["players"]) if other != seat]
-    return evaluate(state, seat) - RIVAL_WEIGHT * (sum(rivals) / len(rivals))
-
-
-def _after_choice(world: State, seat: int, choice: str) -> State:
-    """A copy of ``world`` after ``seat`` chooses and every seat plays the phase(s) out by habit."""
-    trial = copy_state(world)
-    flow.apply(trial, seat, notation.parse(choice))
-    return play_out_phase(trial)
-
-
-def choose_role(
-    state: State, seat: int, rng: random.Random, deadline: float, noise: float = 0.01, spending: bool = True
-) -> str:
-    """The role (and spending) whose played-out phase leaves ``seat`` best
-    placed against the others; ``noise`` blurs the judgement."""
-    world = determinize(state, seat, rng)
-    best, best_rating = None, float("-inf")
-    for role, spend in role_options(state, seat):
-        if spend and not spending:
-            continue
-        choice = notation.choose(role, spend)
-        rating = _rating(_after_choice(world, seat, choice), seat) + rng.gauss(0, noise)
-        if rating > best_rating:
-            best, best_rating = choice, rating
-        if time.monotonic() > deadline and best is not None:
-            break
-    assert best is not None
-    return best
-
-
 # -- the entry point -----------------------------------------------------------------------
 
 
+SEARCH = RoleSearch(HABITS, evaluate)
+
+
+def search_settings(level: str) -> SearchSettings:
+    """How the role search judges for ``level`` at this table."""
+    if level == "easy":
+        return SearchSettings(rival_weight=RIVAL_WEIGHT, noise=EASY_ROLE_NOISE, spending=False)
+    return NORMAL_SEARCH
+
+
 def choose(state: State, seat: int, level: str, seed: int, budget: float = 2.0) -> str:
-    """The bot's action for ``seat``: always one of ``flow.legal``."""
+    """The bot's action for ``seat``: always one of ``flow.legal``. The
+    ``budget`` (seconds) is more than the fixed amount of work ever takes, so
+    the clock never decides the result: the same seed gives the same action."""
     legal = flow.legal(state, seat)
     if not legal:
         raise IllegalAction("This seat has nothing to do right now.")
     rng = random.Random(seed)
-    deadline = time.monotonic() + max(0.05, budget * 0.8)
     step = state["step"]
     if step == "setup":
         action = setup_habit(state, seat, legal)
     elif step == "choose":
-        if level == "easy":
-            action = choose_role(state, seat, rng, deadline, noise=EASY_ROLE_NOISE, spending=False)
-        else:
-            action = choose_role(state, seat, rng, deadline)
+        action = SEARCH.choose_role(state, seat, rng, search_settings(level))
     elif level == "easy" and rng.random() < EASY_RANDOM_STEP:
         action = rng.choice(legal)
     elif "divine" in legal and _divine_helps(state, seat):
