@@ -10,7 +10,8 @@ players the new bot takes one seat (moving round the table from game to
 game) and baseline bots the others. Every decision is seeded, and a level
 under test must spend a fixed amount of work (a count of playouts or
 positions, never a clock), so the result is the same on any machine and
-under any load; the time is reported only as a guide. A game is a win for
+under any load; the time (the new bot's mean and worst time per decision)
+is reported only as a guide. A game is a win for
 the new bot when it alone has the most points, a draw when it shares the
 lead. ``--level greedy`` is the control: today's greedy plays exactly as the
 baseline's, so it scores exactly 50%.
@@ -32,15 +33,21 @@ from thebes_baseline import BASELINE_REVISION, load_baseline  # noqa: E402
 from engine.games.thebes import GAME  # noqa: E402
 
 
-def play_match_game(players: int, seed: int, new_seat: int, level: str, baseline) -> tuple[float, ...]:
-    """One game; returns the final scores."""
+def play_match_game(
+    players: int, seed: int, new_seat: int, level: str, baseline, decision_times: list[float] | None = None
+) -> tuple[float, ...]:
+    """One game; returns the final scores. The new bot's time per decision
+    is appended to ``decision_times`` when given."""
     state = GAME.new(players, {}, seed)
     moves = 0
     while GAME.to_move(state):
         seat = GAME.to_move(state)[0]
         decision_seed = seed * 100_003 + moves
         if seat == new_seat:
+            started = time.perf_counter()
             action = GAME.choose(state, seat, level, decision_seed)
+            if decision_times is not None:
+                decision_times.append(time.perf_counter() - started)
         else:
             old = baseline.GAME.load(GAME.dump(state))
             action = baseline.GAME.choose(old, seat, "greedy", decision_seed)
@@ -59,6 +66,7 @@ def main() -> None:
     baseline = load_baseline()
     wins = draws = losses = 0
     margins = []
+    decision_times: list[float] = []
     started = time.perf_counter()
     print(
         f"{args.level} (now) against greedy (revision {BASELINE_REVISION}), {args.players} players, {args.games} games"
@@ -66,7 +74,7 @@ def main() -> None:
     for game in range(args.games):
         seed = args.first_seed + game // 2
         new_seat = (game // 2 + game % 2) % args.players if args.players > 2 else game % 2
-        scores = play_match_game(args.players, seed, new_seat, args.level, baseline)
+        scores = play_match_game(args.players, seed, new_seat, args.level, baseline, decision_times)
         mine = scores[new_seat]
         best_other = max(s for seat, s in enumerate(scores) if seat != new_seat)
         margins.append(mine - best_other)
@@ -87,6 +95,10 @@ def main() -> None:
         f"Result: {wins} wins, {draws} draws, {losses} losses of {played} "
         f"({100 * (wins + draws / 2) / played:.1f}% counting a draw as half); mean margin "
         f"{statistics.mean(margins):+.1f} points; {time.perf_counter() - started:.0f} s"
+    )
+    print(
+        f"The new bot's time per decision (a guide only): mean {1000 * statistics.mean(decision_times):.0f} ms, "
+        f"worst {1000 * max(decision_times):.0f} ms over {len(decision_times)} decisions"
     )
 
 

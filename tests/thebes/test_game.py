@@ -28,7 +28,7 @@ from engine.games.thebes.state import State
 
 def test_registered():
     assert REGISTRY["thebes"] is GAME
-    assert GAME.bot_levels == ("easy", "greedy") and GAME.hidden_information is False
+    assert GAME.bot_levels == ("easy", "greedy", "strong") and GAME.hidden_information is False
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
