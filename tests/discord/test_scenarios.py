@@ -124,6 +124,8 @@ class TestRefusals:
         assert await tables.verify(game_id)
         table.env._errors.clear()
 
+    # SimCord runs virtual timers due within its settle time: kept below the 5 s of work here.
+    @pytest.mark.simcord(settle_timeout=4.0)
     async def test_slow_work_is_deferred_instead_of_dropped(self, table, monkeypatch):
         """Discord forgets an interaction that has no first answer within 3 s."""
         tables, game_id = await open_game(table)
@@ -141,6 +143,8 @@ class TestRefusals:
         assert result.response.content.startswith("✅") and "Your turn continues" in result.response.content
         assert (await tables.record(game_id)).seq == 1
 
+    # SimCord runs virtual timers due within its settle time: kept below the 5 s of work here.
+    @pytest.mark.simcord(settle_timeout=4.0)
     async def test_a_slow_public_answer_is_still_posted_publicly(self, table, monkeypatch):
         tables = table.env.bot.service
         await table.alice.slash(table.channel, "game new", game="santorini")
