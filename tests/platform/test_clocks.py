@@ -112,6 +112,19 @@ class TestTimeBankAtTheTable:
         assert any("runs out" in t for t in texts) and any("missed the deadline" in t for t in texts)
         assert (await tables.record(game_id)).seats[0].away
 
+    async def test_coming_back_after_an_empty_bank_finds_an_hour_in_it(self, tables, clock):
+        game_id = await started(tables)
+        await tables.configure(game_id, ALICE, bank_hours=2, increment_hours=0)
+        for _ in range(16):
+            clock.advance(0.25)
+            await tables.remind()
+        await tables.settle()
+        assert (await tables.record(game_id)).seats[0].away, "the empty bank gave the seat to a bot"
+        await tables.come_back(game_id, ALICE)
+        record = await tables.record(game_id)
+        assert not record.seats[0].away
+        assert bank_left(record.settings, 0) == 1 * HOUR, "at least an hour, so the seat is not lost again at once"
+
     async def test_the_bank_survives_a_restart(self, tables, clock, tmp_path, courier):
         game_id = await started(tables)
         await tables.configure(game_id, ALICE, bank_hours=10, increment_hours=0)
