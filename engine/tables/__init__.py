@@ -21,8 +21,8 @@ One module per concern, each a part of the ``Tables`` facade:
 ``base``           state, lifecycle, the per-game locks and the cache
 ``commits``        one action = one transaction (log, snapshot, outbox, reminders)
 ``lobby``          seats, bots and the start
-``discovery``      a server's open lobbies, invitations, idle lobbies closing,
-                   the limit on games one member hosts
+``servers``        a server's settings, the limit on games one member hosts
+``discovery``      a server's open lobbies, invitations, idle lobbies closing
 ``moves``          playing an action for a seat
 ``undo``           take-backs, with consent where needed
 ``reminders``      reminders, step time-outs, deadlines (``schedule``: when)

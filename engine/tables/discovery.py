@@ -1,11 +1,6 @@
 """Finding games: a server's open lobbies, invitations with a join button,
-closing lobbies nobody comes to, and a limit on how many games one member
-hosts in a server (no spam).
-
-Two values are set per server by a member with Manage Server and kept in the
-settings table under the scope ``guild``: ``lobby_idle_hours`` (how long a
-lobby may go without anyone joining, leaving or changing a setting) and
-``max_open_games_per_user`` (lobbies and running games one member may host).
+and closing lobbies nobody comes to after the server's ``lobby_idle_hours``
+(``servers``, which also holds the limit on games one member hosts).
 
 A lobby's last activity is noticed, not reported: each expiry sweep (the
 reminder loop's, claimed so that one process of a fleet does it) compares a
@@ -29,14 +24,6 @@ from engine.tables.model import TableError, duration
 
 log = logging.getLogger("agora.tables")
 
-SERVER_DEFAULTS: dict[str, float] = {"lobby_idle_hours": 72.0, "max_open_games_per_user": 5}
-"""Per-server settings: a lobby closes after ``lobby_idle_hours`` without a
-join, a leave or a change of its settings; one member hosts at most
-``max_open_games_per_user`` live games (lobbies and running ones) at once."""
-SERVER_LIMITS: dict[str, tuple[float, float]] = {
-    "lobby_idle_hours": (1.0, 24.0 * 30),
-    "max_open_games_per_user": (1, 50),
-}
 EXPIRY_JOB = "lobby-expiry"
 SWEEP_EVERY = 600.0
 """Seconds between two expiry sweeps across a fleet: the precision of a
@@ -100,132 +87,8 @@ def lobby_fingerprint(record: GameRecord) -> str:
     return hashlib.sha256(canonical_json(shape).encode()).hexdigest()[:16]
 
 
-def games(count: int) -> str:
-    """ "1 open game", "5 open games"."""
-    return f"{count} open game{'' if count == 1 else 's'}"
-
-
-def check_server_settings(changes: Mapping[str, Any]) -> dict[str, float]:
-    """The changes, each checked; raises ``TableError`` naming what is allowed."""
-    checked: dict[str, float] = {}
-    for key, value in changes.items():
-        if key not in SERVER_DEFAULTS:
-            raise TableError(f"Unknown server setting {key!r}; they are {', '.join(SERVER_DEFAULTS)}.")
-        whole = key == "max_open_games_per_user"
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and value != int(value)):
-            raise TableError(f"{key} must be {'a whole number' if whole else 'a number of hours'}.")
-        low, high = SERVER_LIMITS[key]
-        if not low <= value <= high:
-            raise TableError(f"{key} must be between {low:g} and {high:g}; {value:g} is not.")
-        checked[key] = int(value) if whole else float(value)
-    return checked
-
-
-def describe_server_settings(settings: Mapping[str, float]) -> str:
-    """ "lobbies close after 3 days without players, each member hosts at most 5 open games"."""
-    parts = []
-    for key, value in settings.items():
-        if key == "lobby_idle_hours":
-            parts.append(f"lobbies close after {duration(value * 3600)} without players")
-        else:
-            parts.append(f"each member hosts at most {games(int(value))}")
-    return ", ".join(parts)
-
-
 class Discovery(Lobby):
-    """Finding games. A part of ``Tables`` over the lobby, whose ``create``
-    it guards with the server's limit on open games per member."""
-
-    async def create(
-        self,
-        *,
-        channel_id: int,
-        user_id: int | None,
-        name: str,
-        game: str,
-        options: Mapping[str, Any] | None = None,
-        guild_id: int | None = None,
-        parent_id: int | None = None,
-        seed: int | None = None,
-        settings: Mapping[str, Any] | None = None,
-    ) -> GameRecord:
-        """Open a lobby (``Lobby.create``), unless its host already hosts as
-        many open games in the server as it allows. The signature is
-        ``Lobby.create``'s: mypy reports an override that falls out of step."""
-        await self.check_may_host(guild_id, user_id)
-        return await super().create(
-            channel_id=channel_id,
-            user_id=user_id,
-            name=name,
-            game=game,
-            options=options,
-            guild_id=guild_id,
-            parent_id=parent_id,
-            seed=seed,
-            settings=settings,
-        )
-
-    # -- server settings -------------------------------------------------------------------
-
-    async def server_settings(self, guild_id: int | None) -> dict[str, float]:
-        """A server's settings, defaults filled in (a table outside any server has the defaults)."""
-        settings = dict(SERVER_DEFAULTS)
-        if guild_id is None:
-            return settings
-        for key in SERVER_DEFAULTS:
-            stored = await self.store.get_setting("guild", guild_id, key)
-            if stored is not None:
-                settings[key] = stored
-        return settings
-
-    async def configure_server(
-        self,
-        guild_id: int | None,
-        user_id: int,
-        can_manage_server: bool = False,
-        lobby_idle_hours: float | None = None,
-        max_open_games_per_user: int | None = None,
-    ) -> str:
-        """Change a server's settings (Manage Server only); with nothing to
-        change, say what they are."""
-        if guild_id is None:
-            raise TableError("Server settings belong to a server; run this in one.")
-        given = {"lobby_idle_hours": lobby_idle_hours, "max_open_games_per_user": max_open_games_per_user}
-        changes = check_server_settings({key: value for key, value in given.items() if value is not None})
-        if not changes:
-            current = await self.server_settings(guild_id)
-            return f"⚙️ On this server: {describe_server_settings(current)}."
-        if not can_manage_server:
-            raise TableError("Only a member with Manage Server can change the server's settings.")
-        for key, value in changes.items():
-            await self.store.put_setting("guild", guild_id, key, value)
-        return f"⚙️ <@{user_id}> set for this server: {describe_server_settings(changes)}."
-
-    # -- the limit on open games -----------------------------------------------------------
-
-    async def check_may_host(self, guild_id: int | None, user_id: int | None) -> None:
-        """Refuse a member who already hosts as many live games in the server
-        as it allows, naming them and how to close one. Front ends call it
-        before any work a refusal would waste (opening a thread)."""
-        if guild_id is None or user_id is None:
-            return  # the terminal table, and host-less lobbies: no server to protect
-        limit = int((await self.server_settings(guild_id))["max_open_games_per_user"])
-        if await self.store.count_hosted_open_games(guild_id, user_id) < limit:
-            return
-        hosted = [
-            record
-            for record in await self.store.games_of_user(user_id)
-            if record.guild_id == guild_id and record.host_id == user_id
-        ]
-        listed = ", ".join(
-            f"#{record.id} {self.game_for(record.game).title} in <#{record.channel_id}> ({record.status})"
-            for record in hosted[:10]
-        )
-        raise TableError(
-            f"You already host {games(len(hosted))} on this server, its limit ({limit}): {listed}. "
-            f"Close one first: `/game abandon` in its channel (or `/game leave` a lobby), or finish it. "
-            f"A member with Manage Server can change the limit with `/game server-settings max_open_games:`."
-        )
+    """Finding games: listing lobbies, inviting, closing idle lobbies."""
 
     # -- listing and inviting ----------------------------------------------------------------
 

@@ -10,8 +10,8 @@ from typing import Any
 from engine.core import AI_SEATS, Game, IllegalAction, resolve_options
 from engine.store import ChannelBusy, GameRecord, SeatRecord
 from engine.tables.bots import default_level
-from engine.tables.commits import Commits
 from engine.tables.model import PlayResult, TableError
+from engine.tables.servers import ServerRules
 from engine.tables.settings import DEFAULT_SETTINGS, check_settings
 
 
@@ -30,7 +30,7 @@ def playable_somehow(game: Game, options: dict[str, Any]) -> None:
     raise first
 
 
-class Lobby(Commits):
+class Lobby(ServerRules):
     """The lobby: seats, bots and the start."""
 
     async def create(
@@ -48,7 +48,9 @@ class Lobby(Commits):
     ) -> GameRecord:
         """Open a lobby for ``game`` in a channel; the creator hosts it and takes
         the first seat (a ``user_id`` of None opens an empty, host-less lobby,
-        as the terminal table does)."""
+        as the terminal table does). A member who already hosts the server's
+        limit of live games is refused."""
+        await self.check_may_host(guild_id, user_id)
         chosen = self.game_for(game)
         resolved = resolve_options(chosen, options)
         playable_somehow(chosen, resolved)

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Outcome
 from engine.store import GameRecord
-from engine.tables.clocks import bank_left, fall, frozen_until, paused_until, pauses, reserve, unfrozen_between
+from engine.tables.clocks import Interval, bank_left, charged, fall, frozen_until, paused_until, reserve
 from engine.tables.commits import Commits
 from engine.tables.model import Live, TableError, duration, effective_actions, seat_label, timestamp
 from engine.tables.notices import outcome_text
@@ -103,9 +103,10 @@ class Views(Commits):
             movers = game.to_move(live.state)
             lines.append("To act: " + ", ".join(seat_label(live, s) for s in movers) + ".")
             now = self.clock()
+            vacations = {seat: await self._frozen_for(record.seats[seat].user_id) for seat in live.reminders}
             for seat, reminder in sorted(live.reminders.items()):
                 line = f"The table has waited {duration(now - reminder.since)} for {record.seats[seat].name}"
-                frozen = await self._frozen_for(record.seats[seat].user_id)
+                frozen = vacations[seat]
                 away = frozen_until(now, frozen)
                 if away is not None:
                     line += f", who is away (back {timestamp(away)})"
@@ -113,7 +114,7 @@ class Views(Commits):
                 if falls is not None:
                     line += f"; their time runs out {timestamp(falls.at)}"
                 lines.append(line + ".")
-            lines.extend(await self._clock_lines(live, now))
+            lines.extend(self._clock_lines(live, now, vacations))
         elif record.outcome:
             lines.append(outcome_text(live, Outcome.from_dict(record.outcome)))
         lines.append(f"Moves so far: {record.seq}.")
@@ -123,8 +124,9 @@ class Views(Commits):
             lines.append(f"⚠️ {len(dead)} {posts} could not be delivered (last: {dead[-1][2][:120]}).")
         return "\n".join(lines)
 
-    async def _clock_lines(self, live: Live, now: float) -> list[str]:
-        """The table's pause and its players' banks, if it keeps them."""
+    def _clock_lines(self, live: Live, now: float, vacations: dict[int, list[Interval]]) -> list[str]:
+        """The table's pause and its players' banks, if it keeps them
+        (``vacations``: those of the seats waited for)."""
         record, lines = live.record, []
         until = paused_until(record.settings, now)
         if until is not None:
@@ -137,10 +139,9 @@ class Views(Commits):
             if seat.user_id is None or left is None:
                 continue
             reminder = live.reminders.get(seat.seat)
-            if reminder is not None:  # a wait under way is drawing on the bank
-                start = max(reminder.since, float(record.settings.get("bank_from") or 0))
-                frozen = await self._frozen_for(seat.user_id) + pauses(record.settings)
-                left = max(0.0, left - unfrozen_between(start, now, frozen))
+            if reminder is not None:  # a wait under way is drawing on the bank: as if it ended now
+                drawn = charged(record.settings, seat.seat, reminder.since, now, False, vacations[seat.seat])
+                left = drawn["banks"][str(seat.seat)] if drawn is not None else left
             banks.append(f"{seat.name} {bank_text(left)}")
         increment = float(record.settings.get("increment_hours") or 0)
         plus = f" (+{increment:g} h per turn)" if increment else ""

@@ -180,3 +180,20 @@ def give_deity(state: dict, seat: int, deity: str, temples: int = 1, city: str |
     assert len(free) >= temples, f"{city} has no room for {temples} temples"
     for index in free[:temples]:
         slots[index] = new_upgrade("temple", "active", deity)
+
+
+def athens_seat(state: dict) -> int:
+    """The seat whose Home City is Athens (two-seat games)."""
+    return next(s for s in (0, 1) if home_of(state, s) == "athens")
+
+
+def athens_to_act() -> dict:
+    """A two-seat game where Athens' owner acts, the board cleared of units,
+    two Markets in Athens and supply cubes to spend."""
+    state = new_game(2, seed=21)
+    clear_units(state)
+    upgrade(state, "athens", 0, "market")
+    upgrade(state, "athens", 2, "market")
+    seat = athens_seat(state)
+    state["seats"][seat]["cubes"]["supply"] = 3
+    return act_as(state, seat)

@@ -14,30 +14,27 @@ from engine.core import IllegalAction
 from engine.games.hellenica import GAME
 from engine.games.hellenica.menus import MENU_LIMIT, menu_paths
 from engine.games.hellenica.steps import current
-from tests.hellenica.helpers import act_as, clear_units, count, home_of, new_game, play, units, upgrade
+from tests.hellenica.helpers import (
+    athens_seat,
+    athens_to_act,
+    count,
+    new_game,
+    play,
+    units,
+    upgrade,
+)
 
 
 @pytest.fixture
 def game():
-    """Athens' owner to act, the board cleared of units, Markets to supply."""
-    state = new_game(2, seed=21)
-    clear_units(state)
-    upgrade(state, "athens", 0, "market")
-    upgrade(state, "athens", 2, "market")
-    seat = _seat(state)
-    state["seats"][seat]["cubes"]["supply"] = 3
-    return act_as(state, seat)
-
-
-def _seat(state):
-    return next(s for s in (0, 1) if home_of(state, s) == "athens")
+    return athens_to_act()
 
 
 def test_move_all_is_one_move_per_unit_type_then_done(game):
     """ "The player may move any and all units on the Area ... all units moving
     to the same Area must move as one group": ``move all panactum`` is the
     same as moving each unit type there and ending the Movement."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     units(game, "megara", seat, "hoplite", 1)
     units(game, "megara", seat, "cavalry", 2)
     supplied = play(game, seat, "supply megara from athens")
@@ -52,7 +49,7 @@ def test_move_all_is_one_move_per_unit_type_then_done(game):
 def test_several_unit_types_in_one_step(game):
     """``move 1 hoplite 1 cavalry <area>`` is one ``move`` per type, in order;
     the Movement goes on (a cavalry stays behind)."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     units(game, "megara", seat, "hoplite", 1)
     units(game, "megara", seat, "cavalry", 2)
     supplied = play(game, seat, "supply megara from athens")
@@ -67,7 +64,7 @@ def test_move_all_against_an_enemy_attacks_at_once(game):
     """ "When units move into an Area containing another player's units, they
     are interdicted ... Combat immediately occurs": the whole group masses
     and attacks in one step, as ``move``s then ``attack`` would."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     units(game, "megara", seat, "hoplite", 2)
     units(game, "megara", seat, "cavalry", 1)
     units(game, "panactum", 1 - seat, "hoplite", 1)
@@ -82,7 +79,7 @@ def test_move_all_is_refused_when_one_unit_cannot_go(game):
     """ "Triremes may not move directly from one Land Area to another Land
     Area": with a Trireme in the stack, no land area takes everything; the
     refusal changes nothing."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     units(game, "megara", seat, "hoplite", 2)
     units(game, "megara", seat, "trireme", 1)
     supplied = play(game, seat, "supply megara from athens")
@@ -139,7 +136,7 @@ def test_menu_paths_reach_every_action_in_small_steps():
 def test_cube_or_exchange_is_a_last_question(game):
     """ "As an Action, a player may spend 3 Commerce ... to take a Train, Build,
     Research, Worship, or Supply Action": one choice, then how it is paid."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     game["seats"][seat]["commerce"] = 5
     legal = GAME.legal(game, seat)
     action = next(a for a in legal if a.startswith("build ") and f"exchange {a}" in legal)
@@ -160,7 +157,7 @@ def test_research_and_learn_in_one_command(game):
     choose to spend Philosophers to receive exactly 1 Advancement":
     ``research <city> learn <advancement>`` is the Research action and its
     learn step in a row, offered for what the new Philosophers pay for."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     upgrade(game, "athens", 1, "academy")
     game["seats"][seat]["philosophers"] = 0
     legal = GAME.legal(game, seat)
@@ -183,7 +180,7 @@ def _quick(state):
 def test_quick_steps_play_the_only_choice(game):
     """With ``quick`` (the table's default), a step with one possible choice
     is played at once: here ``done`` once the only unit has moved."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     units(game, "megara", seat, "hoplite", 1)
     classic = play(game, seat, "supply megara from athens", "move 1 hoplite panactum")
     assert current(classic)["kind"] == "move" and GAME.legal(classic, seat) == ["done", "offer"]  # a trade: any time

@@ -12,23 +12,20 @@ import pytest
 from engine.core import IllegalAction
 from engine.games.hellenica import GAME, quick
 from engine.games.hellenica.steps import current
-from tests.hellenica.helpers import act_as, clear_units, count, home_of, new_game, play, units, upgrade
+from tests.hellenica.helpers import (
+    athens_seat,
+    athens_to_act,
+    clear_units,
+    count,
+    new_game,
+    play,
+    units,
+)
 
 
 @pytest.fixture
 def game():
-    """Athens' owner to act, the board cleared of units, Markets to supply."""
-    state = new_game(2, seed=21)
-    clear_units(state)
-    upgrade(state, "athens", 0, "market")
-    upgrade(state, "athens", 2, "market")
-    seat = _seat(state)
-    state["seats"][seat]["cubes"]["supply"] = 3
-    return act_as(state, seat)
-
-
-def _seat(state):
-    return next(s for s in (0, 1) if home_of(state, s) == "athens")
+    return athens_to_act()
 
 
 def _frozen(state):
@@ -40,7 +37,7 @@ def test_supply_and_its_movement_in_one_command(game):
     Area on the map to activate. The player may move any and all units on the
     Area": the Supply and the moves it allows, written as one command, are
     the same as the steps one by one (old notation)."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     units(game, "megara", seat, "hoplite", 1)
     units(game, "megara", seat, "cavalry", 2)
     whole = GAME.play(game, seat, "supply megara from athens, move 1 hoplite panactum, move 2 cavalry panactum, done")
@@ -54,7 +51,7 @@ def test_a_new_temple_and_its_patron_in_one_command(game):
     """ "When Building a Temple, the player must choose a patron Deity for the
     temple": ``build temple <city>, dedicate <deity>`` is the Build and its
     dedication."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     build = next(a for a in GAME.legal(game, seat) if a.startswith("build temple "))
     built = GAME.play(game, seat, build)
     dedication = GAME.legal(built, seat)[0]
@@ -66,7 +63,7 @@ def test_refused_as_a_whole_when_another_seat_acts_in_between(game):
     """ "Each Round is made up of all players taking a single Action": a
     second action waits for the other player's, so the command is refused
     and nothing of it is played."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     before = _frozen(game)
     with pytest.raises(IllegalAction, match="decide first"):
         GAME.play(game, seat, "supply commerce from athens, supply commerce from athens")
@@ -79,7 +76,7 @@ def test_the_last_seat_in_the_round_gives_its_actions_at_once(game):
     """ "Players continue taking a single Action, Round after Round, until
     all players have passed": once the others have passed, a seat's actions
     follow one another, and may be written as one command."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     game["seats"][1 - seat]["passed"] = True
     whole = GAME.play(game, seat, "supply commerce from athens, supply commerce from athens, pass")
     steps = play(game, seat, "supply commerce from athens", "supply commerce from athens", "pass")
@@ -90,7 +87,7 @@ def test_no_step_after_a_reveal(game):
     """ "After all Movement and Combat for the Supply action is completed,
     reveal the top World Events card": a step after the card would be chosen
     without seeing it, so it must come in a command of its own."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     game["seats"][1 - seat]["passed"] = True
     units(game, "megara", seat, "hoplite", 1)
     before = _frozen(game)
@@ -103,7 +100,7 @@ def test_no_step_after_a_reveal(game):
 
 def test_a_refused_step_names_itself_and_plays_nothing(game):
     """The refusal is the step's own, with its place in the command."""
-    seat = _seat(game)
+    seat = athens_seat(game)
     units(game, "megara", seat, "hoplite", 1)
     before = _frozen(game)
     with pytest.raises(IllegalAction, match=r"Step 2, `move 3 hoplite panactum`: You have 1 hoplite"):

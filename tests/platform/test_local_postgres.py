@@ -12,33 +12,16 @@ fails the test instead of skipping it.
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
 
 import asyncpg
 
-from engine.games import REGISTRY
 from tests.pg_server import postgres_server  # noqa: F401  (fixture)
+from tests.platform.test_local import ROOT, scripted_game
 
-ROOT = Path(__file__).resolve().parents[2]
-PLAYERS = ("alice", "bob")
 SQLITE_HEADER = b"SQLite format 3\x00"
-
-
-def scripted_game(seed: int) -> list[str]:
-    """Terminal lines for a random but complete Santorini base game."""
-    game = REGISTRY["santorini"]
-    state = game.new(2, {}, seed)
-    rng = random.Random(seed)
-    lines = []
-    while game.to_move(state):
-        seat = game.to_move(state)[0]
-        action = rng.choice(game.legal(state, seat))
-        lines.append(f"{PLAYERS[seat]}: {action}")
-        state = game.play(state, seat, action)
-    return lines
 
 
 def run_local(cwd: Path, url: str, lines: list[str]) -> subprocess.CompletedProcess:
