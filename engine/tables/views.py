@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Outcome
-from engine.store import GameRecord
+from engine.store import GameRecord, ReminderRecord
 from engine.tables.clocks import Interval, bank_left, charged, fall, frozen_until, paused_until, reserve
 from engine.tables.commits import Commits
 from engine.tables.model import Live, TableError, duration, effective_actions, seat_label, timestamp
@@ -103,8 +103,10 @@ class Views(Commits):
             movers = game.to_move(live.state)
             lines.append("To act: " + ", ".join(seat_label(live, s) for s in movers) + ".")
             now = self.clock()
-            vacations = {seat: await self._frozen_for(record.seats[seat].user_id) for seat in live.reminders}
-            for seat, reminder in sorted(live.reminders.items()):
+            # One reading of the waits: a move may change them while the vacations are read.
+            waits = dict(sorted(live.reminders.items()))
+            vacations = {seat: await self._frozen_for(record.seats[seat].user_id) for seat in waits}
+            for seat, reminder in waits.items():
                 line = f"The table has waited {duration(now - reminder.since)} for {record.seats[seat].name}"
                 frozen = vacations[seat]
                 away = frozen_until(now, frozen)
@@ -114,7 +116,7 @@ class Views(Commits):
                 if falls is not None:
                     line += f"; their time runs out {timestamp(falls.at)}"
                 lines.append(line + ".")
-            lines.extend(self._clock_lines(live, now, vacations))
+            lines.extend(self._clock_lines(live, now, waits, vacations))
         elif record.outcome:
             lines.append(outcome_text(live, Outcome.from_dict(record.outcome)))
         lines.append(f"Moves so far: {record.seq}.")
@@ -124,9 +126,11 @@ class Views(Commits):
             lines.append(f"⚠️ {len(dead)} {posts} could not be delivered (last: {dead[-1][2][:120]}).")
         return "\n".join(lines)
 
-    def _clock_lines(self, live: Live, now: float, vacations: dict[int, list[Interval]]) -> list[str]:
+    def _clock_lines(
+        self, live: Live, now: float, waits: dict[int, ReminderRecord], vacations: dict[int, list[Interval]]
+    ) -> list[str]:
         """The table's pause and its players' banks, if it keeps them
-        (``vacations``: those of the seats waited for)."""
+        (``waits`` and ``vacations``: the seats waited for, and their vacations)."""
         record, lines = live.record, []
         until = paused_until(record.settings, now)
         if until is not None:
@@ -138,7 +142,7 @@ class Views(Commits):
             left = bank_left(record.settings, seat.seat)
             if seat.user_id is None or left is None:
                 continue
-            reminder = live.reminders.get(seat.seat)
+            reminder = waits.get(seat.seat)
             if reminder is not None:  # a wait under way is drawing on the bank: as if it ended now
                 drawn = charged(record.settings, seat.seat, reminder.since, now, False, vacations[seat.seat])
                 left = drawn["banks"][str(seat.seat)] if drawn is not None else left
