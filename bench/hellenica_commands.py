@@ -40,6 +40,14 @@ those same decisions:
 - Once everyone else has passed, a seat's remaining Actions, one a round,
   are one command (``worship athens, train hoplites athens, pass``).
 
+- The "clicks" rows: the same plain player on Discord, clicking through the
+  step-by-step menus instead of typing. It can only pick what the menus
+  list (an order of Creatures is then one answer at a time), and its steps
+  go into one command exactly where the menus keep them together: while
+  the seat decides again after them and nothing is revealed
+  (``engine.core.own_steps_state``, which the menus ask); it never needs
+  "▶ Play", since the command is sent once the steps stop being its own.
+
 Every chain of steps is played again as one command from where it began and
 must give exactly the state the steps gave (the bench stops otherwise).
 Every other command counts once in both. Player-turns are turns played times
@@ -65,6 +73,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.core import own_steps_state  # noqa: E402
 from engine.games.hellenica import GAME, choice, quick  # noqa: E402
 from engine.games.hellenica.movement import movable  # noqa: E402
 from engine.games.hellenica.steps import current  # noqa: E402
@@ -141,10 +150,13 @@ def joins(chain: list[str], chain_seat: int, state: dict, seat: int, action: str
     return False
 
 
-def pick(rng: random.Random, legal: list[str], frame: dict) -> str:
-    """The plain player's choice (see the docstring)."""
+def pick(rng: random.Random, legal: list[str], frame: dict, typed: bool = True) -> str:
+    """The plain player's choice (see the docstring); one of ``legal`` unless
+    ``typed`` (a typed command may give a whole order at once)."""
     legal = [a for a in legal if a.split()[0] not in TRADE_VERBS] or legal  # no trade offers at random
-    if frame["kind"] == "choose" and frame["verb"] in choice.ORDERS:  # the whole order, the last needs no answer
+    if (
+        typed and frame["kind"] == "choose" and frame["verb"] in choice.ORDERS
+    ):  # the whole order, the last needs no answer
         first = rng.choice(legal)
         rest = [option for option in frame["options"] if first != f"{frame['verb']} {option}"]
         rng.shuffle(rest)
@@ -162,10 +174,26 @@ def pick(rng: random.Random, legal: list[str], frame: dict) -> str:
     return action
 
 
-def play(players: int, seed: int, plain: bool, quick_steps: bool, kinds: Counter) -> tuple[int, int, int, int]:
+def menus_join(chain: list[str], chain_start: dict, chain_seat: int, seat: int) -> bool:
+    """Whether the Discord menus take this step into the same command: they
+    offer a next step after the chain (``engine.core.own_steps_state``)."""
+    if not chain or seat != chain_seat:
+        return False
+    AUTOMATIC[1] = False  # replaying the chain is not the game's own quick steps
+    try:
+        return own_steps_state(GAME, chain_start, seat, chain) is not None
+    finally:
+        AUTOMATIC[1] = True
+
+
+def play(
+    players: int, seed: int, plain: bool, quick_steps: bool, kinds: Counter, clicks: bool = False
+) -> tuple[int, int, int, int]:
     """(new commands, old commands, player-turns, forced commands) of one
     game; forced: the seat's only choice (Invocations and trades aside).
-    ``kinds`` counts the commands written by kind."""
+    ``kinds`` counts the commands written by kind. ``clicks``: the plain
+    player clicks through the menus instead of typing, so a command holds
+    every step the menus keep together."""
     AUTOMATIC[0] = 0
     state = GAME.new(players, {"homes": "random", "quick": quick_steps}, seed)
     rng = random.Random(seed)
@@ -175,8 +203,13 @@ def play(players: int, seed: int, plain: bool, quick_steps: bool, kinds: Counter
     while GAME.to_move(state):
         seat = GAME.to_move(state)[0]
         legal = GAME.legal(state, seat)
-        action = pick(rng, legal, current(state)) if plain else rng.choice(legal)
-        if plain and joins(chain, chain_seat, state, seat, action, revealed):
+        action = pick(rng, legal, current(state), typed=not clicks) if plain else rng.choice(legal)
+        joined = (
+            menus_join(chain, chain_start, chain_seat, seat)
+            if clicks
+            else joins(chain, chain_seat, state, seat, action, revealed)
+        )
+        if plain and joined:
             chain.append(action)
         else:
             _check_chain(chain_start, chain_seat, chain, state)
@@ -211,16 +244,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rows", choices=("plain", "all"), default="all", help="plain: only the plain player")
     args = parser.parse_args()
-    rows = ((True, True), (True, False), (False, True), (False, False))
+    rows = ((True, True, False), (True, True, True), (True, False, False), (False, True, False), (False, False, False))
     breakdown: Counter = Counter()
     breakdown_turns = 0
     print(f"{'players':>7} {'bot':>7} {'quick':>5} {'old/pt':>7} {'new/pt':>7} {'fewer':>6} {'forced':>7}")
-    for plain, quick_steps in rows[: 2 if args.rows == "plain" else 4]:
+    for plain, quick_steps, clicks in rows[: 3 if args.rows == "plain" else 5]:
         totals = [0, 0, 0, 0]
-        label = f"{'plain' if plain else 'random':>7} {'yes' if quick_steps else 'no':>5}"
+        label = f"{'clicks' if clicks else 'plain' if plain else 'random':>7} {'yes' if quick_steps else 'no':>5}"
         kinds: Counter = Counter()
         for players in (3, 4, 5, 7):
-            games = [play(players, args.seed + g, plain, quick_steps, kinds) for g in range(args.games)]
+            games = [play(players, args.seed + g, plain, quick_steps, kinds, clicks) for g in range(args.games)]
             new, old, turns, forced = (sum(g[i] for g in games) for i in range(4))
             totals = [totals[0] + new, totals[1] + old, totals[2] + turns, totals[3] + forced]
             print(
@@ -229,7 +262,7 @@ def main() -> None:
             )
         new, old, turns, forced = totals
         print(f"{'all':>7} {label} {old / turns:>7.2f} {new / turns:>7.2f} {1 - new / old:>6.0%} {forced / new:>7.0%}")
-        if plain and quick_steps:
+        if plain and quick_steps and not clicks:
             breakdown, breakdown_turns = kinds, turns
     print("\nplain player, quick: commands per player-turn by decision and verb")
     for kind, n in breakdown.most_common():

@@ -30,7 +30,8 @@ unilaterally), ``bot_levels``, ``rulebook_levels``, ``stand_in_level`` and
 ``choose`` (AI seats), ``hidden_information``, ``cheap_legal``,
 ``private_view`` (a seat's secrets alone, cheaply), ``reaction_window`` (the
 name of a short reaction step open now), ``menu_path`` (plain-words menu steps
-for an action) and ``rules_text``.
+for an action), ``step_separator`` (a game that takes a seat's consecutive
+steps as one command) and ``rules_text``.
 
 Determinism: ``new`` plus the ordered ``(seat, action)`` list reproduces a state
 exactly, because the only randomness is an ``Rng`` stored inside the state.
@@ -294,6 +295,7 @@ class Game(Protocol):
     stand_in_level: str | None
     hidden_information: bool
     cheap_legal: bool
+    step_separator: str | None
 
     @property
     def rules_text(self) -> str: ...
@@ -341,6 +343,11 @@ class BaseGame:
     cheap_legal: bool = True
     """False when ``legal()`` is too slow to call on every move (the table then
     stores the action as typed instead of its canonical form)."""
+    step_separator: str | None = None
+    """What joins a seat's consecutive steps into one command (``play`` takes
+    ``"a, b"`` as ``a`` then ``b``, refusing the whole when someone else must
+    decide in between or a step but the last reveals something); None when
+    the game plays one step a command. See ``own_steps_state``."""
 
     # -- optional members -------------------------------------------------
 
@@ -420,6 +427,30 @@ def state_rng(state: Any) -> Any:
     if isinstance(state, Mapping):
         return state.get("rng")
     return getattr(state, "rng", None)
+
+
+def own_steps_state(game: Game, state: Any, seat: int, steps: Sequence[str]) -> Any | None:
+    """The state after ``seat`` plays ``steps`` in a row, when the seat may
+    still add a next step to the same command: the game joins steps
+    (``step_separator``), each step is legal where the one before it left
+    the game, the seat alone decides after each, none reveals anything
+    (dice, a card) and the game is not over. None otherwise: the steps are
+    then the whole command. The same conditions as the game's own ``"a, b"``
+    (which checks them again when the command is played)."""
+    if game.step_separator is None or not steps:
+        return None
+    after = state
+    for step in steps:
+        if game.to_move(after) != [seat]:
+            return None
+        before = after
+        try:
+            after = game.play(before, seat, step)
+        except IllegalAction:
+            return None
+        if game.reveals(before, seat, step, after):
+            return None
+    return after if game.outcome(after) is None and game.to_move(after) == [seat] else None
 
 
 # ---------------------------------------------------------------------------

@@ -9,6 +9,11 @@ from engine.tables.clocks import refilled
 from engine.tables.commits import Commits
 from engine.tables.model import Live, PlayResult, TableError, seat_label
 
+ACTION_CHARS = 200
+"""The longest action a step may be (notation is short phrases)."""
+MOST_STEPS = 16
+"""Steps of one command (``Game.step_separator``) the length allows for."""
+
 
 class Moves(Commits):
     """Actions played for seats."""
@@ -85,7 +90,8 @@ class Moves(Commits):
     async def _play(self, live: Live, seat: int, action: str) -> PlayResult:
         game, before = live.game, live.state
         text_in = normalize_action(action)
-        if len(text_in) > 200:
+        steps = text_in.count(game.step_separator) + 1 if game.step_separator else 1
+        if len(text_in) > ACTION_CHARS * min(steps, MOST_STEPS):
             raise IllegalAction("That action is far too long; actions are short phrases such as `move b2 c3`.")
         movers = game.to_move(before)
         legal = None

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Outcome
+from engine.core import Game, Outcome, own_steps_state
 from engine.store import GameRecord, ReminderRecord
 from engine.tables.clocks import Interval, bank_left, charged, fall, frozen_until, paused_until, reserve
 from engine.tables.commits import Commits
@@ -22,6 +23,11 @@ def bank_text(seconds: float) -> str:
     if days >= 2:
         return f"{days} days {hours} h" if hours else f"{days} days"
     return duration(minutes * 60)
+
+
+def labelled_actions(game: Game, state: Any, seat: int) -> list[tuple[str, str]]:
+    """A seat's legal actions with their labels, for the seat's own eyes."""
+    return [(action, game.label(state, seat, action)) for action in game.legal(state, seat)]
 
 
 class Views(Commits):
@@ -54,19 +60,37 @@ class Views(Commits):
         return self.labelled(live, seat)
 
     def labelled(self, live: Live, seat: int) -> list[tuple[str, str]]:
-        game, state = live.game, live.state
-        return [(action, game.label(state, seat, action)) for action in game.legal(state, seat)]
+        return labelled_actions(live.game, live.state, seat)
 
     async def menu_for_seat(self, game_id: int, seat: int) -> tuple[int, list[tuple[str, str, tuple[str, ...]]]]:
         """The game's seq and the seat's legal actions with their labels and
         menu paths, all read from one state (nothing unless the game is on)."""
+        return await self.menu_after_steps(game_id, seat, ())
+
+    async def menu_after_steps(
+        self, game_id: int, seat: int, steps: Sequence[str]
+    ) -> tuple[int, list[tuple[str, str, tuple[str, ...]]]]:
+        """As ``menu_for_seat``, for a next step in the same command after the
+        seat's own ``steps`` (in a game that joins steps): nothing when they
+        cannot be followed in one command (``own_steps_state``)."""
         live = await self._live(game_id)
+        game, seq = live.game, live.record.seq
         if live.record.status != "active":
-            return live.record.seq, []
-        game, state = live.game, live.state
-        return live.record.seq, [
-            (action, label, game.menu_path(state, seat, action)) for action, label in self.labelled(live, seat)
+            return seq, []
+        state = own_steps_state(game, live.state, seat, steps) if steps else live.state
+        if state is None:
+            return seq, []
+        return seq, [
+            (action, label, game.menu_path(state, seat, action))
+            for action, label in labelled_actions(game, state, seat)
         ]
+
+    async def steps_command(self, game_id: int, steps: Sequence[str]) -> str:
+        """A seat's consecutive steps as the one command the game reads."""
+        separator = (await self._live(game_id)).game.step_separator
+        if separator is None and len(steps) != 1:
+            raise TableError("This game plays one step a command.")
+        return f"{separator} ".join(steps)
 
     async def waiting_seats(self, game_id: int) -> list[int]:
         """The seats the game waits for now (empty unless active)."""

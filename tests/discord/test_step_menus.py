@@ -23,9 +23,13 @@ from cogs.utils.menu_tree import (
 from cogs.utils.step_menus import (
     BACK,
     MENU_MARK,
+    PLAY,
     STEP_ITEMS,
+    Place,
+    PlayButton,
     StepButton,
     StepSelect,
+    read_trails,
     seat_step_menu,
     step_menu,
 )
@@ -174,6 +178,20 @@ class TestComponents:
         assert [i.label for i in components(menu)] == ["Pass", "Done"]
         assert "**Pass**: Blue passes and takes 2 Commerce" in menu.text
 
+    def test_the_steps_chosen_for_a_command_travel_in_the_custom_id(self):
+        """A menu after a restart rebuilds the same command from its id alone."""
+        place = Place(42, 7, 1, ((3, 1), (0,)))
+        assert place.custom_id("steps", (2,)) == "agora:steps:42:7:1:31.0.2"
+        assert read_trails("31.0.2") == (((3, 1), (0,)), (2,))
+        assert read_trails("") == ((), ()) and read_trails("5") == ((), (5,))
+        play = PlayButton(place)
+        assert play.item.custom_id == "agora:chain:42:7:1:31.0"
+        assert PlayButton.__discord_ui_compiled_template__.fullmatch(play.item.custom_id)
+        assert not StepButton.__discord_ui_compiled_template__.fullmatch(play.item.custom_id)
+        huge = Place(10**18, 10**9, 6, ((35, 35, 35),) * 13)
+        assert len(huge.custom_id("steps", (1,))) <= CUSTOM_ID_LIMIT
+        assert not huge.room_for_another_step((1, 2, 3)), "a command stops growing before its ids outgrow Discord's"
+
     def test_nothing_to_choose_no_menu(self):
         assert step_menu(1, 1, 0, []) is None
 
@@ -237,9 +255,11 @@ class TestThebesDig:
 
 
 class TestHellenicaArmy:
-    async def test_supply_and_move_an_army_by_clicks_alone(self, table):
-        """An army move is a Supply, then a move per unit type: both picked
-        from the menus."""
+    async def test_supply_and_move_an_army_in_one_command_by_clicks_alone(self, table, new_bot):
+        """An army move is a Supply, then a move per unit type, all picked
+        from the menus; "Fewer, bigger decisions": the seat decides again
+        after its Supply, so the menus keep the steps and send them as one
+        command ("▶ Play"), a post instead of one a step."""
         tables, game_id = await open_game(table, game="hellenica")
         users = {0: table.alice, 1: table.bob}
 
@@ -247,30 +267,52 @@ class TestHellenicaArmy:
             return any(a.startswith("supply ") and " from " in a and not a.startswith("supply commerce") for a in legal)
 
         player = await set_up(tables, game_id, users, can_supply, random.Random(2))
-        message = await post_menu(table, player, tables, game_id)
-        step = message
-        while True:
+        before = (await tables.record(game_id)).seq
+        step = await post_menu(table, player, tables, game_id)
+        while "Your command so far" not in step.content:
             texts = [text for _, text, _, _ in entries(step)]
-            words = next((w for w in ("Move from", "Supply") if any(w in text for text in texts)), texts[0])
+            words = next((w for w in ("Supply", "from") if any(w in text for text in texts)), texts[0])
             result = await pick(player, step, words)
-            if result.response.content.startswith("✅"):
+            assert not result.response.content.startswith("✅"), "the Supply waits for the steps after it"
+            step = shown(result)
+        assert "`supply " in step.content and PLAY in [e[1] for e in entries(step)]
+        assert (await tables.record(game_id)).seq == before, "nothing is played before ▶ Play"
+
+        # "◀ Back" takes the Supply back to the step it was chosen in, then forward again.
+        back = shown(await player.click(step, label=BACK))
+        assert "Your command so far" not in back.content and PLAY not in [e[1] for e in entries(back)]
+        step = shown(await pick(player, back, "from"))
+        while "`move " not in step.content:
+            moves = any(text.startswith("Move") for _, text, _, _ in entries(step))
+            result = await pick(player, step, "Move") if moves else await pick_first(player, step)
+            if result.response.content.startswith("✅"):  # the Movement had no step after this move
                 break
             step = shown(result)
-            assert MENU_MARK in step.content, step.content
-        supplied = await last_action(tables, game_id)
+        else:
+            # The menus survive a restart: the custom ids carry the chosen steps.
+            await table.env.restart_bot(new_bot())
+            table.env.bot.add_dynamic_items(*STEP_ITEMS)  # the lead registers them in setup_hook
+            tables = table.env.bot.service
+            result = await player.click(step, label=PLAY)
+        assert result.response.content.startswith("✅"), result.response.content
+        assert (await tables.record(game_id)).seq == before + 1, "one command"
+        command = await last_action(tables, game_id)
+        supplied, moved = command.split(", ")[:2]
         assert supplied.startswith("supply ") and " from " in supplied and "commerce" not in supplied
+        assert moved.startswith("move ")
 
-        seat = (await tables.record(game_id)).seat_of(player.id)
-        legal = [a for a, _ in await tables.legal(game_id, player.id)]
-        assert (await tables.waiting_seats(game_id))[0] == seat and any(a.startswith("move ") for a in legal)
+    async def test_a_step_after_which_another_seat_decides_is_played_at_once(self, table):
+        """The game's rule for one command: nobody else decides in between."""
+        tables, game_id = await open_game(table, game="hellenica")
+        users = {0: table.alice, 1: table.bob}
+        player = await set_up(tables, game_id, users, lambda legal: "pass" in legal, random.Random(3))
         before = (await tables.record(game_id)).seq
         message = await post_menu(table, player, tables, game_id)
-        result = await pick(player, message, "Move")
+        result = await pick(player, message, "Pass")
         while not result.response.content.startswith("✅"):
-            step = shown(result)
-            result = await pick_first(player, step)
+            assert "Your command so far" not in shown(result).content
+            result = await pick(player, shown(result), "Pass")
         assert (await tables.record(game_id)).seq == before + 1
-        assert (await last_action(tables, game_id)).startswith("move ")
 
 
 class TestDirectMessages:

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from engine.core import IllegalAction
+from engine.core import IllegalAction, own_steps_state
 from engine.games.hellenica import GAME, quick
 from engine.games.hellenica.steps import current
 from tests.hellenica.helpers import (
@@ -65,7 +65,7 @@ def test_refused_as_a_whole_when_another_seat_acts_in_between(game):
     and nothing of it is played."""
     seat = athens_seat(game)
     before = _frozen(game)
-    with pytest.raises(IllegalAction, match="decide first"):
+    with pytest.raises(IllegalAction, match=r"(Blue|Orange) decides first\."):
         GAME.play(game, seat, "supply commerce from athens, supply commerce from athens")
     assert _frozen(game) == before
     one = GAME.play(game, seat, "supply commerce from athens")  # the old notation, one step
@@ -130,6 +130,46 @@ def test_chains_in_random_games_equal_their_steps():
                 checked += 1
             state = middle
     assert checked > 20
+
+
+def test_the_menus_offer_a_next_step_exactly_where_a_command_may_go_on(game):
+    """What the Discord menus ask (``own_steps_state``): after ``supply``
+    the seat moves alone, so a next step may join the command; after the
+    Movement's last step the World Events card is revealed, and after an
+    Action the other seat decides: the command ends there."""
+    seat = athens_seat(game)
+    units(game, "megara", seat, "hoplite", 1)
+    supplied = own_steps_state(GAME, game, seat, ["supply megara from athens"])
+    assert supplied == GAME.play(game, seat, "supply megara from athens")
+    assert "move all panactum" in GAME.legal(supplied, seat)
+    assert own_steps_state(GAME, game, seat, ["supply megara from athens", "move all panactum"]) is None
+    assert own_steps_state(GAME, game, seat, ["supply commerce from athens"]) is None
+    assert own_steps_state(GAME, game, seat, ["supply megara from nowhere"]) is None
+    assert own_steps_state(GAME, game, 1 - seat, ["pass"]) is None  # not the other seat's turn
+
+
+def test_every_command_the_menus_build_plays_as_its_steps():
+    """Random games where every seat joins its steps as long as the menus
+    let it: each joined command is accepted and gives the steps' state."""
+    joined = 0
+    for seed in (8,):
+        state = GAME.new(3, {"homes": "random", "quick": True}, seed)
+        for n in range(200):
+            movers = GAME.to_move(state)
+            if not movers:
+                break
+            seat, steps, reached = movers[0], [], state
+            while True:
+                steps.append(GAME.choose(reached, seat, "random", n + len(steps)))
+                after = own_steps_state(GAME, state, seat, steps)
+                if after is None:
+                    reached = play(state, seat, *steps)
+                    break
+                reached = after
+            assert GAME.play(state, seat, ", ".join(steps)) == reached
+            joined += len(steps) > 1
+            state = reached
+    assert joined > 5
 
 
 def test_the_favorite_turns_the_token_and_acts_in_one_command():

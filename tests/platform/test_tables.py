@@ -351,6 +351,24 @@ class TestBots:
         game = tables.game_for("hellenica")
         assert seat.user_id is None and seat.bot in game.bot_levels and seat.bot not in game.rulebook_levels
 
+    async def test_a_command_of_many_steps_may_be_longer_than_one_action(self, tables):
+        """Hellenica takes a seat's steps as one command (what the menus send
+        after "Your command so far"): its length is allowed per step, so the
+        game itself judges a long one."""
+        game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"), game="hellenica")
+        await tables.start(game_id, ALICE)
+        seat = (await tables.waiting_seats(game_id))[0]
+        user = (await tables.record(game_id)).seats[seat].user_id
+        step = (await tables.legal(game_id, user))[0][0]
+        before = await stored(tables, game_id)
+        with pytest.raises(IllegalAction) as refused:
+            await tables.play(game_id, user, ", ".join([step] * 12))
+        assert "cannot come in the same command: after `" in str(refused.value)
+        assert str(refused.value).endswith("decides first."), "the game's own reason, in its own words"
+        with pytest.raises(IllegalAction, match="far too long"):
+            await tables.play(game_id, user, "x" * 201)
+        assert await stored(tables, game_id) == before
+
     def test_the_stand_in_is_the_games_own_choice_else_the_middle_level_never_a_rulebook_one(self):
         class Levels(BaseGame):
             bot_levels = ("random", "medium", "hard", "ai")

@@ -113,8 +113,8 @@ def play_in_one(game: _Game, state: dict, seat: int, text: str) -> dict:
                 raise IllegalAction(
                     f"`{step}` cannot come in the same command: after `{steps[number - 1]}` "
                     + (
-                        f"{listing([seat_name(s) for s in waiting if s != seat])} decide first."
-                        if waiting
+                        f"{listing(others)} {'decides' if len(others) == 1 else 'decide'} first."
+                        if (others := [seat_name(s) for s in waiting if s != seat])
                         else "the decision is no longer yours."
                     )
                 )
