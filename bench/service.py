@@ -74,6 +74,7 @@ from common import (
 
 from engine.games import REGISTRY
 from engine.tables import Notice, PlayResult, Tables
+from engine.tables.model import legal_now
 from render import hand_image, hand_text, render_view
 
 FIRST_USER = 1_000
@@ -199,14 +200,17 @@ class Room:
         fresh read that a look at a game on a shared database costs: only
         this service moves in its games (a fleet's processes each play games
         of their own), and what is measured is the committing of moves, not
-        the players' looking."""
+        the players' looking. Its choices are the service's own list
+        (``legal_now``), as on Discord, where the menus under the last post
+        asked the service for them and the move is checked against that
+        same list."""
         game_id = self.ids[index]
         live = await self.tables._cached(game_id)
         if live.record.status != "active":
             game_id = self.ids[index] = await self._new_game(self.channels[index])
             live = await self.tables._cached(game_id)
         seat = self.rng.choice(live.game.to_move(live.state))
-        return game_id, FIRST_USER + seat, self.rng.choice(live.game.legal(live.state, seat))
+        return game_id, FIRST_USER + seat, self.rng.choice(legal_now(live, seat))
 
 
 async def move_seen(tables: Tables, courier: Any, game_id: int, user: int, action: str) -> PlayResult:

@@ -77,11 +77,24 @@ class NoticeRecord:
     seq: int
     kind: str
     user_id: int | None
-    payload: dict[str, Any]
+    stored_payload: dict[str, Any] | str | bytes = field(repr=False)
+    """The payload, or its JSON as stored: decoded when first read (the
+    outbox delivers a fresh notice from the payload still in memory)."""
     attempts: int = 0
     """Deliveries tried and failed so far."""
     next_attempt_at: float | None = None
     """After a failure: not to be tried again before this time."""
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        stored = self.stored_payload
+        if isinstance(stored, dict):
+            return stored
+        from engine.store.rows import loads  # rows builds on these records
+
+        decoded: dict[str, Any] = loads(stored)
+        self.stored_payload = decoded
+        return decoded
 
 
 @dataclass

@@ -118,7 +118,7 @@ def notice_from_row(row: Row) -> NoticeRecord:
         row["seq"],
         row["kind"],
         row["user_id"],
-        loads(row["payload"]),
+        row["payload"],
         row["attempts"],
         row["next_attempt_at"],
     )

@@ -543,7 +543,7 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
                 r["seq"],
                 r["kind"],
                 r["user_id"],
-                loads(r["payload"]),
+                r["payload"],
                 r["attempts"],
                 r["next_attempt_at"],
             )

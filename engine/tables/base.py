@@ -12,13 +12,13 @@ import secrets
 import socket
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from engine import games as game_registry
 from engine.core import AgoraError, Game, StateError, canonical_json
 from engine.replay import Replay
-from engine.store import GameRecord, Store, is_postgres, open_store
+from engine.store import GameRecord, NewNotice, Store, is_postgres, open_store
 from engine.tables.model import Courier, Live, TableError, Unloadable, effective_actions
 from engine.workers import Workers
 
@@ -32,6 +32,7 @@ class TableBase:
     if TYPE_CHECKING:  # provided by the outbox, history and bot parts of ``Tables``
 
         async def flush(self, game_id: int) -> int: ...
+        def _keep_fresh(self, notice_ids: Sequence[int], notices: Sequence[NewNotice]) -> None: ...
         async def rate_finished(self, game_id: int | None = None) -> int: ...
         def _kick_bots(self, game_id: int) -> None: ...
 
@@ -72,6 +73,8 @@ class TableBase:
         self._holders: dict[int, int] = {}
         """How many tasks hold or wait for each game's lock."""
         self._deliver_locks: dict[int, asyncio.Lock] = {}
+        self._fresh_payloads: dict[int, dict[str, Any]] = {}
+        """Payloads of committed notices not yet delivered (``Outbox._keep_fresh``)."""
         self._tasks: set[asyncio.Task] = set()
         self._bot_running: set[int] = set()
         self._thinkers = Workers(bot_processes)

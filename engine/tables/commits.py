@@ -72,7 +72,7 @@ class Commits(TableBase):
             fields["settings"] = record.settings
         reminders = next_reminders(live, seat, before, after, movers, seq, now, over)
         try:
-            await self.store.commit(
+            notice_ids = await self.store.commit(
                 record.id,
                 seq,
                 seat=seat,
@@ -91,6 +91,7 @@ class Commits(TableBase):
             self._forget(record.id)  # the cache may be ahead of the database; reload it next time
             raise
         MOVES.labels(record.game, kind).inc()
+        self._keep_fresh(notice_ids, notices)
         record.seq = seq
         for name in ("status", "started_at", "finished_at", "outcome", "turn_lines"):
             if name in fields:

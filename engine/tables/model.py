@@ -116,6 +116,21 @@ class Live:
     public: tuple[Any, dict[str, Any]] | None = None
     """The public view of a state (the state, its view), from a move's channel
     post until the answer to its player, which shows the same view."""
+    legal_of: Any = None
+    legal: dict[int, list[str]] = field(default_factory=dict)
+    """Seats' legal actions in ``legal_of`` (see ``legal_now``)."""
+
+
+def legal_now(live: Live, seat: int) -> list[str]:
+    """A seat's legal actions in the game's current state, worked out once
+    per state: the menus shown after a move ask for the list the next move
+    is then checked against (read-only: callers share it)."""
+    if live.legal_of is not live.state:
+        live.legal_of, live.legal = live.state, {}
+    actions = live.legal.get(seat)
+    if actions is None:
+        actions = live.legal[seat] = live.game.legal(live.state, seat)
+    return actions
 
 
 def seat_label(live: Live, seat: int) -> str:

@@ -7,7 +7,7 @@ from engine.core import IllegalAction, match_action, normalize_action
 from engine.store import NewNotice
 from engine.tables.clocks import refilled
 from engine.tables.commits import Commits
-from engine.tables.model import Live, PlayResult, TableError, seat_label
+from engine.tables.model import Live, PlayResult, TableError, legal_now, seat_label
 
 ACTION_CHARS = 200
 """The longest action a step may be (notation is short phrases)."""
@@ -98,13 +98,13 @@ class Moves(Commits):
         if seat not in movers:
             # Seats the game is not waiting for may still have out-of-turn
             # actions (a trade offer, say) when the game lists them.
-            legal = game.legal(before, seat)
+            legal = legal_now(live, seat)
             if match_action(text_in, legal) is None:
                 names = " and ".join(seat_label(live, s) for s in movers)
                 raise IllegalAction(f"It is not your turn: {names} {'are' if len(movers) > 1 else 'is'} to act.")
         after = game.play(before, seat, text_in)
         if legal is None and game.cheap_legal:
-            legal = game.legal(before, seat)
+            legal = legal_now(live, seat)
         canonical = match_action(text_in, legal) if legal is not None else None
         stored = canonical or text_in
         text = self._line(live, seat, game.describe(before, seat, stored))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 
 from engine.metrics import NOTICES
-from engine.store import NoticeRecord
+from engine.store import NewNotice, NoticeRecord
 from engine.tables.base import TableBase
 from engine.tables.model import Notice, Undeliverable
 
@@ -37,12 +38,27 @@ def destination(notice: NoticeRecord) -> tuple[str, int | None]:
     return "channel", None
 
 
+FRESH_KEPT = 5000
+"""Payloads of just-committed notices kept in memory for their delivery (a
+notice another process delivers is never looked up here: the oldest go)."""
+
+
 class Outbox(TableBase):
     """Delivery of the outbox through the courier: in order per destination,
     each notice with its own nonce (so a repeat after a crash is recognised),
     failures retried with exponential backoff, and a notice that can never be
     delivered set aside as a dead letter with its reason, so it holds up
     nothing."""
+
+    def _keep_fresh(self, notice_ids: Sequence[int], notices: Sequence[NewNotice]) -> None:
+        """Remember the payloads of notices just committed, so their delivery
+        does not decode again what the commit has just encoded (the ids come
+        in the order the notices were written)."""
+        if self.courier is None or not notice_ids:
+            return
+        self._fresh_payloads.update(zip(sorted(notice_ids), (notice.payload for notice in notices), strict=True))
+        while len(self._fresh_payloads) > FRESH_KEPT:
+            del self._fresh_payloads[next(iter(self._fresh_payloads))]
 
     async def flush(self, game_id: int, *, retry_now: bool = False) -> int:
         """Deliver a game's pending notices through the courier; returns how
@@ -83,7 +99,8 @@ class Outbox(TableBase):
             if not retry_now and row.next_attempt_at is not None and row.next_attempt_at > now:
                 held.add(where)
                 continue
-            notice = Notice(row.id, row.game_id, row.kind, row.user_id, row.payload, channel_id)
+            payload = self._fresh_payloads.pop(row.id, None)
+            notice = Notice(row.id, row.game_id, row.kind, row.user_id, payload or row.payload, channel_id)
             try:
                 await self.courier.deliver(notice)
             except Undeliverable as error:

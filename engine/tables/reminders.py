@@ -10,7 +10,7 @@ from engine.store import NewNotice, ReminderRecord
 from engine.tables.away import Away
 from engine.tables.bots import default_level
 from engine.tables.clocks import clock_end, fall, frozen_until, pauses
-from engine.tables.model import Live, TableError, duration, timestamp
+from engine.tables.model import Live, TableError, duration, legal_now, timestamp
 from engine.tables.schedule import next_due_at, warning_lead, window_seconds
 
 log = logging.getLogger("agora.tables")
@@ -62,7 +62,7 @@ class Reminders(Away):
                 return 0
             timeout = window_seconds(live.game, live.state, settings)
             if timeout and now >= clock_end(current.since, timeout, frozen + pauses(settings)):
-                passing = next((a for a in PASS_WORDS if a in live.game.legal(live.state, due.seat)), None)
+                passing = next((a for a in PASS_WORDS if a in legal_now(live, due.seat)), None)
                 if passing is not None:
                     await self._play(live, due.seat, passing)
                     return 0
@@ -153,7 +153,7 @@ class Reminders(Away):
         """The seat missed its deadline: pass for it where the rules allow,
         otherwise a bot plays it until its player returns."""
         record, game = live.record, live.game
-        legal = game.legal(live.state, seat)
+        legal = legal_now(live, seat)
         fallback = record.settings.get("fallback", "bot")
         passing = next((a for a in PASS_WORDS if a in legal), None)
         seat_record = record.seats[seat]

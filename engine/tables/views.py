@@ -9,7 +9,7 @@ from engine.core import Game, Outcome, own_steps_state
 from engine.store import GameRecord, ReminderRecord
 from engine.tables.clocks import Interval, bank_left, charged, fall, frozen_until, paused_until, reserve
 from engine.tables.commits import Commits
-from engine.tables.model import Live, TableError, duration, effective_actions, seat_label, timestamp
+from engine.tables.model import Live, TableError, duration, effective_actions, legal_now, seat_label, timestamp
 from engine.tables.notices import outcome_text
 
 ARCHIVE_PAGE = 10
@@ -25,9 +25,10 @@ def bank_text(seconds: float) -> str:
     return duration(minutes * 60)
 
 
-def labelled_actions(game: Game, state: Any, seat: int) -> list[tuple[str, str]]:
-    """A seat's legal actions with their labels, for the seat's own eyes."""
-    return [(action, game.label(state, seat, action)) for action in game.legal(state, seat)]
+def labelled_actions(game: Game, state: Any, seat: int, legal: list[str] | None = None) -> list[tuple[str, str]]:
+    """A seat's legal actions (``legal``, when known) with their labels, for the seat's own eyes."""
+    actions = game.legal(state, seat) if legal is None else legal
+    return [(action, game.label(state, seat, action)) for action in actions]
 
 
 class Views(Commits):
@@ -60,7 +61,7 @@ class Views(Commits):
         return self.labelled(live, seat)
 
     def labelled(self, live: Live, seat: int) -> list[tuple[str, str]]:
-        return labelled_actions(live.game, live.state, seat)
+        return labelled_actions(live.game, live.state, seat, legal_now(live, seat))
 
     async def menu_for_seat(self, game_id: int, seat: int) -> tuple[int, list[tuple[str, str, tuple[str, ...]]]]:
         """The game's seq and the seat's legal actions with their labels and

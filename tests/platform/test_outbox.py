@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from engine.games import REGISTRY
 from engine.tables import Notice, Tables, Undeliverable
 from engine.tables.outbox import LONGEST_WAIT, MAX_ATTEMPTS, retry_delay
 from tests.conftest import Clock
-from tests.platform.test_tables import ALICE, BOB, started
+from tests.platform.test_tables import ALICE, BOB, lobby, started
 
 
 class PoisonCourier:
@@ -95,5 +98,41 @@ async def test_a_failing_notice_backs_off_then_becomes_a_dead_letter_without_hol
         dead = await tables.undeliverable(game_id)
         assert [d[0] for d in dead] == [poisoned] and dead[0][2].startswith(f"gave up after {MAX_ATTEMPTS} attempts")
         assert await tables.store.pending_notices(game_id) == [], "the channel posts held behind it went out"
+    finally:
+        await tables.close()
+
+
+class FirstTryFails:
+    """Fails each notice's first delivery, so it is retried from the store."""
+
+    def __init__(self) -> None:
+        self.tried: dict[int, Notice] = {}
+        self.delivered: list[Notice] = []
+
+    async def deliver(self, notice: Notice) -> None:
+        if notice.id not in self.tried:
+            self.tried[notice.id] = notice
+            raise ConnectionError("Discord is unreachable")
+        self.delivered.append(notice)
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+async def test_a_notice_delivered_from_memory_is_the_one_stored(tmp_path, game):
+    """A notice just committed goes out from the payload still in memory;
+    its retry reads it back from the outbox: both must be the same notice."""
+    courier, clock = FirstTryFails(), Clock()
+    tables = await Tables.open(str(tmp_path / "c.sqlite3"), courier=courier, clock=clock)
+    try:
+        game_id = await lobby(tables, (ALICE, "alice"), (BOB, "bob"), game=game)
+        await tables.start(game_id, ALICE)
+        await play_a_few(tables, game_id, 8)
+        for _ in range(40):  # each retry lets the next one through, which fails once in turn
+            clock.now += retry_delay(1)
+            await tables.flush_all()
+        assert await tables.store.pending_notices(game_id) == []
+        assert courier.delivered and len(courier.delivered) == len(courier.tried)
+        for notice in courier.delivered:
+            first = courier.tried[notice.id]
+            assert (first.kind, first.user_id, first.payload) == (notice.kind, notice.user_id, notice.payload)
     finally:
         await tables.close()
