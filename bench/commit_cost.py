@@ -9,8 +9,8 @@ on the positions of seeded random games (several games, until ``--moves``):
 
 - ``pick``: what the benchmark's player does first (``to_move`` and
   ``legal``, as ``bench/service.py`` picks a move);
-- ``play``: ``to_move``, ``play``, ``legal`` (when ``cheap_legal``) and
-  ``describe``;
+- ``play``: ``to_move``, ``play`` and ``describe`` (the move is checked
+  against the pick's ``legal`` list, which the table keeps per state);
 - ``after``: ``to_move`` and ``outcome`` of the new state, and the reminders'
   ``to_move`` of the old one;
 - ``channel``: the channel post (with its public view) when the turn ends,
@@ -107,10 +107,10 @@ def one_move(live: Live, rng: random.Random, spent: dict[str, float]) -> bool:
     action = rng.choice(timed(spent, "pick", lambda: game.legal(before, seat)))
 
     def play() -> Any:
+        # The check against the legal actions reuses the pick's list: the
+        # table works a state's list out once (``legal_now``).
         game.to_move(before)
         after = game.play(before, seat, action)
-        if game.cheap_legal:
-            game.legal(before, seat)
         game.describe(before, seat, action)
         return after
 

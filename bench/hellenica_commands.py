@@ -42,7 +42,8 @@ those same decisions:
 
 - The "clicks" rows: the same plain player on Discord, clicking through the
   step-by-step menus instead of typing. It can only pick what the menus
-  list (an order of Creatures is then one answer at a time), and its steps
+  list (a whole order of three to five Creatures is there,
+  ``Game.composed_actions``; of more, one answer at a time), and its steps
   go into one command exactly where the menus keep them together: while
   the seat decides again after them and nothing is revealed
   (``engine.core.own_steps_state``, which the menus ask); it never needs
@@ -150,17 +151,17 @@ def joins(chain: list[str], chain_seat: int, state: dict, seat: int, action: str
     return False
 
 
-def pick(rng: random.Random, legal: list[str], frame: dict, typed: bool = True) -> str:
-    """The plain player's choice (see the docstring); one of ``legal`` unless
-    ``typed`` (a typed command may give a whole order at once)."""
+def pick(rng: random.Random, legal: list[str], frame: dict, offered: list[str] | None = None) -> str:
+    """The plain player's choice (see the docstring): a whole order at once
+    when it may (typed: always; by clicks: when the menus offer it)."""
     legal = [a for a in legal if a.split()[0] not in TRADE_VERBS] or legal  # no trade offers at random
-    if (
-        typed and frame["kind"] == "choose" and frame["verb"] in choice.ORDERS
-    ):  # the whole order, the last needs no answer
+    if frame["kind"] == "choose" and frame["verb"] in choice.ORDERS:
+        # The whole order; its last option needs no answer.
         first = rng.choice(legal)
         rest = [option for option in frame["options"] if first != f"{frame['verb']} {option}"]
         rng.shuffle(rest)
-        return " ".join([first, *rest[:-1]]) if first.startswith(frame["verb"] + " ") else first
+        whole = " ".join([first, *rest[:-1]]) if first.startswith(frame["verb"] + " ") else first
+        return whole if offered is None or whole in offered else first
     bigger = [a for a in legal if a.startswith("move all ")]  # an army moves as a whole
     if bigger:
         return rng.choice(bigger)
@@ -203,7 +204,8 @@ def play(
     while GAME.to_move(state):
         seat = GAME.to_move(state)[0]
         legal = GAME.legal(state, seat)
-        action = pick(rng, legal, current(state), typed=not clicks) if plain else rng.choice(legal)
+        offered = legal + GAME.composed_actions(state, seat) if clicks else None
+        action = pick(rng, legal, current(state), offered) if plain else rng.choice(legal)
         joined = (
             menus_join(chain, chain_start, chain_seat, seat)
             if clicks
@@ -245,8 +247,7 @@ def main() -> None:
     parser.add_argument("--rows", choices=("plain", "all"), default="all", help="plain: only the plain player")
     args = parser.parse_args()
     rows = ((True, True, False), (True, True, True), (True, False, False), (False, True, False), (False, False, False))
-    breakdown: Counter = Counter()
-    breakdown_turns = 0
+    breakdowns: dict[str, tuple[Counter, int]] = {}
     print(f"{'players':>7} {'bot':>7} {'quick':>5} {'old/pt':>7} {'new/pt':>7} {'fewer':>6} {'forced':>7}")
     for plain, quick_steps, clicks in rows[: 3 if args.rows == "plain" else 5]:
         totals = [0, 0, 0, 0]
@@ -262,11 +263,12 @@ def main() -> None:
             )
         new, old, turns, forced = totals
         print(f"{'all':>7} {label} {old / turns:>7.2f} {new / turns:>7.2f} {1 - new / old:>6.0%} {forced / new:>7.0%}")
-        if plain and quick_steps and not clicks:
-            breakdown, breakdown_turns = kinds, turns
-    print("\nplain player, quick: commands per player-turn by decision and verb")
-    for kind, n in breakdown.most_common():
-        print(f"  {kind:<28} {n / breakdown_turns:5.2f}")
+        if plain and quick_steps:
+            breakdowns["clicks" if clicks else "plain"] = kinds, turns
+    for who, (kinds, turns) in breakdowns.items():
+        print(f"\n{who} player, quick: commands per player-turn by decision and verb")
+        for kind, n in kinds.most_common():
+            print(f"  {kind:<28} {n / turns:5.2f}")
 
 
 if __name__ == "__main__":

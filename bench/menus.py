@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cogs.utils.menu_tree import MENU_LIMIT, audit, build_menu
 from engine.core import Game, IllegalAction
 from engine.games import REGISTRY
+from engine.tables.views import menu_choices
 
 QUICK_BOT_DECISIONS = 60
 QUICK_EVERY = 5
@@ -159,8 +160,9 @@ def measure(
     for ply, (state, seat, legal, action) in enumerate(decisions(game, players, options, seed, mode, budget, limit)):
         if ply % every:
             continue
-        tree = build_menu([(a, game.label(state, seat, a), game.menu_path(state, seat, a)) for a in legal])
-        report = audit(tree, legal)
+        choices = menu_choices(game, state, seat, legal)  # composed actions too (a whole order)
+        tree = build_menu(choices)
+        report = audit(tree, [action for action, _, _ in choices])
         tally.decisions += 1
         tally.over_25 += len(legal) > MENU_LIMIT
         if report.problems:

@@ -31,7 +31,8 @@ unilaterally), ``bot_levels``, ``rulebook_levels``, ``stand_in_level`` and
 ``private_view`` (a seat's secrets alone, cheaply), ``reaction_window`` (the
 name of a short reaction step open now), ``menu_path`` (plain-words menu steps
 for an action), ``step_separator`` (a game that takes a seat's consecutive
-steps as one command) and ``rules_text``.
+steps as one command), ``composed_actions`` (actions beyond ``legal``'s
+single steps that make several decisions at once) and ``rules_text``.
 
 Determinism: ``new`` plus the ordered ``(seat, action)`` list reproduces a state
 exactly, because the only randomness is an ``Rng`` stored inside the state.
@@ -306,6 +307,7 @@ class Game(Protocol):
     def private_view(self, state: Any, seat: int) -> Any: ...
     def reaction_window(self, state: Any) -> str | None: ...
     def menu_path(self, state: Any, seat: int, action: str) -> tuple[str, ...]: ...
+    def composed_actions(self, state: Any, seat: int) -> list[str]: ...
 
 
 AI_SEATS = "ai_seats"
@@ -380,6 +382,13 @@ class BaseGame:
         """The steps of the menus that lead to ``action``, in plain words. By
         default the notation's tokens: "move b2 c3" is ("move", "b2", "c3")."""
         return tuple(action.split())
+
+    def composed_actions(self, state: Any, seat: int) -> list[str]:
+        """Actions ``play`` takes beyond ``legal``'s list that make several
+        of the seat's decisions at once (a whole order of attacks): the menus
+        offer them beside the single steps, while ``legal`` (and so the bots
+        and the fuzzers) keeps to single steps. None by default."""
+        return []
 
     @property
     def rules_text(self) -> str:

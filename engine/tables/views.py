@@ -25,10 +25,14 @@ def bank_text(seconds: float) -> str:
     return duration(minutes * 60)
 
 
-def labelled_actions(game: Game, state: Any, seat: int, legal: list[str] | None = None) -> list[tuple[str, str]]:
-    """A seat's legal actions (``legal``, when known) with their labels, for the seat's own eyes."""
-    actions = game.legal(state, seat) if legal is None else legal
-    return [(action, game.label(state, seat, action)) for action in actions]
+def menu_choices(
+    game: Game, state: Any, seat: int, legal: list[str] | None = None
+) -> list[tuple[str, str, tuple[str, ...]]]:
+    """What the menus offer a seat: its legal actions (``legal``, when
+    known), then the composed ones (``Game.composed_actions``), each with
+    its label and menu path."""
+    actions = [*(game.legal(state, seat) if legal is None else legal), *game.composed_actions(state, seat)]
+    return [(action, game.label(state, seat, action), game.menu_path(state, seat, action)) for action in actions]
 
 
 class Views(Commits):
@@ -61,7 +65,8 @@ class Views(Commits):
         return self.labelled(live, seat)
 
     def labelled(self, live: Live, seat: int) -> list[tuple[str, str]]:
-        return labelled_actions(live.game, live.state, seat, legal_now(live, seat))
+        game, state = live.game, live.state
+        return [(action, game.label(state, seat, action)) for action in legal_now(live, seat)]
 
     async def menu_for_seat(self, game_id: int, seat: int) -> tuple[int, list[tuple[str, str, tuple[str, ...]]]]:
         """The game's seq and the seat's legal actions with their labels and
@@ -81,10 +86,7 @@ class Views(Commits):
         state = own_steps_state(game, live.state, seat, steps) if steps else live.state
         if state is None:
             return seq, []
-        return seq, [
-            (action, label, game.menu_path(state, seat, action))
-            for action, label in labelled_actions(game, state, seat)
-        ]
+        return seq, menu_choices(game, state, seat, None if steps else legal_now(live, seat))
 
     async def steps_command(self, game_id: int, steps: Sequence[str]) -> str:
         """A seat's consecutive steps as the one command the game reads."""

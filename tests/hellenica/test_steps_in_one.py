@@ -6,6 +6,7 @@ last reveals something, and the old one-step notation still works."""
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -219,3 +220,32 @@ def test_the_favorite_gives_the_creatures_order_at_once():
     assert [name for name in acted if name in ("Hydra", "Medusa", "Sphinx")][:1] == ["Medusa"]
     with pytest.raises(IllegalAction, match="at most once"):
         GAME.play(state, favorite, "unleash medusa medusa")
+
+
+@pytest.mark.parametrize("names", [("hydra", "medusa", "sphinx"), ("cetus", "hydra", "medusa", "minotaur", "sphinx")])
+def test_the_menus_offer_the_whole_order_beside_its_first_answer(names):
+    """ "the Favorite of the gods determines the order in which they attack":
+    the menus offer every whole order (``composed_actions``) beside the
+    single first answers that ``legal`` keeps to, each within a few clicks,
+    and each plays as the same order typed."""
+    from cogs.utils.menu_tree import MENU_LIMIT, audit, build_menu
+    from engine.tables.views import menu_choices
+
+    state = _creatures_to_order(names)
+    favorite = state["favorite"]
+    whole = GAME.composed_actions(state, favorite)
+    assert len(whole) == math.factorial(len(names)) and not set(whole) & set(GAME.legal(state, favorite))
+    assert GAME.composed_actions(state, 1 - favorite) == []
+    choices = menu_choices(GAME, state, favorite)
+    report = audit(build_menu(choices), [action for action, _, _ in choices])
+    assert not report.problems and report.widest <= MENU_LIMIT
+    assert max(report.clicks[action] for action in whole) <= (2 if len(names) < 5 else 3)
+    order = whole[-1]
+    label = dict((action, label) for action, label, _ in choices)[order]
+    assert label.count(", then ") == len(names) - 2 and label.endswith(" last")
+    assert GAME.play(state, favorite, order) == play(state, favorite, *(f"unleash {n}" for n in order.split()[1:]))
+
+
+def test_no_whole_order_of_two_the_first_answer_is_the_order():
+    state = _creatures_to_order(("hydra", "sphinx"))
+    assert GAME.composed_actions(state, state["favorite"]) == []

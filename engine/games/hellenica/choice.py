@@ -15,8 +15,10 @@ longer an option drops the rest, and the question is asked).
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from engine.core import IllegalAction
-from engine.games.hellenica.steps import Step, finish, push, register
+from engine.games.hellenica.steps import Step, current, finish, push, register
 
 
 def frame_by_id(state: dict, frame_id: int) -> dict | None:
@@ -62,8 +64,25 @@ def ask(
 
 ORDERS = ("unleash",)
 """Verbs of questions asked again over the options left, until all are ordered."""
+WHOLE_ORDERS_UP_TO = 5
+"""Options an order may have for the menus to offer it whole (5 give 120
+orders, in three clicks; more would need more)."""
 PLANNED = "planned"
 """The process frame's key for the rest of an order given at once."""
+
+
+def whole_orders(state: dict, seat: int) -> list[str]:
+    """Every whole order of the question asked now, if it is an order put to
+    ``seat`` (``unleash hydra cetus``: the last option needs no answer), for
+    the menus; none for two options (the first answer is the order) or for
+    more than ``WHOLE_ORDERS_UP_TO``."""
+    frame = current(state)
+    if frame is None or frame["kind"] != "choose" or frame["verb"] not in ORDERS or frame["seat"] != seat:
+        return []
+    options = frame["options"]
+    if not 3 <= len(options) <= WHOLE_ORDERS_UP_TO:
+        return []
+    return [command(frame["verb"], " ".join(order)) for order in permutations(options, len(options) - 1)]
 
 
 def planned_answer(parent: dict, key: str, seat: int, options: list[str]) -> str | None:

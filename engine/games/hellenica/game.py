@@ -201,6 +201,9 @@ class Hellenica(BaseGame):
         verb = text.split(" ", 1)[0]
         if frame is None:
             return action
+        order = menus.whole_order(state, text)
+        if order is not None:
+            return menus.order_label(state, order)
         try:
             if verb in trade.VERBS:
                 return trade.explain(state, seat, text)
@@ -209,6 +212,12 @@ class Hellenica(BaseGame):
             return STEPS[frame["kind"]].explain(state, frame, seat, text)
         except (KeyError, IndexError, ValueError, TypeError):
             return action
+
+    def composed_actions(self, state: dict, seat: int) -> list[str]:
+        """A whole order at once (``unleash hydra cetus sphinx``), beside its
+        first answer alone: "the Favorite of the gods determines the order in
+        which they attack"."""
+        return choice.whole_orders(state, seat)
 
     def menu_path(self, state: dict, seat: int, action: str) -> tuple[str, ...]:
         """The plain-words menu steps of a legal action (``menus``)."""

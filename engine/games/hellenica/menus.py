@@ -14,8 +14,9 @@ depends on its siblings) and kept for the last state asked about.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
+from engine.games.hellenica.choice import ORDERS, WHOLE_ORDERS_UP_TO
 from engine.games.hellenica.components import (
     ADVANCEMENTS,
     CREATURES,
@@ -27,6 +28,7 @@ from engine.games.hellenica.components import (
 )
 from engine.games.hellenica.notation import parse_train, parse_unit
 from engine.games.hellenica.state import map_of, seat_by_name
+from engine.games.hellenica.steps import current
 from engine.games.hellenica.trade import VERBS as TRADE_VERBS
 
 MENU_LIMIT = 25
@@ -78,12 +80,59 @@ _cache: dict[str, Any] = {"state": None, "seat": None, "paths": {}}
 
 
 def menu_path(game: Any, state: dict, seat: int, action: str) -> tuple[str, ...]:
-    """The menu steps of one of the seat's legal actions (the notation's words
-    for anything else)."""
+    """The menu steps of one of the seat's legal actions or whole orders (the
+    notation's words for anything else)."""
+    order = whole_order(state, action)
+    if order is not None:
+        return order_path(state, order)
     if _cache["state"] is not state or _cache["seat"] != seat:
         _cache["paths"] = menu_paths(state, seat, game.legal(state, seat))
         _cache["state"], _cache["seat"] = state, seat
     return _cache["paths"].get(action) or tuple(action.split())
+
+
+# ---------------------------------------------------------------------------
+# A whole order at once (``choice.whole_orders``)
+
+
+class WholeOrder(NamedTuple):
+    verb: str
+    given: list[str]
+    last: str
+    """The option left, which needs no answer."""
+
+
+def whole_order(state: dict, action: str) -> WholeOrder | None:
+    """The order asked now, when ``action`` gives it whole; else None."""
+    frame = current(state)
+    words = action.split()
+    if frame is None or frame["kind"] != "choose" or frame["verb"] not in ORDERS or words[:1] != [frame["verb"]]:
+        return None
+    given, options = words[1:], frame["options"]
+    if (
+        len(given) != len(options) - 1
+        or len(given) < 2
+        or len(set(given)) != len(given)
+        or not set(given) < set(options)
+    ):
+        return None
+    return WholeOrder(frame["verb"], given, next(option for option in options if option not in given))
+
+
+def order_path(state: dict, order: WholeOrder) -> tuple[str, ...]:
+    """``("Unleash in order", "Hydra, Cetus, Sphinx (Medusa last)")``; with
+    five options, the first one a step of its own (120 orders)."""
+    verb = VERB_TITLES.get(order.verb, order.verb.capitalize())
+    names = [_word(state, option) for option in order.given]
+    rest = f"{', '.join(names)} ({_word(state, order.last)} last)"
+    if len(order.given) + 1 < WHOLE_ORDERS_UP_TO:
+        return (f"{verb} in order", rest)
+    return (f"{verb} in order", f"{names[0]} first", rest)
+
+
+def order_label(state: dict, order: WholeOrder) -> str:
+    """ "Hydra, then Cetus, then Sphinx, and Medusa last"."""
+    return ", then ".join(_word(state, option) for option in order.given) + f", and {_word(state, order.last)} last"
 
 
 def menu_paths(state: dict, seat: int, legal: list[str]) -> dict[str, tuple[str, ...]]:
