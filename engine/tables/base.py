@@ -73,6 +73,8 @@ class TableBase:
         self._holders: dict[int, int] = {}
         """How many tasks hold or wait for each game's lock."""
         self._deliver_locks: dict[int, asyncio.Lock] = {}
+        self._opening_locks: dict[tuple[int, int], tuple[asyncio.Lock, int]] = {}
+        """(lock, tasks holding or awaiting it) per member and server opening a lobby."""
         self._fresh_payloads: dict[int, dict[str, Any]] = {}
         """Payloads of committed notices not yet delivered (``Outbox._keep_fresh``)."""
         self._tasks: set[asyncio.Task] = set()

@@ -50,29 +50,30 @@ class Lobby(ServerRules):
         the first seat (a ``user_id`` of None opens an empty, host-less lobby,
         as the terminal table does). A member who already hosts the server's
         limit of live games is refused."""
-        await self.check_may_host(guild_id, user_id)
-        chosen = self.game_for(game)
-        resolved = resolve_options(chosen, options)
-        playable_somehow(chosen, resolved)
-        busy = await self.in_channel(channel_id)
-        if busy is not None:
-            raise self._busy_error(busy)
-        table_settings = dict(DEFAULT_SETTINGS)
-        table_settings.update(check_settings(settings or {}))
-        try:
-            game_id = await self.store.create_game(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                parent_id=parent_id,
-                game=chosen.name,
-                options=resolved,
-                seed=seed if seed is not None else secrets.randbits(63),
-                host_id=user_id,
-                settings=table_settings,
-                seats=[SeatRecord(0, user_id, name)] if user_id is not None else [],
-            )
-        except ChannelBusy:
-            raise self._busy_error(await self.store.live_game_in(channel_id)) from None
+        async with self._one_opening_at_a_time(guild_id, user_id):
+            await self.check_may_host(guild_id, user_id)
+            chosen = self.game_for(game)
+            resolved = resolve_options(chosen, options)
+            playable_somehow(chosen, resolved)
+            busy = await self.in_channel(channel_id)
+            if busy is not None:
+                raise self._busy_error(busy)
+            table_settings = dict(DEFAULT_SETTINGS)
+            table_settings.update(check_settings(settings or {}))
+            try:
+                game_id = await self.store.create_game(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    parent_id=parent_id,
+                    game=chosen.name,
+                    options=resolved,
+                    seed=seed if seed is not None else secrets.randbits(63),
+                    host_id=user_id,
+                    settings=table_settings,
+                    seats=[SeatRecord(0, user_id, name)] if user_id is not None else [],
+                )
+            except ChannelBusy:
+                raise self._busy_error(await self.store.live_game_in(channel_id)) from None
         return (await self._live(game_id)).record
 
     def _busy_error(self, record: GameRecord | None) -> TableError:

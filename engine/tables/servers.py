@@ -6,7 +6,9 @@ when a lobby opens)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 from engine.tables.commits import Commits
@@ -94,6 +96,28 @@ class ServerRules(Commits):
         return f"⚙️ <@{user_id}> set for this server: {describe_server_settings(changes)}."
 
     # -- the limit on open games -----------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _one_opening_at_a_time(self, guild_id: int | None, user_id: int | None) -> AsyncIterator[None]:
+        """A member's lobbies in a server open one after another, so two
+        ``/game new`` at the same instant cannot both pass the limit. A lock
+        in the process suffices: a server's commands all reach the process of
+        its shard (DMs, shard 0's, open no lobby)."""
+        if guild_id is None or user_id is None:
+            yield
+            return
+        key = (guild_id, user_id)
+        lock, users = self._opening_locks.get(key, (asyncio.Lock(), 0))
+        self._opening_locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._opening_locks[key]
+            if users == 1:
+                del self._opening_locks[key]
+            else:
+                self._opening_locks[key] = (lock, users - 1)
 
     async def check_may_host(self, guild_id: int | None, user_id: int | None) -> None:
         """Refuse a member who already hosts as many live games in the server

@@ -5,6 +5,8 @@ limits on open games per user (no spam)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from engine.tables import TableError
@@ -190,6 +192,15 @@ class TestOpenGameLimit:
         with pytest.raises(TableError, match=r"its limit \(1\)"):
             await open_lobby(tables, 2)
         await tables.check_may_host(None, ALICE)  # the terminal table has no server to protect
+
+    async def test_two_lobbies_opened_at_the_same_instant_cannot_both_pass_the_limit(self, tables):
+        """The limit holds when one member sends `/game new` twice at once
+        (a double click, two channels): the second waits for the first."""
+        await tables.configure_server(GUILD, CAROL, can_manage_server=True, max_open_games_per_user=1)
+        opened = await asyncio.gather(*(open_lobby(tables, channel) for channel in (1, 2, 3)), return_exceptions=True)
+        assert len([o for o in opened if isinstance(o, int)]) == 1
+        assert all("its limit (1)" in str(o) for o in opened if not isinstance(o, int))
+        assert tables._opening_locks == {}, "nothing is kept once the openings are over"
 
 
 class TestServerSettings:
