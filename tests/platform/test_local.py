@@ -153,3 +153,35 @@ def test_without_a_token_it_says_what_to_set(tmp_path):
     )
     assert result.returncode == 2
     assert "export DISCORD_TOKEN=" in result.stderr and "--local" in result.stderr
+
+
+def test_fair_tables_at_the_terminal(tmp_path):
+    """Issue 15 at the terminal table: a banned pair of gods is refused when
+    the lobby opens, options with commas start a game, a deadline below an
+    hour is refused, and an abandoned lobby reads "abandoned"."""
+    result = run_local(
+        tmp_path / "agora.sqlite3",
+        [
+            "new santorini gods=pan,hades",
+            "new santorini gods=artemis,demeter",
+            "join alice",
+            "join bob",
+            "start",
+            "settings deadline_hours=0.5",
+            "status",
+            "abandon",
+            "new thebes",
+            "join alice",
+            "abandon",
+            "status",
+        ],
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    refusals = [line for line in out.splitlines() if line.startswith("! ")]
+    assert refusals[0].startswith("! ") and "Pan and Hades ban each other" in refusals[0]
+    assert "deadline_hours must be between 1 and 1440 hours (0 for none)" in refusals[1]
+    assert len(refusals) == 2, refusals
+    assert "Santorini begins!" in out and "#1 — active (gods=artemis,demeter)" in out
+    assert "The Thebes game #2 was abandoned." in out and "#2 — abandoned" in out.splitlines()[-3], out
+    assert "can no longer be loaded" not in out and "/game" not in out
