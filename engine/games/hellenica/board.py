@@ -98,12 +98,18 @@ class Map:
         self.borders: dict[str, dict[str, str]] = self._borders()
         self.homes: tuple[str, ...] = tuple(a for a in self.seating)
         self.cities: tuple[str, ...] = tuple(n for n, a in self.areas.items() if a.is_city)
+        self.seas: frozenset[str] = frozenset(n for n, a in self.areas.items() if a.is_sea)
         self._mines_of: dict[str, tuple[str, ...]] = {
             city: tuple(m.name for m in self.mines.values() if m.city == city) for city in self.cities
         }
         self._mines_in: dict[str, tuple[str, ...]] = {
             area: tuple(m.name for m in self.mines.values() if m.area == area) for area in self.areas
         }
+        self._connected: dict[str, tuple[str, ...]] = {
+            name: tuple(b for b, kind in borders.items() if kind != SHALLOWS) for name, borders in self.borders.items()
+        }
+        self._distances: dict[str, dict[str, int]] = {}
+        """``distances`` from each start asked so far (a map never changes)."""
         self._validate()
 
     # -- construction ------------------------------------------------------------
@@ -182,7 +188,7 @@ class Map:
     def connected(self, area: str) -> list[str]:
         """Areas that share a border other than shallows (used to count how
         many areas apart two places are)."""
-        return [b for b, kind in self.borders[area].items() if kind != SHALLOWS]
+        return list(self._connected[area])
 
     def coastal(self, area: str) -> bool:
         """A land area with a clearing facing an adjacent sea area."""
@@ -202,11 +208,18 @@ class Map:
     def distances(self, start: str) -> dict[str, int]:
         """How many areas away every area is from ``start`` (borders other
         than shallows)."""
+        known = self._distances.get(start)
+        if known is None:
+            known = self._distances[start] = self._breadth_first(start)
+        return dict(known)
+
+    def _breadth_first(self, start: str) -> dict[str, int]:
         result = {start: 0}
         queue = deque([start])
+        connected = self._connected
         while queue:
             here = queue.popleft()
-            for there in self.connected(here):
+            for there in connected[here]:
                 if there not in result:
                     result[there] = result[here] + 1
                     queue.append(there)

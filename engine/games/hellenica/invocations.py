@@ -659,33 +659,41 @@ def run_upkeep_window(state: dict, first: bool) -> bool:
     return True
 
 
+_INVOCATION_CARDS: dict[str, list[dict[str, Any]]] = {
+    deity: [
+        {
+            "name": name,
+            "title": INVOCATIONS[name].title,
+            "level": INVOCATIONS[name].level,
+            "phase": INVOCATIONS[name].phase,
+            "text": INVOCATIONS[name].text,
+        }
+        for name in card.invocations
+    ]
+    for deity, card in DEITIES.items()
+}
+"""The fixed part of each Deity Card's Invocations, worked out at import
+(every view shows them)."""
+
+
 def spent_view(state: dict, seat: int) -> list[dict[str, Any]]:
     """A seat's Deity Cards: each Invocation, whether it is spent this turn
     and whether the seat's Temples reach its level."""
     player = state["seats"][seat]
-    counted = temple_counts(state, seat) if player["deities"] else {}
+    if not player["deities"]:
+        return []
+    counted = temple_counts(state, seat)
+    invoked = player["invoked"]
     cards = []
     for deity in player["deities"]:
         temples = counted.get(deity, 0)
-        cards.append(
-            {
-                "deity": deity,
-                "title": DEITIES[deity].title,
-                "temples": temples,
-                "invocations": [
-                    {
-                        "name": n,
-                        "title": INVOCATIONS[n].title,
-                        "level": INVOCATIONS[n].level,
-                        "phase": INVOCATIONS[n].phase,
-                        "text": INVOCATIONS[n].text,
-                        "spent": n in player["invoked"],
-                        "reachable": temples >= INVOCATIONS[n].level,
-                    }
-                    for n in DEITIES[deity].invocations
-                ],
-            }
-        )
+        shown = []
+        for fixed in _INVOCATION_CARDS[deity]:
+            invocation = fixed.copy()
+            invocation["spent"] = fixed["name"] in invoked
+            invocation["reachable"] = temples >= fixed["level"]
+            shown.append(invocation)
+        cards.append({"deity": deity, "title": DEITIES[deity].title, "temples": temples, "invocations": shown})
     return cards
 
 

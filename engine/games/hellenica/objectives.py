@@ -61,18 +61,24 @@ def _cities(state: dict, seat: int) -> list[str]:
 
 
 def _foreign_home(state: dict, seat: int, p: Any) -> bool:
-    homes = {player["city"] for other, player in enumerate(state["seats"]) if other != seat}
-    return any(city in homes for city in _cities(state, seat))
+    mine = _cities(state, seat)
+    if mine:
+        for other, player in enumerate(state["seats"]):
+            if other != seat and player["city"] in mine:
+                return True
+    return False
 
 
 def _sea_areas(state: dict, seat: int, p: Any) -> bool:
-    board = map_of(state)
-    seas = [
-        a
-        for a, area_stacks in state["units"].items()
-        if any(s["kind"] == "trireme" and s["owner"] == seat for s in area_stacks) and board.areas[a].is_sea
-    ]
-    return len(seas) >= p["count"]
+    seas = map_of(state).seas
+    held = 0
+    for area, area_stacks in state["units"].items():
+        if area in seas:
+            for stack in area_stacks:
+                if stack["owner"] == seat and stack["kind"] == "trireme":
+                    held += 1
+                    break
+    return held >= p["count"]
 
 
 def _hero_on(state: dict, seat: int, p: Any) -> bool:

@@ -18,7 +18,15 @@ from engine.games.hellenica import advancements as adv
 from engine.games.hellenica import trade
 from engine.games.hellenica.ai.board import ai_view
 from engine.games.hellenica.board import Map
-from engine.games.hellenica.components import ADVANCEMENTS, CREATURES, DEITIES, EVENTS, OBJECTIVES, RULES
+from engine.games.hellenica.components import (
+    ADVANCEMENTS,
+    CREATURES,
+    DEITIES,
+    EVENTS,
+    OBJECTIVES,
+    RULES,
+    UNITS,
+)
 from engine.games.hellenica.events import bid_view, own_bid, reward_text
 from engine.games.hellenica.interdiction import pinned
 from engine.games.hellenica.invocations import spent_view, window_view
@@ -26,13 +34,14 @@ from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.movement import assault_view
 from engine.games.hellenica.objectives import completed, met
 from engine.games.hellenica.pathos import objectives_to_win
+from engine.games.hellenica.read_cache import reading
 from engine.games.hellenica.state import map_of, seat_name
 from engine.games.hellenica.steps import STEPS, current
 
 LOG_SHOWN = 12
 
 
-def _card(name: str) -> dict[str, Any]:
+def _shown_card(name: str) -> dict[str, Any]:
     """An objective card; an Ethos card also shows its marks ("how many of that
     exact card are in the Ethos Objective deck")."""
     card = OBJECTIVES[name]
@@ -42,14 +51,23 @@ def _card(name: str) -> dict[str, Any]:
     return shown
 
 
-_STATIC_AREAS: dict[int, tuple[Map, list[dict[str, Any]]]] = {}
+_CARDS = {name: _shown_card(name) for name in OBJECTIVES}
+"""Every objective card as the views show it, worked out at import."""
+
+
+def _card(name: str) -> dict[str, Any]:
+    return dict(_CARDS[name])
+
+
+_STATIC_AREAS: dict[int, tuple[Map, list[dict[str, Any]], dict[str, int]]] = {}
 """Per map (by identity; the map is kept so its id is not reused): the areas'
-fixed entries of the public view, worked out once per map instead of at every
-move. Each view gets its own area dicts; the ``hexes`` lists of one map are
-shared by its views (a view is read, never changed)."""
+fixed entries of the public view and each area's place in the list, worked
+out once per map instead of at every move. Each view gets its own area
+dicts; the ``hexes`` lists of one map are shared by its views (a view is
+read, never changed)."""
 
 
-def _static_areas(board: Map) -> list[dict[str, Any]]:
+def _static_areas(board: Map) -> tuple[list[dict[str, Any]], dict[str, int]]:
     cached = _STATIC_AREAS.get(id(board))
     if cached is None or cached[0] is not board:
         if len(_STATIC_AREAS) > 64:  # built maps are many: keep the cache small
@@ -76,56 +94,70 @@ def _static_areas(board: Map) -> list[dict[str, Any]]:
             }
             for name, area in board.areas.items()
         ]
-        cached = _STATIC_AREAS[id(board)] = (board, fixed)
-    return [dict(area) for area in cached[1]]
+        cached = _STATIC_AREAS[id(board)] = (board, fixed, {name: i for i, name in enumerate(board.areas)})
+    return cached[1], cached[2]
 
 
 def _areas(state: dict, board: Map, homes: dict[str, int]) -> list[dict[str, Any]]:
     """Every area of the map with its owner, upgrades and units."""
-    areas = _static_areas(board)
-    impassable = state["impassable"]
-    cities, units = state["cities"], state["units"]
+    fixed, place = _static_areas(board)
+    areas = []
+    for area in fixed:
+        view = area.copy()
+        view["slots"] = []
+        view["units"] = []
+        areas.append(view)
+    for name in state["impassable"]:
+        if name in place:
+            areas[place[name]]["impassable"] = True
+    for name, seat in homes.items():
+        if name in place:
+            areas[place[name]]["home_of"] = seat
     limits: dict[tuple[int, str], int] = {}  # a seat's Supply Limit per unit type, for every stack of the map
-    for view in areas:
-        name = view["name"]
-        if name in impassable:
-            view["impassable"] = True
-        view["home_of"] = homes.get(name)
-        here = units.get(name)
-        view["units"] = (
-            [
-                {
-                    "owner": s["owner"],
-                    "kind": s["kind"],
-                    "elite": s["elite"],
-                    "n": s["n"],
-                    "spent": _spent(state, s, limits),
-                }
-                for s in here
-            ]
-            if here
-            else []
-        )
-        record = cities.get(name)
-        if record is None:
-            view["slots"] = []
-        else:
-            view["owner"] = record["owner"]
-            view["slots"] = [dict(piece) if piece else None for piece in record["slots"]]
-            view["government"] = dict(record["government"]) if record["government"] else None
-            if "oracle" in record:
-                view["oracle"] = dict(record["oracle"]) if record["oracle"] else None
+    for name, here in state["units"].items():
+        if here and name in place:
+            shown = areas[place[name]]["units"]
+            for stack in here:
+                shown.append(
+                    {
+                        "owner": stack["owner"],
+                        "kind": stack["kind"],
+                        "elite": stack["elite"],
+                        "n": stack["n"],
+                        "spent": _spent(state, stack, limits),
+                    }
+                )
+    for name, record in state["cities"].items():
+        if name not in place:
+            continue
+        view = areas[place[name]]
+        view["owner"] = record["owner"]
+        slots = record["slots"]
+        view["slots"] = [dict(piece) if piece else None for piece in slots] if any(slots) else [None] * len(slots)
+        view["government"] = dict(record["government"]) if record["government"] else None
+        if "oracle" in record:
+            view["oracle"] = dict(record["oracle"]) if record["oracle"] else None
     return areas
+
+
+_LIMITS_NOT_NEGATIVE = all(unit.supply_limit >= 0 for unit in UNITS.values()) and all(
+    a.params.get("value", 0) >= 0 for a in ADVANCEMENTS.values() if a.effect == "supply_limit"
+)
+"""Every Supply Limit is 0 (none) or more, so a stack not used this turn is never spent."""
 
 
 def _spent(state: dict, stack: dict, limits: dict[tuple[int, str], int]) -> bool:
     """Whether a stack may not move again: pinned, or used up to its owner's
     Supply Limit (``limits`` keeps each limit worked out for this state)."""
+    if pinned(stack):
+        return True
+    if not stack["used"] and _LIMITS_NOT_NEGATIVE:  # unused: within any limit, no need to work it out
+        return False
     key = (stack["owner"], stack["kind"])
     limit = limits.get(key)
     if limit is None:
         limit = limits[key] = adv.supply_limit(state, *key)
-    return pinned(stack) or (bool(limit) and stack["used"] >= limit)
+    return bool(limit) and stack["used"] >= limit
 
 
 def _player(state: dict, seat: int) -> dict[str, Any]:
@@ -148,14 +180,31 @@ def _player(state: dict, seat: int) -> dict[str, Any]:
         "pathos_done": pathos_done,
         "wonder_built": player["wonder_built"],
         "leaders_used": list(player["leaders_used"]),
-        "leaders": [t for t in ("land", "sea") if adv.has_leader(state, seat, t)],
+        "leaders": _leaders(state, seat),
         "won": [{"name": c, "title": EVENTS[c].title} for c in player["won"]],
         "deity_cards": spent_view(state, seat),
         "slain": sorted(c for c, s in state["slain"].items() if s == seat),
     }
 
 
+def _leaders(state: dict, seat: int) -> list[str]:
+    """The terrains the seat's Leadership advancements cover (``adv.has_leader``
+    for land and sea, in one pass over its advancements)."""
+    terrains = {leader.params.get("terrain") for leader in adv.with_effect(state, seat, "leader")}
+    return [t for t in ("land", "sea") if t in terrains]
+
+
 def public_view(state: dict, game: str) -> dict[str, Any]:
+    with reading(state):  # objectives and Temples ask who owns which city many times
+        return _public_view(state, game)
+
+
+_CREATURES = [(name, c.title, c.letter, c.text) for name, c in CREATURES.items()]
+_DEITIES = [(name, d.title, tuple(d.colour)) for name, d in DEITIES.items()]
+"""The fixed parts of the Creatures and the deities the public view lists."""
+
+
+def _public_view(state: dict, game: str) -> dict[str, Any]:
     board = map_of(state)
     homes = {player["city"]: seat for seat, player in enumerate(state["seats"]) if player["city"]}
     frame = current(state)
@@ -190,7 +239,7 @@ def public_view(state: dict, game: str) -> dict[str, Any]:
             }
             for m in board.mines.values()
         ],
-        "deities": {name: {"title": d.title, "colour": list(d.colour)} for name, d in DEITIES.items()},
+        "deities": {name: {"title": title, "colour": list(colour)} for name, title, colour in _DEITIES},
         "players_info": [_player(state, s) for s in range(state["players"])],
         "combat": _combat(state),
         "movement": _movement(state),
@@ -202,13 +251,13 @@ def public_view(state: dict, game: str) -> dict[str, Any]:
         "creatures": [
             {
                 "name": name,
-                "title": c.title,
-                "letter": c.letter,
+                "title": title,
+                "letter": letter,
                 "area": state["creatures"][name],
                 "slain_by": state["slain"].get(name),
-                "text": c.text,
+                "text": text,
             }
-            for name, c in CREATURES.items()
+            for name, title, letter, text in _CREATURES
         ],
         "closed": sorted({e["target"] for e in state["turn_effects"] if e["kind"] == "closed"}),
         "log": [entry["text"] for entry in state["log"][-LOG_SHOWN:]],
@@ -286,11 +335,16 @@ def _events(state: dict) -> dict[str, Any]:
 def private_view(state: dict, seat: int) -> dict[str, Any]:
     """Only this seat's secrets: its Ethos cards, the hand it is choosing
     from, and the deities it was dealt at set-up."""
+    with reading(state):
+        return _private_view(state, seat)
+
+
+def _private_view(state: dict, seat: int) -> dict[str, Any]:
     player = state["seats"][seat]
     done = set(completed(state, seat))
     return {
-        "ethos": [{**_card(c), "met": c in done} for c in player["ethos"]],
-        "ethos_hand": [{"place": i + 1, **_card(c)} for i, c in enumerate(player["ethos_hand"])],
+        "ethos": [{**_CARDS[c], "met": c in done} for c in player["ethos"]],
+        "ethos_hand": [{"place": i + 1, **_CARDS[c]} for i, c in enumerate(player["ethos_hand"])],
         "deity_hand": [{"name": d, "title": DEITIES[d].title} for d in player["deity_hand"]],
         "objectives_met": len(done),
         "bid": own_bid(state, seat),
