@@ -92,6 +92,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     verb = "local" if args.local else ("backup" if args.backup else (args.verb or "run"))
+    if verb in ("local", "run"):
+        from engine.runtime import tune_garbage_collector
+
+        tune_garbage_collector()
     if verb == "local":
         from terminal import run
 

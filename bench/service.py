@@ -73,6 +73,7 @@ from common import (
 )
 
 from engine.games import REGISTRY
+from engine.runtime import tune_garbage_collector
 from engine.tables import Notice, PlayResult, Tables
 from engine.tables.model import legal_now
 from render import hand_image, hand_text, render_view
@@ -733,6 +734,7 @@ def run(
 
 
 def main() -> None:
+    tune_garbage_collector()  # as the bot's own process does (``engine.runtime``)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer moves and games, one run")
     parser.add_argument("--game", default="santorini", help="the game for the 1/100/1,000 games runs")

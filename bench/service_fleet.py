@@ -17,6 +17,7 @@ from common import Figure, Row, Stopwatch, bench_players, judged, per_second, pe
 from service import TARGET_MOVES, Room, Settings, closed_loop, fresh_db
 
 from engine.games import REGISTRY
+from engine.runtime import tune_garbage_collector
 from engine.tables import Tables
 
 # ---------------------------------------------------------------------------
@@ -52,6 +53,7 @@ async def fleet_worker_run(
 def fleet_worker(
     where: str, game: str, first_channel: int, count: int, moves: int, barrier: Any, results: Any, server: int | None
 ) -> None:
+    tune_garbage_collector()  # each process of the fleet is a bot's process
     try:
         results.put(asyncio.run(fleet_worker_run(where, game, first_channel, count, moves, barrier, server)))
     except BaseException as error:  # the parent reports it instead of waiting for ever
