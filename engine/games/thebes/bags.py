@@ -13,6 +13,8 @@ tokens back in the bag. Put others in front of you."
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core import Rng
 from engine.games.thebes.components import SITES, TOKENS
@@ -76,3 +78,42 @@ def knowledge_target(site: str) -> str:
 
 
 VALID_CODES: frozenset[str] = frozenset(code for site in SITES for code in all_tokens(site))
+
+
+@dataclass(frozen=True)
+class Finds:
+    """What a player's found tokens add up to (read it, never change it:
+    ``finds`` hands the same one to every caller with the same tokens)."""
+
+    artefacts: dict[str, tuple[int, ...]]
+    """Site -> the values of the artefacts found there, highest first."""
+    points: int
+    """All artefact values added up."""
+    specialized: dict[str, int]
+    """Site -> specialized knowledge tokens found there."""
+    general: int
+    """General knowledge tokens found anywhere."""
+    artefact_counts: dict[str, int]
+    """Site -> how many artefacts were found there."""
+
+
+def finds(found: dict[str, list[str]]) -> Finds:
+    """The summary of a player's ``found`` tokens (site -> codes), remembered:
+    every view and score reads every token again, and they change only when
+    the player digs."""
+    return _finds(tuple(found), tuple(map(tuple, found.values())))
+
+
+@lru_cache(maxsize=2048)
+def _finds(sites: tuple[str, ...], found: tuple[tuple[str, ...], ...]) -> Finds:
+    artefacts = {
+        site: tuple(sorted((value for t in tokens if (value := artefact_value(t))), reverse=True))
+        for site, tokens in zip(sites, found)
+    }
+    return Finds(
+        artefacts,
+        sum(artefact_value(t) or 0 for tokens in found for t in tokens),
+        {site: tokens.count(SPECIALIZED_TOKEN) for site, tokens in zip(sites, found)},
+        sum(tokens.count(GENERAL_TOKEN) for tokens in found),
+        {site: sum(1 for t in tokens if artefact_value(t) is not None) for site, tokens in zip(sites, found)},
+    )

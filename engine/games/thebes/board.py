@@ -70,3 +70,15 @@ def journey_weeks(origin: str, destination: str, *, car: bool = False, zeppelin:
     if car and weeks >= TABLES.car_min_journey:
         weeks -= TABLES.car_saving
     return weeks
+
+
+JOURNEYS: dict[tuple[str, bool, bool], dict[str, int]] = {
+    (origin.key, car, zeppelin): {
+        place.key: journey_weeks(origin.key, place.key, car=car, zeppelin=zeppelin) for place in PLACES
+    }
+    for origin in PLACES
+    for car in (False, True)
+    for zeppelin in (False, True)
+}
+"""``journey_weeks`` from ``(origin, car, zeppelin)`` to every place, worked
+out once: every legal list needs a whole row. Read it, never change it."""

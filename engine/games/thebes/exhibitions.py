@@ -12,7 +12,7 @@ artefacts are checked, not spent.
 
 from __future__ import annotations
 
-from engine.games.thebes.bags import artefact_value
+from engine.games.thebes.bags import finds
 from engine.games.thebes.board import place_name
 from engine.games.thebes.components import EXHIBITION_BY_ID, EXHIBITION_BY_KEY, Exhibition
 from engine.games.thebes.state import Player, State
@@ -22,16 +22,13 @@ SPACE_NAMES = "abc"
 
 
 def artefact_count(player: Player, site: str) -> int:
-    return sum(1 for token in player.found[site] if artefact_value(token) is not None)
+    return finds(player.found).artefact_counts[site]
 
 
 def missing_artefacts(player: Player, exhibition: Exhibition) -> list[str]:
     """What the player still lacks, in words ("2 Egypt"); empty when ready."""
-    return [
-        f"{need - artefact_count(player, site)} {place_name(site)}"
-        for site, need in exhibition.requires
-        if artefact_count(player, site) < need
-    ]
+    counts = finds(player.found).artefact_counts
+    return [f"{need - counts[site]} {place_name(site)}" for site, need in exhibition.requires if counts[site] < need]
 
 
 def exhibit_problem(state: State, seat: int, key: str) -> str | None:

@@ -35,9 +35,17 @@ class Thebes(BaseGame):
     def legal(self, state: State, seat: int) -> list[str]:
         return [notation(action) for action in rules.legal_actions(state, seat)]
 
+    def __init__(self) -> None:
+        self._last_play: tuple[State, int, str, State] | None = None
+        """The latest ``play``: its input state, seat, action and result, so
+        ``describe`` of that same move (the table asks right after playing
+        it) does not play it a second time."""
+
     def play(self, state: State, seat: int, action: str) -> State:
         self.require_turn(state, seat)
-        return rules.play(state, seat, parse(action))
+        after = rules.play(state, seat, parse(action))
+        self._last_play = (state, seat, action, after)
+        return after
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         colours = [self.seat_name(state, s) for s in range(len(state.players))]
@@ -81,7 +89,11 @@ class Thebes(BaseGame):
         who = self.seat_name(state, seat)
         try:
             parsed = parse(action)
-            after = rules.play(state, seat, parsed)
+            latest = self._last_play
+            if latest is not None and latest[0] is state and latest[1] == seat and latest[2] == action:
+                after = latest[3]
+            else:
+                after = rules.play(state, seat, parsed)
         except IllegalAction:
             return f"{who}: {action}"
         colours = [self.seat_name(state, s) for s in range(len(state.players))]

@@ -24,7 +24,8 @@ player says which to discard.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 
 from engine.games.thebes.bags import GENERAL_TOKEN, SPECIALIZED_TOKEN, knowledge_target
@@ -45,24 +46,32 @@ from engine.games.thebes.state import Player
 
 def cards_of(player: Player, kind: str, site: str | None = None) -> list[int]:
     """The ids of the player's cards of one kind (and site), oldest first."""
-    return [c for c in player.cards if CARD_BY_ID[c].kind == kind and (site is None or CARD_BY_ID[c].site == site)]
+    return list(_cards_by_kind(tuple(player.cards)).get((kind, site), ()))
+
+
+@lru_cache(maxsize=2048)
+def _cards_by_kind(cards: tuple[int, ...]) -> dict[tuple[str, str | None], tuple[int, ...]]:
+    """A hand's cards grouped by ``(kind, None)`` and ``(kind, site)``, in
+    hand order (remembered: a hand changes a few times a game, and every
+    legal list, play and view asks ``cards_of`` dozens of times)."""
+    groups: dict[tuple[str, str | None], list[int]] = {}
+    for card_id in cards:
+        card = CARD_BY_ID[card_id]
+        groups.setdefault((card.kind, None), []).append(card_id)
+        if card.site is not None:
+            groups.setdefault((card.kind, card.site), []).append(card_id)
+    return {group: tuple(ids) for group, ids in groups.items()}
 
 
 def closed_books(player: Player, site: str) -> int:
     """Specialized knowledge of a site's colour: books on cards plus knowledge
     tokens found. This is also what the end-of-game majority counts."""
-    on_cards = sum(CARD_BY_ID[c].value for c in cards_of(player, SPECIALIZED, site))
-    tokens = sum(
-        tokens.count(SPECIALIZED_TOKEN) for origin, tokens in player.found.items() if knowledge_target(origin) == site
-    )
-    return on_cards + tokens * TOKENS.specialized_value
+    return _known(player).holdings.books[site]
 
 
 def open_books(player: Player) -> int:
     """General knowledge: books on cards plus general knowledge tokens found."""
-    on_cards = sum(CARD_BY_ID[c].value for c in cards_of(player, GENERAL))
-    tokens = sum(tokens.count(GENERAL_TOKEN) for tokens in player.found.values())
-    return on_cards + tokens * TOKENS.general_value
+    return _known(player).holdings.general
 
 
 def usable_knowledge(specialized: int, general: int) -> int:
@@ -132,14 +141,18 @@ class SiteKnowledge:
 
 def site_knowledge(player: Player, site: str) -> SiteKnowledge:
     """Everything the player could bring to a dig at ``site``."""
-    assistants = cards_of(player, ASSISTANT)
-    helpers = [Helper(c, LOCAL, CARD_BY_ID[c].value) for c in cards_of(player, LOCAL, site)]
+    return _known(player).sites[site]
+
+
+def _site_knowledge(by_kind: dict[tuple[str, str | None], tuple[int, ...]], held: Holdings, site: str) -> SiteKnowledge:
+    assistants = by_kind.get((ASSISTANT, None), ())
+    helpers = [Helper(c, LOCAL, CARD_BY_ID[c].value) for c in by_kind.get((LOCAL, site), ())]
     if len(assistants) == 1:
         helpers.append(Helper(assistants[0], ASSISTANT, TABLES.lone_assistant_points))
     return SiteKnowledge(
         site,
-        closed_books(player, site) + table_value(TABLES.assistant_points, len(assistants)),
-        open_books(player),
+        held.books[site] + table_value(TABLES.assistant_points, len(assistants)),
+        held.general,
         tuple(helpers),
     )
 
@@ -175,22 +188,67 @@ class Holdings:
     general: int
     kinds: dict[str, int]
     """Researcher cards per kind."""
+    usable_points: dict[str, int] = field(init=False, repr=False, compare=False)
+    """``usable`` of every site, worked out once."""
+
+    def __post_init__(self) -> None:
+        assistants = self.kinds.get(ASSISTANT, 0)
+        lone = TABLES.lone_assistant_points if assistants == 1 else 0
+        grouped = table_value(TABLES.assistant_points, assistants)
+        usable_points = {
+            site: usable_knowledge(self.books[site] + grouped + self.local_points[site] + lone, self.general)
+            for site in self.books
+        }
+        object.__setattr__(self, "usable_points", usable_points)
 
     def usable(self, site: str) -> int:
         """``site_knowledge(player, site).most``: every helper spent."""
-        assistants = self.kinds.get(ASSISTANT, 0)
-        lone = TABLES.lone_assistant_points if assistants == 1 else 0
-        specialized = self.books[site] + table_value(TABLES.assistant_points, assistants)
-        return usable_knowledge(specialized + self.local_points[site] + lone, self.general)
+        return self.usable_points[site]
 
 
 def holdings(player: Player) -> Holdings:
+    """What the player's cards and finds add up to (shared between the
+    callers that ask about the same cards and knowledge tokens: read it,
+    never change it)."""
+    return _known(player).holdings
+
+
+@dataclass(frozen=True)
+class _Known:
+    """Everything ``holdings`` and ``site_knowledge`` tell of one set of
+    cards and knowledge tokens."""
+
+    holdings: Holdings
+    sites: dict[str, SiteKnowledge]
+
+
+def _known(player: Player) -> _Known:
+    """The player's knowledge, remembered by what it depends on: the cards
+    in hand and the tokens found at each site (the key is built by C-level
+    calls only: it is made several times per move). The legal list, the
+    play, the log line and the view all ask again about the same hand."""
+    found = player.found
+    return _knowledge_of(tuple(player.cards), tuple(found), tuple(map(tuple, found.values())))
+
+
+@lru_cache(maxsize=2048)
+def _knowledge_of(cards: tuple[int, ...], sites: tuple[str, ...], found: tuple[tuple[str, ...], ...]) -> _Known:
+    """``_known`` by the tokens themselves; a dig that brings up artefacts
+    only finds the knowledge again by its knowledge tokens."""
+    counts = tuple(
+        (origin, tokens.count(SPECIALIZED_TOKEN), tokens.count(GENERAL_TOKEN)) for origin, tokens in zip(sites, found)
+    )
+    return _knowledge_by_counts(cards, counts)
+
+
+@lru_cache(maxsize=2048)
+def _knowledge_by_counts(cards: tuple[int, ...], counts: tuple[tuple[str, int, int], ...]) -> _Known:
     books = dict.fromkeys(SITES, 0)
     local = dict.fromkeys(SITES, 0)
     local_points = dict.fromkeys(SITES, 0)
     kinds: dict[str, int] = {}
     general = 0
-    for card_id in player.cards:
+    for card_id in cards:
         card = CARD_BY_ID[card_id]
         kinds[card.kind] = kinds.get(card.kind, 0) + 1
         if card.kind == SPECIALIZED:
@@ -202,13 +260,14 @@ def holdings(player: Player) -> Holdings:
             assert card.site is not None, "local experts name their site"
             local[card.site] += 1
             local_points[card.site] += card.value
-    for origin, tokens in player.found.items():
-        if SPECIALIZED_TOKEN in tokens:
-            books[knowledge_target(origin)] += tokens.count(SPECIALIZED_TOKEN) * TOKENS.specialized_value
-        if GENERAL_TOKEN in tokens:
-            general += tokens.count(GENERAL_TOKEN) * TOKENS.general_value
-    return Holdings(books, local, local_points, general, kinds)
+    for origin, specialized_tokens, general_tokens in counts:
+        if specialized_tokens:
+            books[knowledge_target(origin)] += specialized_tokens * TOKENS.specialized_value
+        general += general_tokens * TOKENS.general_value
+    held = Holdings(books, local, local_points, general, kinds)
+    by_kind = _cards_by_kind(cards)
+    return _Known(held, {site: _site_knowledge(by_kind, held, site) for site in SITES})
 
 
 def all_site_knowledge(player: Player) -> dict[str, SiteKnowledge]:
-    return {site: site_knowledge(player, site) for site in SITES}
+    return dict(_known(player).sites)

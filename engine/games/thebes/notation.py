@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core import IllegalAction, normalize_action
 from engine.games.thebes.board import parse_place, place_name
@@ -88,8 +89,11 @@ def notation(action: Action) -> str:
     return f"exhibit {action.key}"
 
 
+@lru_cache(maxsize=2048)
 def parse(text: str) -> Action:
-    """The action a player's text means; ``IllegalAction`` if it is not one."""
+    """The action a player's text means; ``IllegalAction`` if it is not one.
+    (Remembered: ``play`` and ``describe`` parse the same text, and actions
+    are frozen; a refusal is not remembered, so it is raised every time.)"""
     words = normalize_action(text).split(" ")
     verb, rest = words[0], words[1:]
     if not verb:

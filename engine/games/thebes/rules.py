@@ -21,12 +21,11 @@ from dataclasses import dataclass
 
 from engine.core import IllegalAction
 from engine.games.thebes import market
-from engine.games.thebes.board import journey_weeks
+from engine.games.thebes.board import JOURNEYS, journey_weeks
 from engine.games.thebes.components import (
     CAR,
     EXHIBITION_BY_ID,
     EXHIBITION_BY_KEY,
-    PLACES,
     SITES,
     TABLES,
     ZEPPELIN,
@@ -133,7 +132,7 @@ def actions(state: State, seat: int, zeppelin: bool, away_only: bool = False) ->
     player = state.players[seat]
     left = weeks_left(player)
     car = bool(cards_of(player, CAR))
-    journey = {p.key: journey_weeks(player.place, p.key, car=car, zeppelin=zeppelin) for p in PLACES}
+    journey = JOURNEYS[(player.place, car, zeppelin)]
 
     def fits(place: str, work: int) -> bool:
         return journey[place] + work <= left and not (away_only and place == player.place)

@@ -17,8 +17,9 @@ Equal totals share the win: the rulebook names no tie-break.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from engine.games.thebes.bags import artefact_value
+from engine.games.thebes.bags import Finds, finds
 from engine.games.thebes.board import place_name
 from engine.games.thebes.components import CONGRESS, EXHIBITION_BY_ID, SITES, TABLES, table_value
 from engine.games.thebes.knowledge import Holdings, holdings
@@ -61,7 +62,7 @@ class Score:
 
 
 def artefact_points(player: Player) -> int:
-    return sum(artefact_value(t) or 0 for tokens in player.found.values() for t in tokens)
+    return finds(player.found).points
 
 
 def exhibition_points(player: Player) -> int:
@@ -84,21 +85,32 @@ def majority_points(books: list[int]) -> list[int]:
     return [award if b == top else 0 for b in books]
 
 
-def scores(state: State, held: list[Holdings] | None = None) -> list[Score]:
+def scores(state: State, held: list[Holdings] | None = None, found: list[Finds] | None = None) -> list[Score]:
     """Every player's score as it stands (final once the game is over);
-    ``held`` is each player's ``holdings`` where the caller has them."""
+    ``held`` and ``found`` are each player's ``holdings`` and ``finds``
+    where the caller has them."""
     held = held or [holdings(p) for p in state.players]
-    by_site = {site: majority_points([h.books[site] for h in held]) for site in SITES}
-    return [
-        Score(
-            artefact_points(p),
-            exhibition_points(p),
-            held[seat].kinds.get(CONGRESS, 0),
-            congress_points(held[seat].kinds.get(CONGRESS, 0)),
-            {site: by_site[site][seat] for site in SITES if by_site[site][seat]},
-        )
-        for seat, p in enumerate(state.players)
-    ]
+    found = found or [finds(p.found) for p in state.players]
+    majorities = _majorities(tuple(tuple(h.books.items()) for h in held))
+    scored = []
+    for p, h, f, won in zip(state.players, held, found, majorities):
+        congress = h.kinds.get(CONGRESS, 0)
+        scored.append(Score(f.points, exhibition_points(p), congress, congress_points(congress), dict(won)))
+    return scored
+
+
+@lru_cache(maxsize=1024)
+def _majorities(books: tuple[tuple[tuple[str, int], ...], ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Per seat, ``(site, points)`` for each site whose majority it wins,
+    from each seat's closed books per site (remembered: books change a few
+    times a game, and every view scores the table)."""
+    counts = [dict(seat_books) for seat_books in books]
+    won: list[list[tuple[str, int]]] = [[] for _ in books]
+    for site in SITES:
+        for seat_won, points in zip(won, majority_points([seat_books[site] for seat_books in counts])):
+            if points:
+                seat_won.append((site, points))
+    return tuple(tuple(seat_won) for seat_won in won)
 
 
 def winners(totals: list[int]) -> list[int]:

@@ -114,9 +114,26 @@ class State:
             self.zeppelin,
             self.replaces,
             self.stamps,
-            clone(self.last),
+            copy_record(self.last),
             self.ply,
         )
+
+
+def copy_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of ``State.last``, as ``clone`` makes it but faster: the
+    record holds numbers, words and flat lists of them, copied by one slice
+    each; anything deeper (a record loaded from elsewhere) goes to ``clone``."""
+    copied = record.copy()
+    for key, value in copied.items():
+        kind = type(value)
+        if kind is list:
+            copied[key] = value[:] if all(type(item) in _SCALARS for item in value) else clone(value)
+        elif kind not in _SCALARS:
+            copied[key] = clone(value)
+    return copied
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 # -- JSON ----------------------------------------------------------------------
@@ -152,7 +169,7 @@ def dump(state: State) -> dict[str, Any]:
         "zeppelin": state.zeppelin,
         "replaces": state.replaces,
         "stamps": state.stamps,
-        "last": clone(state.last),
+        "last": copy_record(state.last),
         "ply": state.ply,
     }
 

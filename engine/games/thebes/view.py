@@ -10,7 +10,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engine.games.thebes.bags import GENERAL_TOKEN, SPECIALIZED_TOKEN, artefact_value, bag_summary, knowledge_target
+from engine.games.thebes.bags import (
+    GENERAL_TOKEN,
+    SPECIALIZED_TOKEN,
+    Finds,
+    artefact_value,
+    bag_summary,
+    finds,
+    knowledge_target,
+)
 from engine.games.thebes.board import place_name
 from engine.games.thebes.components import (
     ASSISTANT,
@@ -56,11 +64,6 @@ def _bag_view(bag: list[str]) -> dict[str, Any]:
     return {**summary, "artefacts": dict(summary["artefacts"])}
 
 
-_artefact_value = lru_cache(maxsize=None)(artefact_value)
-"""``artefact_value`` of a token code, remembered: the codes are a few dozen,
-and every view asks about every token each player has found."""
-
-
 def card_view(card_id: int) -> dict[str, Any]:
     return dict(_CARD_VIEWS[card_id])
 
@@ -95,9 +98,10 @@ def exhibition_view(exhibition_id: int) -> dict[str, Any]:
     }
 
 
-def _player_view(state: State, seat: int, colour: str, held: Holdings) -> dict[str, Any]:
+def _player_view(state: State, seat: int, colour: str, held: Holdings, found: Finds) -> dict[str, Any]:
     player: Player = state.players[seat]
     kinds = held.kinds
+    usable = held.usable_points
     return {
         "seat": seat,
         "colour": colour,
@@ -110,7 +114,7 @@ def _player_view(state: State, seat: int, colour: str, held: Holdings) -> dict[s
         "permits": dict(player.permits),
         "cards": [card_view(c) for c in player.cards],
         "knowledge": {
-            site: {"books": held.books[site], "usable": held.usable(site), "local": held.local[site]} for site in SITES
+            site: {"books": held.books[site], "usable": usable[site], "local": held.local[site]} for site in SITES
         },
         "general": held.general,
         "assistants": kinds.get(ASSISTANT, 0),
@@ -119,12 +123,9 @@ def _player_view(state: State, seat: int, colour: str, held: Holdings) -> dict[s
         "cars": kinds.get(CAR, 0),
         "zeppelins": kinds.get(ZEPPELIN, 0),
         "special_permissions": kinds.get(PERMIT, 0),
-        "artefacts": {
-            site: sorted((value for t in player.found[site] if (value := _artefact_value(t))), reverse=True)
-            for site in SITES
-        },
-        "knowledge_tokens": {site: player.found[site].count(SPECIALIZED_TOKEN) for site in SITES},
-        "general_tokens": sum(tokens.count(GENERAL_TOKEN) for tokens in player.found.values()),
+        "artefacts": {site: list(found.artefacts[site]) for site in SITES},
+        "knowledge_tokens": {site: found.specialized[site] for site in SITES},
+        "general_tokens": found.general,
         "exhibitions": [exhibition_view(e) for e in player.exhibitions],
     }
 
@@ -132,6 +133,7 @@ def _player_view(state: State, seat: int, colour: str, held: Holdings) -> dict[s
 def public_view(state: State, colours: list[str]) -> dict[str, Any]:
     """The whole table as everyone sees it (JSON-safe)."""
     held = [holdings(player) for player in state.players]
+    found = [finds(player.found) for player in state.players]
     return {
         "game": "thebes",
         "seats": list(colours),
@@ -163,8 +165,10 @@ def public_view(state: State, colours: list[str]) -> dict[str, Any]:
             }
             for site in SITES
         },
-        "players": [_player_view(state, seat, colours[seat], held[seat]) for seat in range(len(state.players))],
-        "scores": [s.to_dict() for s in scores(state, held)],
+        "players": [
+            _player_view(state, seat, colours[seat], held[seat], found[seat]) for seat in range(len(state.players))
+        ],
+        "scores": [s.to_dict() for s in scores(state, held, found)],
         "last": {**state.last, "text": last_text(state, colours)} if state.last else {},
     }
 

@@ -29,7 +29,7 @@ copies it fast and ``dump`` is just such a copy. Its keys:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.core import Rng
@@ -198,32 +198,36 @@ class rng_of:
 def abilities(state: State, seat: int) -> list[dict[str, Any]]:
     """Every ability the seat holds: its family card and its fulfilled
     permanent contracts."""
+    return [dict(held) for held in _held_abilities(state, seat)]
+
+
+def _held_abilities(state: State, seat: int) -> Iterator[Mapping[str, Any]]:
+    """The seat's abilities as the components hold them (never to be
+    changed: the functions above and below hand out copies)."""
     data = state["seats"][seat]
     c = comp()
-    found = []
     if data["family"] is not None:
-        found.append(dict(c.families[data["family"]].ability))
+        yield c.families[data["family"]].ability
     for cid in data["fulfilled"]:
         ability = c.contracts[cid].ability
         if ability is not None:
-            found.append(dict(ability))
-    return found
+            yield ability
 
 
 def ability(state: State, seat: int, kind: str) -> dict[str, Any] | None:
     """The seat's first ability of ``kind``, or None."""
-    for held in abilities(state, seat):
+    for held in _held_abilities(state, seat):
         if held["kind"] == kind:
-            return held
+            return dict(held)
     return None
 
 
 def abilities_of(state: State, seat: int, kind: str) -> list[dict[str, Any]]:
-    return [held for held in abilities(state, seat) if held["kind"] == kind]
+    return [dict(held) for held in _held_abilities(state, seat) if held["kind"] == kind]
 
 
 def has(state: State, seat: int, kind: str) -> bool:
-    return ability(state, seat, kind) is not None
+    return any(held["kind"] == kind for held in _held_abilities(state, seat))
 
 
 def as_items(effects: Any, seat: int, **extra: Any) -> list[dict[str, Any]]:

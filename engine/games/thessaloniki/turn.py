@@ -19,7 +19,7 @@ Rules quoted here:
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from engine.core import clone
@@ -82,8 +82,10 @@ class Draft(Step):
         return "to choose a family card"
 
 
+@cache
 def family_words(fid: str) -> str:
-    """A family card in words: what it gives at set-up and its ability."""
+    """A family card in words: what it gives at set-up and its ability
+    (worked out once per card: the draft's legal list shows every family)."""
     from engine.games.thessaloniki.text import ability_text
 
     family = comp().families[fid]

@@ -27,6 +27,7 @@ Rules quoted here:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from engine.games.thessaloniki import storage
 from engine.games.thessaloniki.ending import check_pool_condition
@@ -100,6 +101,14 @@ def alcoves_of(state: State, seat: int, kind: str) -> list[str]:
 def destination(origin: str, steps: int) -> tuple[str, list[str], bool]:
     """Where ``steps`` clockwise moves from ``origin`` end, the alcoves moved
     through or onto, and whether the denarius space was passed."""
+    here, passed, crossed = _destination(origin, steps)
+    return here, list(passed), crossed
+
+
+@cache
+def _destination(origin: str, steps: int) -> tuple[str, tuple[str, ...], bool]:
+    """``destination`` worked out once per alcove and distance (the board
+    never changes; every legal list of a turn asks for each move's target)."""
     c = comp()
     passed: list[str] = []
     crossed = False
@@ -108,7 +117,7 @@ def destination(origin: str, steps: int) -> tuple[str, list[str], bool]:
         crossed = crossed or crosses_denarius_space(here)
         here = c.next_alcove(here)
         passed.append(here)
-    return here, passed, crossed
+    return here, tuple(passed), crossed
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,165 @@
+"""The remembered answers (a hand's knowledge, a player's finds, the
+majorities, parsed actions, the last play for ``describe``) must say
+exactly what working them out afresh says, and must follow a player's
+cards and tokens when they change in place."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import IllegalAction, clone
+from engine.games.thebes import GAME, Thebes
+from engine.games.thebes.bags import GENERAL_TOKEN, SPECIALIZED_TOKEN, artefact_value, finds, knowledge_target
+from engine.games.thebes.components import (
+    ASSISTANT,
+    CARD_BY_ID,
+    GENERAL,
+    LOCAL,
+    SITES,
+    SPECIALIZED,
+    TABLES,
+    TOKENS,
+    table_value,
+)
+from engine.games.thebes.knowledge import cards_of, site_knowledge, usable_knowledge
+from engine.games.thebes.notation import parse
+from engine.games.thebes.scoring import majority_points, scores
+from engine.games.thebes.state import Player, copy_record
+
+
+def positions(players: int, seed: int, limit: int = 200):
+    """The positions of one seeded random game, with a mover and a move."""
+    state = GAME.new(players, {}, seed)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        movers = GAME.to_move(state)
+        if not movers:
+            return
+        seat = movers[0]
+        action = rng.choice(GAME.legal(state, seat))
+        yield state, seat, action
+        state = GAME.play(state, seat, action)
+
+
+def knowledge_by_hand(player: Player, site: str) -> tuple[int, int, list[int]]:
+    """Rulebook: "Closed books of the colour of the place searched (for
+    permanent use): 1 point per book - Local characters of the colour of
+    the place searched (single use ...) - Assistants (permanent use): 2
+    assistants bring 1 point, 3 assistants bring 2 points; 1 assistant
+    alone may be discarded to bring 1 point." "Knowledge tokens found count
+    as knowledge afterwards". Returns (permanent specialized, general, the
+    single-use cards)."""
+    cards = [CARD_BY_ID[c] for c in player.cards]
+    books = sum(c.value for c in cards if c.kind == SPECIALIZED and c.site == site)
+    books += TOKENS.specialized_value * sum(
+        tokens.count(SPECIALIZED_TOKEN) for origin, tokens in player.found.items() if knowledge_target(origin) == site
+    )
+    assistants = [c.id for c in cards if c.kind == ASSISTANT]
+    general = sum(c.value for c in cards if c.kind == GENERAL)
+    general += TOKENS.general_value * sum(tokens.count(GENERAL_TOKEN) for tokens in player.found.values())
+    helpers = [c.id for c in cards if c.kind == LOCAL and c.site == site] + (assistants if len(assistants) == 1 else [])
+    return books + table_value(TABLES.assistant_points, len(assistants)), general, helpers
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_site_knowledge_matches_a_count_by_hand_all_game(players):
+    for state, _, _ in positions(players, 31):
+        for player in state.players:
+            for site in SITES:
+                known = site_knowledge(player, site)
+                specialized, general, helpers = knowledge_by_hand(player, site)
+                assert (known.specialized, known.general) == (specialized, general)
+                assert [h.card for h in known.helpers] == helpers
+
+
+def test_knowledge_follows_cards_and_tokens_changed_in_place(kit):
+    """A remembered answer is found again by what it depends on, so a hand
+    changed in place (as tests and rules do) is never answered from before."""
+    state = kit.new(2)
+    me = state.players[0]
+    assert site_knowledge(me, "egypt").most == 0
+    kit.give(state, 0, kit.card(SPECIALIZED, "egypt", 2))
+    assert site_knowledge(me, "egypt").most == 2
+    kit.give(state, 0, kit.card(GENERAL))
+    assert site_knowledge(me, "egypt").most == 2 + min(2, knowledge_by_hand(me, "egypt")[1])
+    teaches_egypt = next(origin for origin in SITES if knowledge_target(origin) == "egypt")
+    before = site_knowledge(me, "egypt").specialized
+    kit.find(state, 0, teaches_egypt, SPECIALIZED_TOKEN)
+    assert site_knowledge(me, "egypt").specialized == before + TOKENS.specialized_value
+    me.cards.clear()
+    assert site_knowledge(me, "egypt").specialized == TOKENS.specialized_value
+
+
+def test_cards_of_hands_out_a_fresh_list(kit):
+    state = kit.new(2)
+    kit.give(state, 0, kit.card(ASSISTANT))
+    mine = cards_of(state.players[0], ASSISTANT)
+    mine.append(999)
+    assert cards_of(state.players[0], ASSISTANT) == [kit.card(ASSISTANT)]
+
+
+def test_finds_match_the_tokens():
+    """END OF GAME: "1 to 7 points per artefact (indicated on their token)"."""
+    for state, _, _ in positions(3, 8):
+        for player in state.players:
+            summary = finds(player.found)
+            values = [artefact_value(t) for tokens in player.found.values() for t in tokens]
+            assert summary.points == sum(v for v in values if v)
+            for site in SITES:
+                expected = sorted((v for t in player.found[site] if (v := artefact_value(t))), reverse=True)
+                assert list(summary.artefacts[site]) == expected
+                assert summary.specialized[site] == player.found[site].count(SPECIALIZED_TOKEN)
+                assert summary.artefact_counts[site] == sum(1 for t in player.found[site] if artefact_value(t))
+
+
+def test_majorities_match_a_count_by_hand():
+    """END OF GAME: "5 points to a player having the majority in specialized
+    knowledge of a colour (closed books), or 3 points if several players
+    have the majority"."""
+    for state, _, _ in positions(4, 12):
+        books = {site: [knowledge_by_hand(p, site)[0] for p in state.players] for site in SITES}
+        assistants = [table_value(TABLES.assistant_points, len(cards_of(p, ASSISTANT))) for p in state.players]
+        for seat, score in enumerate(scores(state)):
+            expected = {}
+            for site in SITES:
+                closed = [b - a for b, a in zip(books[site], assistants)]
+                points = majority_points(closed)[seat]
+                if points:
+                    expected[site] = points
+            assert score.majorities == expected
+
+
+def test_describe_after_play_reads_as_a_fresh_game_object_says():
+    """``describe`` of the move just played reuses that play's result."""
+    fresh = Thebes()
+    for state, seat, action in positions(3, 5, limit=120):
+        GAME.play(state, seat, action)
+        assert GAME.describe(state, seat, action) == fresh.describe(state, seat, action)
+        other = GAME.legal(state, seat)[-1]
+        assert GAME.describe(state, seat, other) == fresh.describe(state, seat, other)
+
+
+def test_a_refused_text_is_refused_every_time():
+    for _ in range(2):
+        with pytest.raises(IllegalAction):
+            parse("dig atlantis 3k 2w")
+    assert parse("dig egypt 2k 3w") is parse("dig egypt 2k 3w")
+
+
+def test_the_last_record_copy_is_a_deep_copy():
+    record = {"seat": 1, "action": "dig egypt 2k 3w", "found": ["a3", "k"], "spent": [4], "odd": [{"deep": [1]}]}
+    copied = copy_record(record)
+    assert copied == clone(record)
+    copied["found"].append("g")
+    copied["odd"][0]["deep"].append(2)
+    assert record["found"] == ["a3", "k"] and record["odd"] == [{"deep": [1]}]
+
+
+def test_usable_points_are_the_wheel_limit():
+    """ "the number of general knowledge (open book) must not exceed that of
+    specialized knowledge"; the wheel stops at its largest number."""
+    assert usable_knowledge(0, 5) == 0
+    assert usable_knowledge(2, 5) == 4
+    assert usable_knowledge(TABLES.max_knowledge, TABLES.max_knowledge) == TABLES.max_knowledge
