@@ -9,7 +9,7 @@ from engine.games.thebes import GAME
 from engine.games.thebes.bot import Greedy
 from engine.games.thebes.bot_strong import STRONG_WEIGHTS, Strong, determinized
 from engine.games.thebes.components import CARD_BY_ID, SITES
-from engine.games.thebes.notation import notation, parse
+from engine.games.thebes.notation import Dig, notation, parse
 
 
 def test_the_plan_digs_a_site_once_a_year(kit):
@@ -105,3 +105,65 @@ def test_one_journey_serves_two_cards(kit):
     choice = GAME.choose(state, 0, "strong", 1)
     assert choice in ("buy 3", "buy 4")
     assert bot._plan_rate(parse(choice), False, 1) > bot._plan_rate(parse("buy 1"), False, 1)
+
+
+def test_each_dig_is_offered_at_one_length_chosen_at_the_margin(kit):
+    """Rulebook: "Set the timer to the total number of knowledge used. Choose
+    the number of weeks spent searching, then pick in the bag the number of
+    tokens shown in red." Of the many lengths of one dig, the strong bot
+    compares with other actions only the one whose tokens are worth most
+    after ``dig_week_worth`` points a week: one dig per site and choice of
+    cards to spend, and no week added that finds less than that."""
+    state = kit.to_act(kit.new(2), 0, place="warsaw", year=1901, week=5)
+    for card in kit.cards("specialized", "egypt", 2) + kit.cards("general", value=2)[:1]:
+        kit.give(state, 0, card)
+    bot = Strong(state, 0)
+    digs = [a for a in bot.candidates(False) if isinstance(a, Dig)]
+    assert len(Greedy(state, 0).candidates(False)) > len(bot.candidates(False))
+    keys = [(d.site, d.knowledge, d.shovel, d.spend) for d in digs]
+    assert len(keys) == len(set(keys)) and {d.site for d in digs} == {"egypt"}
+    (dig,) = digs
+    assert dig.knowledge == 8  # 6 closed books (three 2-book cards) and the 2 open ones
+
+    def net(weeks: int) -> float:
+        longer = Dig(dig.site, dig.knowledge, weeks)
+        return bot._dig_tokens(longer) * bot.worth["egypt"] - STRONG_WEIGHTS.dig_week_worth * weeks
+
+    assert all(net(dig.weeks) >= net(weeks) for weeks in range(1, 13))
+
+
+def test_with_four_players_every_dig_length_is_compared(kit):
+    """Rulebook: "The year marker is placed on the 1902 square for 4 players,
+    otherwise on 1901": four players share the bags over two years, and
+    there the strong bot compares every length of a dig, as greedy does."""
+    state = kit.to_act(kit.new(4), 0, place="warsaw", year=1902, week=5)
+    for card in kit.cards("specialized", "egypt", 2):
+        kit.give(state, 0, card)
+    digs = [a for a in Strong(state, 0).candidates(False) if isinstance(a, Dig)]
+    assert digs == [a for a in Greedy(state, 0).candidates(False) if isinstance(a, Dig)]
+    assert len({d.weeks for d in digs}) > 1
+
+
+def test_a_dig_into_the_new_year_uses_next_years_permit(kit):
+    """Rulebook: "Flip your permission on its crossed face (invalid
+    permission)" after the search, and "When a player's pawn exceeds week 52,
+    that player flips all his search permissions on their valid side." The
+    time is spent before the search, so a dig that runs past week 52 crosses
+    the permit of the new year: late in 1901 a short Egypt dig costs this
+    year's nearly spent permit, a long one costs a whole permit of 1902."""
+    state = kit.to_act(kit.new(2), 0, place="egypt", year=1901, week=48)
+    for card in kit.cards("specialized", "egypt", 2):
+        kit.give(state, 0, card)
+    bot = Strong(state, 0)
+    short, long = Dig("egypt", 4, 3), Dig("egypt", 4, 8)  # to week 51; to week 4 of 1902
+
+    def charge(dig: Dig) -> float:
+        found = bot._dig_tokens(dig) * bot.worth["egypt"] + 1  # the value-1 artefact on the untouched site
+        return found - bot.dig_value(dig)
+
+    assert abs(charge(short) - bot._permit_cost("egypt")) < 1e-9
+    permits = state.players[0].permits
+    next_year = bot._plan_value(bot._gains(), permits) - bot._plan_value(bot._gains(), permits, "egypt")
+    assert next_year > 0
+    assert abs(charge(long) - next_year) < 1e-9
+    assert charge(long) > 4 * charge(short)
