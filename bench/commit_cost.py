@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pstats
 import random
 import time
@@ -41,6 +42,7 @@ from common import bench_players, print_table
 
 from engine.core import Game
 from engine.games import REGISTRY
+from engine.runtime import tune_garbage_collector
 from engine.store import GameRecord, SeatRecord
 from engine.store.rows import dumps
 from engine.tables.model import Live
@@ -154,6 +156,7 @@ def measure(name: str, moves: int, seed: int, first: int, depth: int | None) -> 
     ignored = dict.fromkeys((*PARTS, *COUNTS), 0.0)
     rng = random.Random(seed)
     done = 0
+    gc.collect()  # a full collection of what came before is nobody's move
     while done < moves:
         live = table_for(game, players, options, rng.randrange(1 << 62))
         played = 0
@@ -169,6 +172,7 @@ def measure(name: str, moves: int, seed: int, first: int, depth: int | None) -> 
 
 
 def main() -> None:
+    tune_garbage_collector()  # as the bot's own process does (``engine.runtime``)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", help="comma-separated games (default: every game)")
     parser.add_argument("--moves", type=int, default=600, help="moves per game")
