@@ -17,7 +17,9 @@ only the reported times do (wall clock and, steadier on a busy machine,
 the bot's CPU time). Some choices walk sets of area names, whose
 order Python varies from run to run: run with ``PYTHONHASHSEED=0`` to replay
 the same games. A game counts as a win for the measured seat when
-it is among the winners (a shared victory counts half).
+it is among the winners (a shared victory counts half). Each game's line
+names the objectives the winners met (and, in a lost game, those the
+measured seat had), to see how the games are won and lost.
 """
 
 from __future__ import annotations
@@ -118,9 +120,13 @@ def main() -> None:
         cpu.extend(hero_cpu)
         for seat in winners:
             reasons.update(completed(state, seat))
+        # How the winners won and, in a lost game, how far the measured seat got.
+        detail = "  by " + "; ".join(f"{seat}: {', '.join(completed(state, seat))}" for seat in winners)
+        if not share:
+            detail += f"  (seat {hero_seat} had {', '.join(completed(state, hero_seat)) or 'none'})"
         print(
             f"game {game + 1:>3} seed {seed:>4} seat {hero_seat}: turn {state['turn']:>2}, winners {winners}"
-            f"{'  WIN' if share else ''}",
+            f"{'  WIN' if share else ''}{detail}",
             flush=True,
         )
     times.sort()

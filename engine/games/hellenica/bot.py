@@ -186,11 +186,17 @@ def distance_to_targets(state: dict, seat: int) -> dict[str, int]:
     """How many steps land units need to reach a target city: through
     clearings (and mountains with Leadership), counting a sea crossing as a
     step (Triremes can be brought there)."""
+    return target_labels(state, seat)[0]
+
+
+def target_labels(state: dict, seat: int) -> tuple[dict[str, int], dict[str, str]]:
+    """``distance_to_targets`` and, for each area, the target city it is nearest."""
     board = map_of(state)
     closed = set(state["impassable"])
     targets = _targets(state, seat)
     result = {t: 0 for t in targets}
-    queue = deque(targets)
+    nearest = {t: t for t in targets}
+    queue = deque(sorted(targets))
     while queue:
         here = queue.popleft()
         for there, border in board.neighbours(here).items():
@@ -199,8 +205,9 @@ def distance_to_targets(state: dict, seat: int) -> dict[str, int]:
             both_land = board.areas[here].is_land and board.areas[there].is_land
             if (both_land and land_step_ok(state, seat, border)) or (not both_land and border == "c"):
                 result[there] = result[here] + 1
+                nearest[there] = nearest[here]
                 queue.append(there)
-    return result
+    return result, nearest
 
 
 def _strength(state: dict, area: str, seat: int) -> int:

@@ -2,7 +2,8 @@
 
 At each of its Action-phase and Movement decisions the planner takes the
 most promising actions by the quick heuristic of ``bot.py`` (a fixed number,
-``CANDIDATES``; never a Build that tears down what an objective counts),
+``CANDIDATES``; never a Build that tears down what an objective counts,
+the last Market, the Government or what was built this very turn),
 plays each one on a copy of the state and follows it with the heuristic's
 own best choices until the action is over — the Movement done, the combat
 fought, the next Action-phase turn reached — at most ``HORIZON`` steps. The
@@ -20,13 +21,17 @@ objectives at the end of a game turn wins the game." It counts the progress
 towards the public Pathos cards and the seat's own Ethos cards, the best
 three most, then what feeds every objective (cities — a city held alone
 counts at once, as Upkeep will conquer it —, armies near cities to take
-(counted in Supply actions, with the seat's Triremes at sea as bridges), the
-Triremes and Docks that carry them when the next cities lie across the sea,
+(counted in Supply actions, with the seat's Triremes at sea as bridges, each
+city once) and, step by step,
+armies further out (``bot_march``), the Triremes and Docks that carry them
+when the next cities lie across the sea, Markets (a march a turn each),
 upgrades, Action Cubes still to spend this turn) and, against that, the
 leading rival's visible progress and the armies threatening our cities and,
 further out, our Home City (``bot_pressure``: a Home City lost hands a rival
 the Destruction Pathos, and an army poised on a rival's is progress towards
-it).
+it). On top, the race itself (``bot_race``): a position that wins at this
+end of turn is worth far more than any progress, and a rival who could win
+this turn is a danger that outweighs our own slower gains.
 
 Every other decision (bids, Ethos cards, combat rounds, losses...) follows
 the heuristic, with a sharper choice of Ethos cards (``choose_ethos``).
@@ -39,12 +44,13 @@ from collections import deque
 from typing import Any
 
 from engine.core import Rng
-from engine.games.hellenica import bot, bot_pressure
+from engine.games.hellenica import bot, bot_march, bot_pressure, bot_race
+from engine.games.hellenica.build import target_token
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES
 from engine.games.hellenica.movement import land_step_ok
 from engine.games.hellenica.objectives import completed, met, upgrade_count
 from engine.games.hellenica.pathos import objectives_to_win
-from engine.games.hellenica.state import copy_state, map_of, owned_cities, stacks, total_units
+from engine.games.hellenica.state import BUILDING, copy_state, map_of, owned_cities, stacks, total_units, upgrades_of
 from engine.games.hellenica.steps import current
 
 CANDIDATES = 10
@@ -85,8 +91,16 @@ HOME_DANGER_WEIGHT = 2.0
 (``bot_pressure.home_danger``): losing it hands a rival the Destruction Pathos."""
 CUBE_WEIGHT = 2.5
 """An Action Cube not yet spent this turn: passing gives up every one left."""
+MARKET_WEIGHTS = (8.0, 4.0, 2.0)
+"""The first, second and third Market the seat owns: "For each Active Market
+a player has on cities they own, place one Action Cube on a Supply space" at
+Upkeep, and "Without Markets, a player may not move their units" — each is a
+march a turn, the first of them every march there is."""
 REACH_WEIGHT = 0.5
 """Land units within a step or two of a city to take (the next conquest)."""
+ADVANCE_WEIGHT = 0.18
+"""Per step nearer a city to take, per unit of land strength (``bot_march``):
+at three steps a Hoplite counts a little less than ``reach`` counts it at two."""
 REACH_CAP = 2.0
 """The most land strength ``reach`` counts in one area, a Hoplite's worth
 (one unit claims a neutral city; an uncapped count kept
@@ -241,6 +255,7 @@ def value(state: dict, seat: int, turn: int | None = None) -> float:
         objective_value(state, seat)
         + CITY_WEIGHT * len(cities)
         + UPGRADE_WEIGHT * upgrades
+        + sum(MARKET_WEIGHTS[: upgrade_count(state, seat, "market")])
         + UNIT_WEIGHT * _army(state, seat)
         + ADVANCEMENT_WEIGHT * len(player["advancements"])
         + 0.2 * (player["favor"] + player["commerce"] + player["philosophers"])
@@ -250,10 +265,13 @@ def value(state: dict, seat: int, turn: int | None = None) -> float:
             else CUBE_WEIGHT * sum(player["cubes"].values())
         )
         + REACH_WEIGHT * reach(state, seat)
+        + ADVANCE_WEIGHT * bot_march.advance(state, seat)
         + FLEET_WEIGHT * fleet(state, seat)
         - RIVAL_WEIGHT * rival_value(state, seat)
         - THREAT_WEIGHT * threat(state, seat)
         - HOME_DANGER_WEIGHT * bot_pressure.home_danger(state, seat)
+        + bot_race.finish(state, seat)
+        - bot_race.rival_danger(state, seat)
     )
 
 
@@ -261,8 +279,12 @@ def projected(state: dict) -> dict:
     """The state with each city's owner as the coming Upkeep will leave it:
     "Players who solely occupy neutral City Areas, or City Areas owned by
     other players, conquer those cities" — the conquest a Movement sets up
-    counts before the end of the turn. A shallow copy: only the changed city
-    records are new."""
+    counts before the end of the turn. Units massed for an attack not yet
+    launched stand where they came from ("Assaults never launched stay
+    home"), not nowhere: a plan that masses its army is not worth less
+    than one that keeps it home. A shallow copy: only the changed city
+    records and areas are new."""
+    state = _with_assaults_home(state)
     changed = {}
     for city, record in state["cities"].items():
         holders = {s["owner"] for s in stacks(state, city)}
@@ -275,26 +297,42 @@ def projected(state: dict) -> dict:
     return {**state, "cities": {**state["cities"], **changed}}
 
 
+def _with_assaults_home(state: dict) -> dict:
+    massed = [frame for frame in state["stack"] if frame["kind"] == "move" and frame.get("assaults")]
+    if not massed:
+        return state
+    units = dict(state["units"])
+    for frame in massed:
+        for group in frame["assaults"].values():
+            units[frame["area"]] = units.get(frame["area"], []) + group
+    return {**state, "units": units}
+
+
 def reach(state: dict, seat: int) -> float:
     """Land strength close to cities the seat could take (2 for a unit one
     step away, 1 for two steps): counted in Supply actions, where "Triremes
     at sea" are "bridges across which the land units march", and at half
     weight in steps that count every sea crossing as one (Triremes can be
-    brought there)."""
-    return _reach_by(state, seat, supply_distance(state, seat)) + 0.5 * _reach_by(
-        state, seat, bot.distance_to_targets(state, seat)
+    brought there). Each city to take counts once, for the best army that
+    stands nearer to it than to any other such city: one unit standing there
+    alone conquers it, so three armies beside one city are not worth three
+    conquests (and taking it must be worth more than waiting beside it)."""
+    return _reach_by(state, seat, *_supply_labels(state, seat)) + 0.5 * _reach_by(
+        state, seat, *bot.target_labels(state, seat)
     )
 
 
-def _reach_by(state: dict, seat: int, distance: dict[str, int]) -> float:
-    total = 0.0
+def _reach_by(state: dict, seat: int, distance: dict[str, int], nearest: dict[str, str]) -> float:
+    claims: dict[str, float] = {}
     for area, area_stacks in state["units"].items():
         near = max(0, 3 - distance.get(area, 9))
         if near:
             # Capped: one unit standing alone claims a neutral city, so a big
             # army beside one is not worth more than the city it would take.
-            total += near * min(_land_strength(area_stacks, seat), REACH_CAP)
-    return total
+            claim = near * min(_land_strength(area_stacks, seat), REACH_CAP)
+            target = nearest[area]
+            claims[target] = max(claims.get(target, 0.0), claim)
+    return sum(claims.values())
 
 
 def _land_strength(area_stacks: list[dict], seat: int) -> float:
@@ -307,12 +345,18 @@ def supply_distance(state: dict, seat: int) -> dict[str, int]:
     (across a clearing, or a mountain side with the right Advancement) or,
     by Sea Transport, "through any number of adjacent Sea Areas containing
     the player's Triremes" to "a Land Area adjacent to the final Sea Area"."""
+    return _supply_labels(state, seat)[0]
+
+
+def _supply_labels(state: dict, seat: int) -> tuple[dict[str, int], dict[str, str]]:
+    """``supply_distance`` and, for each area, the city to take it is nearest."""
     board = map_of(state)
     closed = set(state["impassable"])
     shores = _bridged_shores(state, seat)
     targets = bot._targets(state, seat)
     result = {t: 0 for t in targets}
-    queue = deque(targets)
+    nearest = {t: t for t in targets}
+    queue = deque(sorted(targets))
     while queue:
         here = queue.popleft()
         steps = [
@@ -326,8 +370,9 @@ def supply_distance(state: dict, seat: int) -> dict[str, int]:
         for there in steps:
             if there not in result and there not in closed:
                 result[there] = result[here] + 1
+                nearest[there] = nearest[here]
                 queue.append(there)
-    return result
+    return result, nearest
 
 
 def _bridged_shores(state: dict, seat: int) -> list[set[str]]:
@@ -398,7 +443,7 @@ def _candidates(state: dict, frame: dict, seat: int, legal: list[str]) -> list[s
     """The actions worth a look-ahead: the heuristic's best, and always the
     ways of stopping (``pass``, ``done``)."""
     if frame["kind"] == "action":
-        kept = [a for a in legal if not _tears_down_progress(state, seat, a)]
+        kept = [a for a in legal if not _tears_down_progress(state, seat, a) and not _wasted(a)]
         scored = bot.action_scores(state, seat, kept or legal)
     else:
         scored = bot.move_scores(state, frame, seat, legal)
@@ -419,22 +464,55 @@ def _candidates(state: dict, frame: dict, seat: int, legal: list[str]) -> list[s
     return chosen
 
 
+def _wasted(action: str) -> bool:
+    """Exchanging Commerce for a Supply of Commerce: "spend 3 Commerce ... to
+    take a ... Supply Action" that gives back "1 Commerce Token"."""
+    return action.startswith("exchange supply commerce")
+
+
 def _tears_down_progress(state: dict, seat: int, action: str) -> bool:
     """A Build that replaces an upgrade ("City Upgrades may replace an existing
     Active or Under Construction City Upgrade ... Return the replaced City
     Upgrade back to the pool") which one of the seat's objectives counts, with
     none to spare: the Build cube buys one step of one objective by undoing a
-    step of another. (Only the plain ``... over <upgrade>``
-    wording is read; any other passes.)"""
+    step of another. Also a Build over the seat's last Market, over what is
+    still Under Construction (built this turn: two Builds for one upgrade),
+    and a change of Government while the seat has one.
+    (Only the plain ``... <city> over <upgrade>`` and ``... <mine>`` wordings
+    are read; any other passes.)"""
     words = action.split()
-    if "build" not in words[:2] or "over" not in words:
+    if "build" not in words[:2]:
+        return False
+    if words[words.index("build") + 1] == "government":
+        # "The player returns their Active Government Marker to the pool": a
+        # new one costs the old one's upgrade (a Tyranny's Barracks) and the
+        # value cannot see what either government does.
+        return any(state["cities"][city]["government"] is not None for city in owned_cities(state, seat))
+    place = words[words.index("build") + 2] if len(words) > words.index("build") + 2 else ""
+    mine = state["mines"].get(place)
+    if mine is not None and mine["state"] == BUILDING:
+        return True  # a Mine built on this very turn: a second Build there undoes the first
+    if "over" not in words:
         return False
     replaced = words[-1].split("-")[0]
+    if replaced == "market" and upgrade_count(state, seat, "market") <= 1:
+        return True  # the last Market: "Without Markets, a player may not move their units"
+    if _under_construction(state, place, words[-1]):
+        return True  # built this very turn: a second Build there undoes the first
     counted = any(
         OBJECTIVES[card].check == "upgrades" and OBJECTIVES[card].params["upgrade"] == replaced
         for card in state["pathos"] + state["seats"][seat]["ethos"]
     )
     return counted and bot._surplus(state, seat, replaced) <= 0
+
+
+def _under_construction(state: dict, city: str, token: str) -> bool:
+    """Whether every upgrade ``token`` names in ``city`` is "Under
+    Construction" (it "has a natural wood Action Cube on it": built this turn)."""
+    if city not in state["cities"]:
+        return False
+    named = [piece for _, piece in upgrades_of(state, city) if target_token(piece) == token]
+    return bool(named) and all(piece["state"] == BUILDING for piece in named)
 
 
 class _Steady(random.Random):
