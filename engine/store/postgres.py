@@ -468,9 +468,11 @@ class PostgresStore(PostgresRatings, PostgresCopies, PostgresLobbies, PostgresGa
             raise
         return [row[0] for row in rows]
 
-    async def actions(self, game_id: int) -> list[ActionRecord]:
+    async def actions(self, game_id: int, after: int = -1) -> list[ActionRecord]:
         rows = await self._pool.fetch(
-            "SELECT seq, seat, kind, action, text, at FROM actions WHERE game_id = $1 ORDER BY seq", game_id
+            "SELECT seq, seat, kind, action, text, at FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+            game_id,
+            after,
         )
         return [ActionRecord(r["seq"], r["seat"], r["kind"], r["action"], r["text"], r["at"]) for r in rows]
 

@@ -499,9 +499,10 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
             raise
         return [i for i in ids[first_notice:] if i is not None]
 
-    async def actions(self, game_id: int) -> list[ActionRecord]:
+    async def actions(self, game_id: int, after: int = -1) -> list[ActionRecord]:
         rows = await self._read(
-            "SELECT seq, seat, kind, action, text, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            "SELECT seq, seat, kind, action, text, at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, after),
         )
         return [ActionRecord(r["seq"], r["seat"], r["kind"], r["action"], r["text"], r["at"]) for r in rows]
 

@@ -242,23 +242,36 @@ class TableBase:
         if record is None:
             raise TableError(f"Game #{game_id} does not exist.")
         game = self.game_for(record.game)
-        state = None
+        state, from_snapshot = None, True
         if record.started_at is not None:  # a lobby abandoned before its start never had a state
-            state = await self._load_state(record, game)
+            state, from_snapshot = await self._load_state(record, game)
         reminders = {r.seat: r for r in await self.store.reminders_of(game_id)}
-        return Live(record, game, state, reminders=reminders)
+        return Live(record, game, state, reminders=reminders, rewrite_snapshot=not from_snapshot)
 
-    async def _load_state(self, record: GameRecord, game: Game) -> Any:
-        """The snapshot, or — if it is missing, stale or corrupt — a replay of
-        the log from the seed."""
+    async def _load_state(self, record: GameRecord, game: Game) -> tuple[Any, bool]:
+        """The last snapshot and the plays logged after it (``needs_snapshot``),
+        or — if it is missing, ahead of the log or corrupt, or a row after it
+        is not a play — a replay of the log from the seed; and whether the
+        snapshot served (else the next move writes a new one)."""
         snapshot = await self.store.snapshot(record.id)
-        if snapshot is not None and snapshot[0] == record.seq:
+        if snapshot is not None and snapshot[0] <= record.seq:
             try:
-                return game.load(snapshot[1])
+                state = game.load(snapshot[1])
             except StateError as error:
                 log.error("game %s: snapshot unreadable (%s); replaying the log", record.id, error)
+            else:
+                later = await self.store.actions(record.id, after=snapshot[0]) if snapshot[0] < record.seq else []
+                if all(row.kind == "play" for row in later) and [row.seq for row in later] == list(
+                    range(snapshot[0] + 1, record.seq + 1)
+                ):
+                    try:
+                        for row in later:
+                            state = game.play(state, row.seat, row.action)  # type: ignore[arg-type]
+                        return state, True
+                    except AgoraError as error:
+                        log.error("game %s: the plays after its snapshot refused (%s); replaying", record.id, error)
         try:
-            return await self._replay(record, game)
+            return await self._replay(record, game), False
         except AgoraError as error:
             log.error("game %s: the log no longer replays: %s", record.id, error)
             raise Unloadable(
@@ -277,16 +290,22 @@ class TableBase:
         return state
 
     async def verify(self, game_id: int) -> bool:
-        """Whether replaying the log from the seed gives exactly the snapshot."""
+        """Whether replaying the log from the seed gives exactly its snapshot
+        at the snapshot's row, and the state the game loads at its last."""
         record = await self.store.game(game_id)
         if record is None or record.status == "lobby":
             return True
         game = self.game_for(record.game)
         snapshot = await self.store.snapshot(game_id)
-        if snapshot is None:
+        if snapshot is None or snapshot[0] > record.seq:
+            return False
+        at_snapshot = await self._replay(record, game, upto=snapshot[0] + 1)
+        if canonical_json(game.dump(at_snapshot)) != canonical_json(snapshot[1]):
             return False
         replayed = await self._replay(record, game)
-        return canonical_json(game.dump(replayed)) == canonical_json(snapshot[1])
+        return canonical_json(game.dump(replayed)) == canonical_json(
+            game.dump((await self._load_state(record, game))[0])
+        )
 
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)

@@ -14,6 +14,20 @@ from engine.tables.model import Live, MovedMeanwhile, PlayResult
 from engine.tables.notices import channel_notice, private_notices, public_view_of
 from engine.tables.schedule import next_reminders
 
+SNAPSHOT_EVERY = 16
+"""Plays between two snapshots of a game's state: loading a game reads its
+last snapshot and plays the log rows after it again (at most 15 moves, a
+few milliseconds), where writing the state at every move cost Hellenica
+about half of what a move wrote."""
+
+
+def needs_snapshot(kind: str, seq: int, over: bool) -> bool:
+    """Whether a log row is written with a snapshot of the state after it:
+    every ``SNAPSHOT_EVERY``-th play, the opening, the end, and every row but
+    a play (an undo, a resignation): the rows after a snapshot are then plays
+    alone, which the state before them plays again exactly."""
+    return kind != "play" or over or seq % SNAPSHOT_EVERY == 0
+
 
 class Commits(TableBase):
     """Writing one log row and all that follows from it, then updating the cache."""
@@ -79,7 +93,7 @@ class Commits(TableBase):
                 kind=kind,
                 action=action,
                 text=text,
-                state=game.dump(after),
+                state=game.dump(after) if live.rewrite_snapshot or needs_snapshot(kind, seq, over) else None,
                 notices=notices,
                 game_fields=fields,
                 reminders=reminders,
@@ -91,6 +105,7 @@ class Commits(TableBase):
             self._forget(record.id)  # the cache may be ahead of the database; reload it next time
             raise
         MOVES.labels(record.game, kind).inc()
+        live.rewrite_snapshot = False
         self._keep_fresh(notice_ids, notices)
         record.seq = seq
         for name in ("status", "started_at", "finished_at", "outcome", "turn_lines"):

@@ -116,6 +116,9 @@ class Live:
     public: tuple[Any, dict[str, Any]] | None = None
     """The public view of a state (the state, its view), from a move's channel
     post until the answer to its player, which shows the same view."""
+    rewrite_snapshot: bool = False
+    """The stored snapshot did not serve when the game was loaded (missing,
+    corrupt): the next move writes one whatever its seq."""
     legal_of: Any = None
     legal: dict[int, list[str]] = field(default_factory=dict)
     """Seats' legal actions in ``legal_of`` (see ``legal_now``)."""

@@ -9,6 +9,7 @@ import pytest
 from engine.core import AI_SEATS, AgoraError, BaseGame, IllegalAction
 from engine.tables import TableError, Tables
 from engine.tables.bots import default_level
+from engine.tables.commits import SNAPSHOT_EVERY
 from tests.conftest import RecordingCourier
 
 ALICE, BOB, CAROL = 101, 102, 103
@@ -183,6 +184,30 @@ class TestPlaying:
         await second.play(game_id, ALICE, "place c2")  # replayed from the log, then continued
         assert await second.verify(game_id)
         await second.close()
+
+    async def test_a_game_loads_from_its_last_snapshot_and_the_plays_after_it(self, tables):
+        """The state is written every ``SNAPSHOT_EVERY`` plays (and with every
+        other row); a load plays the rows after it again, exactly."""
+        game_id = await started(tables)
+        users = {0: ALICE, 1: BOB}
+        rng = random.Random(5)
+        for _ in range(SNAPSHOT_EVERY + 3):
+            seat = (await tables.waiting_seats(game_id))[0]
+            await tables.play(game_id, users[seat], rng.choice(await tables.legal(game_id, users[seat]))[0])
+        record = await tables.record(game_id)
+        assert record.seq == SNAPSHOT_EVERY + 3 and (await tables.store.snapshot(game_id))[0] == SNAPSHOT_EVERY
+        held = tables.game_for("santorini").dump((await tables._live(game_id)).state)
+        tables._forget(game_id)
+        assert tables.game_for("santorini").dump((await tables._live(game_id)).state) == held
+        assert await tables.verify(game_id)
+        # A take-back writes the state it leaves, so the rows after a snapshot stay plays.
+        seat = (await tables.waiting_seats(game_id))[0]
+        await tables.play(game_id, users[seat], (await tables.legal(game_id, users[seat]))[0][0])
+        await tables.undo(game_id, users[seat])
+        assert (await tables.store.snapshot(game_id))[0] == (await tables.record(game_id)).seq
+        tables._forget(game_id)
+        assert tables.game_for("santorini").dump((await tables._live(game_id)).state) == held
+        assert await tables.verify(game_id)
 
     async def test_tiny_cache_evicts_and_reloads(self, tmp_path, courier, clock):
         service = await Tables.open(str(tmp_path / "db.sqlite3"), courier=courier, clock=clock, cache_size=1)

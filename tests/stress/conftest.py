@@ -17,7 +17,6 @@ the way the platform tests import ``tests.conftest``.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import random
 import resource
@@ -321,10 +320,15 @@ async def fingerprint(tables: Tables, game_id: int) -> dict[str, Any]:
     return {"rows": stored_rows(tables.store.path, game_id), "cached_state": cached}
 
 
-async def snapshot_matches_cache(tables: Tables, game_id: int) -> bool:
+async def stored_state_matches_cache(tables: Tables, game_id: int) -> bool:
+    """What a process loading the game from the store would hold (its last
+    snapshot and the plays logged after it) is the state the cache holds."""
     live = await tables._live(game_id)
-    text = await tables.store.snapshot_text(game_id)
-    return text is not None and canonical_json(json.loads(text)) == dumped(live.game, live.state)
+    record = await tables.store.game(game_id)
+    if record is None:
+        return False
+    loaded, from_snapshot = await tables._load_state(record, live.game)
+    return from_snapshot and dumped(live.game, loaded) == dumped(live.game, live.state)
 
 
 @pytest.fixture

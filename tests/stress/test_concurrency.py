@@ -24,7 +24,7 @@ from tests.stress.conftest import (
     game_params,
     open_table,
     seatings,
-    snapshot_matches_cache,
+    stored_state_matches_cache,
     stress_games,
     user_of,
 )
@@ -81,7 +81,9 @@ async def test_simultaneous_plays_on_one_game(game, quiet_tables):
             assert (row.seat, row.action) == (result.seat, result.action)
             after = replay(game, seating.players, record.options, record.seed, history[: result.seq])
             assert result.view == game.view(after, None), f"call at seq {result.seq} saw another move's board"
-        assert await quiet_tables.verify(table.game_id) and await snapshot_matches_cache(quiet_tables, table.game_id)
+        assert await quiet_tables.verify(table.game_id) and await stored_state_matches_cache(
+            quiet_tables, table.game_id
+        )
         if (await quiet_tables.record(table.game_id)).status != "active":
             break
 
@@ -125,7 +127,7 @@ async def test_many_games_at_once_through_a_small_cache(tmp_path, courier, clock
         await asyncio.gather(*readers)
         await tables.settle()
         for table in games:
-            assert await tables.verify(table.game_id) and await snapshot_matches_cache(tables, table.game_id)
+            assert await tables.verify(table.game_id) and await stored_state_matches_cache(tables, table.game_id)
     finally:
         await tables.close()
 

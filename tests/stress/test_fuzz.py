@@ -43,7 +43,7 @@ from tests.stress.conftest import (
     open_table,
     random_state,
     seatings,
-    snapshot_matches_cache,
+    stored_state_matches_cache,
     stress_games,
     user_of,
 )
@@ -520,7 +520,7 @@ async def corrupt_then_restart(tmp_path, courier, clock, game: Game, snapshot_sq
         assert await tables.public_view(table.game_id) == board
         seat, action = await table.random_move(rng)
         await tables.play(table.game_id, user_of(seat), action)
-        assert await tables.verify(table.game_id) and await snapshot_matches_cache(tables, table.game_id)
+        assert await tables.verify(table.game_id) and await stored_state_matches_cache(tables, table.game_id)
     finally:
         await tables.close()
 
