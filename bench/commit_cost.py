@@ -17,7 +17,8 @@ on the positions of seeded random games (several games, until ``--moves``):
   and its JSON text;
 - ``private``: the DMs (``engine.tables.notices.private_notices``) and their
   JSON text;
-- ``dump``: ``dump`` and its JSON text, as the store writes it.
+- ``dump``: ``dump`` and its JSON text, when the store writes it (a
+  snapshot every ``SNAPSHOT_EVERY`` plays: ``needs_snapshot``).
 
 ``--first 3 --depth 3`` counts what ``bench/service.py --quick`` counts at
 100 games: each game's moves 4 to 6 (its first moves, set-up mostly).
@@ -45,6 +46,7 @@ from engine.games import REGISTRY
 from engine.runtime import tune_garbage_collector
 from engine.store import GameRecord, SeatRecord
 from engine.store.rows import dumps
+from engine.tables.commits import needs_snapshot
 from engine.tables.model import Live
 from engine.tables.notices import channel_notice, private_notices
 
@@ -141,7 +143,8 @@ def one_move(live: Live, rng: random.Random, spent: dict[str, float]) -> bool:
     privates, texts = timed(spent, "private", notify)
     spent["notices"] += len(texts)
     spent["bytes"] += sum(len(t) for t in texts)
-    spent["bytes"] += len(timed(spent, "dump", lambda: dumps(game.dump(after))))
+    if needs_snapshot("play", live.record.seq, outcome is not None):
+        spent["bytes"] += len(timed(spent, "dump", lambda: dumps(game.dump(after))))
     live.state, live.privates, live.privates_of, live.public = after, privates, after, None
     timed(spent, "after", lambda: game.to_move(after))  # the answer to the player says whether the turn is over
     return outcome is None
