@@ -6,7 +6,6 @@ component data and fonts travel inside the wheel)."""
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 import zipfile
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.games import REGISTRY
+from tests.random_play import random_positions
 
 ROOT = Path(__file__).resolve().parents[2]
 MOVES = 6
@@ -27,18 +27,7 @@ def opening(game_name: str, seed: int) -> tuple[int, list[str]]:
     """Seats and the first moves of a seeded random game, as terminal lines."""
     game = REGISTRY[game_name]
     players = game.min_players
-    state = game.new(players, {}, seed)
-    rng = random.Random(seed)
-    lines = []
-    for _ in range(MOVES):
-        movers = game.to_move(state)
-        if not movers:
-            break
-        seat = movers[0]
-        action = rng.choice(game.legal(state, seat))
-        lines.append(f"p{seat}: {action}")
-        state = game.play(state, seat, action)
-    return players, lines
+    return players, [f"p{seat}: {action}" for _, seat, action in random_positions(game, players, seed, MOVES)]
 
 
 @pytest.fixture(scope="module")

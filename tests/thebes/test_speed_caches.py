@@ -5,8 +5,6 @@ cards and tokens when they change in place."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from engine.core import IllegalAction, clone
@@ -27,20 +25,12 @@ from engine.games.thebes.knowledge import cards_of, site_knowledge, usable_knowl
 from engine.games.thebes.notation import parse
 from engine.games.thebes.scoring import majority_points, scores
 from engine.games.thebes.state import Player, copy_record
+from tests.random_play import random_positions
 
 
 def positions(players: int, seed: int, limit: int = 200):
     """The positions of one seeded random game, with a mover and a move."""
-    state = GAME.new(players, {}, seed)
-    rng = random.Random(seed)
-    for _ in range(limit):
-        movers = GAME.to_move(state)
-        if not movers:
-            return
-        seat = movers[0]
-        action = rng.choice(GAME.legal(state, seat))
-        yield state, seat, action
-        state = GAME.play(state, seat, action)
+    return random_positions(GAME, players, seed, limit)
 
 
 def knowledge_by_hand(player: Player, site: str) -> tuple[int, int, list[int]]:
