@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.components import page_button
 from cogs.utils.context import board_file, drawing, service
 from cogs.utils.replies import clip, guarded, reply
 from cogs.utils.resolve import channel_game
@@ -88,15 +89,7 @@ class ReplayStep(
     button, so each of a message's four has its own custom id)."""
 
     def __init__(self, game_id: int, move: int, step: str, disabled: bool = False):
-        label = dict(STEPS)[step]
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"agora:replay:{game_id}:{move}:{step}",
-            )
-        )
+        super().__init__(page_button(f"agora:replay:{game_id}:{move}:{step}", dict(STEPS)[step], disabled))
         self.game_id, self.move = game_id, move
 
     @classmethod

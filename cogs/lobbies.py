@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.components import PREFIX
+from cogs.utils.components import PREFIX, page_button
 from cogs.utils.context import service
 from cogs.utils.replies import clip, guarded, reply
 from cogs.utils.resolve import channel_game
@@ -84,11 +84,10 @@ class LobbiesPage(
 
     def __init__(self, guild_id: int, page: int, game: str | None, forward: bool, disabled: bool = False):
         super().__init__(
-            discord.ui.Button(
-                label="Older ▶" if forward else "◀ Newer",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"{PREFIX}:lobbies:{guild_id}:{page}:{game or '-'}:{'n' if forward else 'p'}",
+            page_button(
+                f"{PREFIX}:lobbies:{guild_id}:{page}:{game or '-'}:{'n' if forward else 'p'}",
+                "Older ▶" if forward else "◀ Newer",
+                disabled,
             )
         )
         self.guild_id, self.page, self.game = guild_id, page, game

@@ -164,6 +164,12 @@ class MuteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"agora:mut
 LOG_PAGE_LINES = 20
 
 
+def page_button(custom_id: str, label: str, disabled: bool) -> discord.ui.Button:
+    """A grey button that turns a page (of the log, the rules, the lobbies,
+    a replay): disabled at the first or the last."""
+    return discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled, custom_id=custom_id)
+
+
 class LogPage(
     discord.ui.DynamicItem[discord.ui.Button], template=r"agora:log:(?P<game>\d+):(?P<page>\d+):(?P<dir>p|n)"
 ):
@@ -171,11 +177,10 @@ class LogPage(
 
     def __init__(self, game_id: int, page: int, forward: bool, disabled: bool = False):
         super().__init__(
-            discord.ui.Button(
-                label="Newer ▶" if forward else "◀ Older",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"{PREFIX}:log:{game_id}:{page}:{'n' if forward else 'p'}",
+            page_button(
+                f"{PREFIX}:log:{game_id}:{page}:{'n' if forward else 'p'}",
+                "Newer ▶" if forward else "◀ Older",
+                disabled,
             )
         )
         self.game_id, self.page = game_id, page
@@ -196,11 +201,8 @@ class RulesPage(
 
     def __init__(self, game: str, page: int, forward: bool, disabled: bool = False):
         super().__init__(
-            discord.ui.Button(
-                label="Next ▶" if forward else "◀ Back",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"{PREFIX}:rules:{game}:{page}:{'n' if forward else 'p'}",
+            page_button(
+                f"{PREFIX}:rules:{game}:{page}:{'n' if forward else 'p'}", "Next ▶" if forward else "◀ Back", disabled
             )
         )
         self.game, self.page = game, page
