@@ -54,6 +54,20 @@ class CountingViews:
         return self._game.view(state, seat)
 
 
+def random_moves(game, live, rng):
+    """(state before, state after) of up to ``MOVES`` random moves, kept on
+    ``live`` as the table keeps them (its secrets are the caller's to keep)."""
+    for _ in range(MOVES):
+        before = live.state
+        movers = game.to_move(before)
+        if not movers:
+            return
+        seat = rng.choice(movers)
+        after = game.play(before, seat, rng.choice(game.legal(before, seat)))
+        yield before, after
+        live.state, live.public = after, None
+
+
 @pytest.mark.parametrize("name", [n for n, g in REGISTRY.items() if g.hidden_information])
 def test_every_dm_holds_the_seats_own_view_built_from_one_public_view(name):
     """ARCHITECTURE's contract: "a seat's view is the public view plus "seat"
@@ -66,13 +80,7 @@ def test_every_dm_holds_the_seats_own_view_built_from_one_public_view(name):
     counting = CountingViews(game)
     live.game = counting  # type: ignore[assignment]
     dms_seen = 0
-    for _ in range(MOVES):
-        before = live.state
-        movers = game.to_move(before)
-        if not movers:
-            break
-        seat = rng.choice(movers)
-        after = game.play(before, seat, rng.choice(game.legal(before, seat)))
+    for before, after in random_moves(game, live, rng):
         counting.views.clear()
         channel = channel_notice(live, after, game.to_move(after), ["moved"], 1, game.outcome(after), False)
         dms, privates = private_notices(live, before, after, False)
@@ -82,7 +90,7 @@ def test_every_dm_holds_the_seats_own_view_built_from_one_public_view(name):
             assert dm.payload["view"] == game.view(after, dm.payload["seat"])
             assert dm.payload["view"]["private"] == privates[dm.payload["seat"]]
         dms_seen += len(dms)
-        live.state, live.privates, live.privates_of, live.public = after, privates, after, None
+        live.privates, live.privates_of = privates, after
     assert dms_seen, f"{name}: no secret changed in {MOVES} moves, so nothing was checked"
 
 
@@ -97,17 +105,11 @@ def test_a_move_without_a_post_or_a_dm_works_out_no_view(name):
     counting = CountingViews(game)
     live.game = counting  # type: ignore[assignment]
     quiet = 0
-    for _ in range(MOVES):
-        before = live.state
-        movers = game.to_move(before)
-        if not movers:
-            break
-        seat = rng.choice(movers)
-        after = game.play(before, seat, rng.choice(game.legal(before, seat)))
+    for before, after in random_moves(game, live, rng):
         counting.views.clear()
         dms, privates = private_notices(live, before, after, False)
         if not dms:
             assert counting.views == []
             quiet += 1
-        live.state, live.privates, live.privates_of, live.public = after, privates, after, None
+        live.privates, live.privates_of = privates, after
     assert quiet, f"{name}: every move changed a secret, so nothing was checked"
