@@ -100,9 +100,16 @@ class Store(Protocol):
         notices: Sequence[NewNotice] = (),
         game_fields: dict[str, Any] | None = None,
         reminders: Sequence[ReminderRecord] | None = None,
+        guard: int | None = None,
     ) -> list[int]:
         """Append log row ``seq`` and everything that follows from it, atomically:
-        the snapshot, the notices to deliver, the game row and the reminders."""
+        the snapshot, the notices to deliver, the game row and the reminders.
+
+        ``guard`` (a shared database): write only if the game's version is
+        still ``guard`` and no process holds the game (``game_lock``), or else
+        write nothing and raise ``GameChanged``: a move worked out on a cached
+        game without holding it lands only if that cache was up to date.
+        Each commit adds one to the version."""
         ...
 
     async def actions(self, game_id: int, after: int = -1) -> list[ActionRecord]:

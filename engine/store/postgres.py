@@ -21,12 +21,17 @@ two schema modules); so are the guarantees:
   a process that died is taken over once its lease has run out;
 - a game is held by one process at a time (``game_lock``,
   engine/store/postgres_locks.py: session advisory locks whose operations
-  for many games go to the server together).
+  for many games go to the server together);
+- every write to a game's row, seats or reminders adds one to its
+  ``version``, so a guarded commit (``commit(guard=...)``) lands only on the
+  game its process has cached, and only while nobody holds the game.
 
-A move held and committed costs about two and a half statements: the fresh
-read of the held game (``game_and_reminders``, one statement), the commit
-(one), and a share of one lock statement; connections go back to the pool
-without asyncpg's reset query (``_keep_session``).
+A move on a game its process has cached is one statement: the guarded
+commit (engine/tables/moves.py). Held instead (the game was not cached, or
+was not the stored one), it costs about two and a half: the fresh read of
+the held game (``game_and_reminders``), the commit, and a share of one lock
+statement. Connections go back to the pool without asyncpg's reset query
+(``_keep_session``).
 
 Schema migrations (engine/store/schema_pg.py) are applied at open under a
 session advisory lock, so processes starting together apply each one once.
@@ -43,18 +48,20 @@ import asyncpg
 
 from engine.store.postgres_copies import PostgresCopies
 from engine.store.postgres_lobbies import PostgresLobbies
-from engine.store.postgres_locks import PostgresGameLocks
+from engine.store.postgres_locks import GAME_LOCKS, PostgresGameLocks
 from engine.store.postgres_ratings import PostgresRatings
 from engine.store.postgres_sql import (
+    BUMP_VERSION,
     GAME_WITH_SEATS,
     GAME_WITH_SEATS_AND_REMINDERS,
     REMINDER_FIELDS,
     SEAT_FIELDS,
-    changed,
+    versioned,
 )
 from engine.store.records import (
     ActionRecord,
     ChannelBusy,
+    GameChanged,
     GameRecord,
     NewNotice,
     NoticeRecord,
@@ -143,9 +150,10 @@ ADD_NOTICES = (
     " SELECT $1, $2, kind, user_id, payload, $3 FROM unnest($4::text[], $5::bigint[], $6::text[])"
     " WITH ORDINALITY AS notice (kind, user_id, payload, place) ORDER BY place RETURNING id"
 )
-RESCHEDULE_REMINDER = (
+RESCHEDULE_REMINDER = versioned(
     "UPDATE reminders SET due_at = $1, sent = $2, claimed_by = NULL, claimed_until = NULL"
-    " WHERE game_id = $3 AND seat = $4 AND seq = $5"
+    " WHERE game_id = $3 AND seat = $4 AND seq = $5",
+    "$3",
 )
 
 
@@ -261,10 +269,12 @@ class PostgresStore(PostgresRatings, PostgresCopies, PostgresLobbies, PostgresGa
         async with self._pool.acquire() as db, db.transaction():
             await db.execute("DELETE FROM seats WHERE game_id = $1", game_id)
             await db.execute(_insert_seats("$1::bigint", 2), game_id, *_seat_columns(seats))
+            await db.execute(BUMP_VERSION, game_id)
 
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
         await self._pool.execute(
-            "UPDATE seats SET user_id = $1, name = $2, bot = $3, away = $4 WHERE game_id = $5 AND seat = $6",
+            "WITH seated AS (UPDATE seats SET user_id = $1, name = $2, bot = $3, away = $4"
+            " WHERE game_id = $5 AND seat = $6) UPDATE games SET version = version + 1 WHERE id = $5",
             seat.user_id,
             seat.name,
             seat.bot,
@@ -279,7 +289,9 @@ class PostgresStore(PostgresRatings, PostgresCopies, PostgresLobbies, PostgresGa
             return
         assignments = ", ".join(f"{name} = ${n}" for n, (name, _) in enumerate(updates, start=2))
         await self._pool.execute(
-            f"UPDATE games SET {assignments} WHERE id = $1", game_id, *(value for _, value in updates)
+            f"UPDATE games SET {assignments}, version = version + 1 WHERE id = $1",
+            game_id,
+            *(value for _, value in updates),
         )
 
     async def _games_where(self, where: str, *params: Any) -> list[GameRecord]:
@@ -399,6 +411,7 @@ class PostgresStore(PostgresRatings, PostgresCopies, PostgresLobbies, PostgresGa
         notices: Sequence[NewNotice] = (),
         game_fields: dict[str, Any] | None = None,
         reminders: Sequence[ReminderRecord] | None = None,
+        guard: int | None = None,
     ) -> list[int]:
         """Append log row ``seq`` and everything that follows from it, atomically:
         the snapshot, the notices to deliver, the game row and the reminders.
@@ -407,6 +420,14 @@ class PostgresStore(PostgresRatings, PostgresCopies, PostgresLobbies, PostgresGa
         them run to completion or none. Raises ``SeqConflict`` if ``seq`` was
         taken (another writer got there first). Returns the outbox ids of the
         notices, in the notices' order.
+
+        With ``guard``, the game row's update is the gate: it changes the row
+        only if its version is still ``guard`` and the game's lock is free
+        (taken for this transaction: a process holding the game may be
+        changing it), and every other part writes once per row that update
+        returned, so a closed gate writes nothing (``GameChanged``). A
+        concurrent update of the row is waited for and the gate judged on
+        the row it left (READ COMMITTED).
         """
         params: list[Any] = [game_id, seq, seat, kind, action, text, time.time()]
 
@@ -416,17 +437,22 @@ class PostgresStore(PostgresRatings, PostgresCopies, PostgresLobbies, PostgresGa
 
         updates = game_updates(game_fields or {})
         assignments = "".join(f", {name} = {param(value)}" for name, value in updates)
+        gate = (
+            ""
+            if guard is None
+            else f" AND version = {param(guard)} AND pg_try_advisory_xact_lock({param(GAME_LOCKS + game_id)})"
+        )
         parts = [
+            f"moved AS (UPDATE games SET seq = $2, version = version + 1{assignments} WHERE id = $1{gate} RETURNING 1)",
             (
                 "logged AS (INSERT INTO actions (game_id, seq, seat, kind, action, text, at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7))"
+                " SELECT $1, $2, $3, $4, $5, $6, $7 FROM moved)"
             ),
-            f"moved AS (UPDATE games SET seq = $2{assignments} WHERE id = $1)",
         ]
         if state is not None:
             snapshot = param(dumps(state))
             parts.append(
-                f"saved AS (INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, {snapshot})"
+                f"saved AS (INSERT INTO snapshots (game_id, seq, state) SELECT $1, $2, {snapshot} FROM moved"
                 " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state)"
             )
         if reminders is not None:
@@ -446,27 +472,36 @@ class PostgresStore(PostgresRatings, PostgresCopies, PostgresLobbies, PostgresGa
             ]
             arrays = ", ".join(f"{name}::{kind}[]" for name, kind in columns)
             parts += [
-                f"dropped AS (DELETE FROM reminders WHERE game_id = $1 AND NOT (seat = ANY({seats}::int[])))",
+                (
+                    "dropped AS (DELETE FROM reminders WHERE game_id = $1 AND EXISTS (SELECT FROM moved)"
+                    f" AND NOT (seat = ANY({seats}::int[])))"
+                ),
                 (
                     "nudged AS (INSERT INTO reminders (game_id, seat, seq, since, due_at, sent, muted, group_size)"
-                    f" SELECT $1, * FROM unnest({arrays}) ON CONFLICT (game_id, seat) DO UPDATE SET seq = excluded.seq,"
+                    f" SELECT $1, wait.* FROM moved, unnest({arrays}) AS wait"
+                    " ON CONFLICT (game_id, seat) DO UPDATE SET seq = excluded.seq,"
                     " since = excluded.since, due_at = excluded.due_at, sent = excluded.sent, muted = excluded.muted,"
                     " group_size = excluded.group_size, claimed_by = NULL, claimed_until = NULL)"
                 ),
             ]
         parts.append(
             "posted AS (INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at)"
-            f" SELECT $1, $2, kind, user_id, payload, $7 FROM unnest({param([n.kind for n in notices])}::text[],"
+            f" SELECT $1, $2, kind, user_id, payload, $7 FROM moved, unnest({param([n.kind for n in notices])}::text[],"
             f" {param([n.user_id for n in notices])}::bigint[], {param([dumps(n.payload) for n in notices])}::text[])"
             " WITH ORDINALITY AS notice (kind, user_id, payload, place) ORDER BY place RETURNING id)"
         )
         try:
-            rows = await self._pool.fetch(f"WITH {', '.join(parts)} SELECT id FROM posted ORDER BY id", *params)
+            row = await self._pool.fetchrow(
+                f"WITH {', '.join(parts)} SELECT EXISTS (SELECT FROM moved), ARRAY(SELECT id FROM posted ORDER BY id)",
+                *params,
+            )
         except asyncpg.UniqueViolationError as error:
             if error.constraint_name == _ONE_ROW_PER_SEQ:
                 raise SeqConflict(game_id) from None
             raise
-        return [row[0] for row in rows]
+        if not row[0]:
+            raise GameChanged(game_id)
+        return list(row[1])
 
     async def actions(self, game_id: int, after: int = -1) -> list[ActionRecord]:
         rows = await self._pool.fetch(
@@ -605,20 +640,19 @@ class PostgresStore(PostgresRatings, PostgresCopies, PostgresLobbies, PostgresGa
 
     async def reschedule_reminder(self, game_id: int, seat: int, seq: int, due_at: float, sent: int) -> bool:
         """Move a reminder on, only if it still belongs to turn ``seq``."""
-        return changed(await self._pool.execute(RESCHEDULE_REMINDER, due_at, sent, game_id, seat, seq)) > 0
+        return await self._pool.fetchval(RESCHEDULE_REMINDER, due_at, sent, game_id, seat, seq) > 0
 
     async def mute_reminder(self, game_id: int, seat: int, seq: int) -> bool:
-        return (
-            changed(
-                await self._pool.execute(
-                    "UPDATE reminders SET muted = 1 WHERE game_id = $1 AND seat = $2 AND seq = $3", game_id, seat, seq
-                )
-            )
-            > 0
+        muted = await self._pool.fetchval(
+            versioned("UPDATE reminders SET muted = 1 WHERE game_id = $1 AND seat = $2 AND seq = $3", "$1"),
+            game_id,
+            seat,
+            seq,
         )
+        return muted > 0
 
     async def clear_reminders(self, game_id: int) -> None:
-        await self._pool.execute("DELETE FROM reminders WHERE game_id = $1", game_id)
+        await self._pool.execute(versioned("DELETE FROM reminders WHERE game_id = $1", "$1"), game_id)
 
     # -- undo requests ------------------------------------------------------------------------
 
@@ -688,5 +722,5 @@ class PostgresStore(PostgresRatings, PostgresCopies, PostgresLobbies, PostgresGa
         to be sent again."""
         async with self._pool.acquire() as db, db.transaction():
             rows = await db.fetch(ADD_NOTICES, *_notice_params(game_id, seq, notices))
-            await db.execute(RESCHEDULE_REMINDER, due_at, sent, game_id, seat, reminder_seq)
+            await db.fetchval(RESCHEDULE_REMINDER, due_at, sent, game_id, seat, reminder_seq)
         return sorted(row[0] for row in rows)

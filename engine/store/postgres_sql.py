@@ -20,6 +20,20 @@ GAME_WITH_SEATS_AND_REMINDERS = GAME_WITH_SEATS.replace(
 """A game, its seats and its reminders in one row (one statement: one snapshot)."""
 
 
+BUMP_VERSION = "UPDATE games SET version = version + 1 WHERE id = $1"
+"""One more write to the game (``GameRecord.version``)."""
+
+
+def versioned(write: str, game_id: str) -> str:
+    """``write`` (an UPDATE or DELETE of one game's rows) made to count as a
+    write to the game when it changes any row: one statement whose value is
+    the number of rows it changed."""
+    return (
+        f"WITH changed AS ({write} RETURNING 1), counted AS (UPDATE games SET version = version + 1"
+        f" WHERE id = {game_id} AND EXISTS (SELECT FROM changed)) SELECT COUNT(*) FROM changed"
+    )
+
+
 async def table_rows(
     db: asyncpg.Connection, table: str, columns: Sequence[str], batch_size: int
 ) -> AsyncIterator[list[tuple]]:

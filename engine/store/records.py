@@ -17,6 +17,12 @@ class SeqConflict(Exception):
     """Someone else appended to the game's log first (another process)."""
 
 
+class GameChanged(Exception):
+    """A guarded commit (``Store.commit(guard=...)``) found the game changed
+    since the version it was read at, or held by another process: nothing
+    was written."""
+
+
 @dataclass
 class SeatRecord:
     seat: int
@@ -52,6 +58,11 @@ class GameRecord:
     started_at: float | None = None
     finished_at: float | None = None
     seats: list[SeatRecord] = field(default_factory=list)
+    version: int = 0
+    """How many times the game's row, seats or reminders were written, where
+    several processes share a game (PostgreSQL; SQLite, which one process
+    owns, does not count): a cached game whose version is still the stored
+    one is up to date."""
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

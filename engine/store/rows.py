@@ -95,6 +95,7 @@ def game_from_row(row: Row, seats: list[SeatRecord]) -> GameRecord:
         finished_at=row["finished_at"],
         seats=seats,
         turn_lines=loads(row["turn_lines"]),
+        version=row["version"],
     )
 
 

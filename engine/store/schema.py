@@ -135,4 +135,11 @@ MIGRATIONS: list[str] = [
         rated_at REAL NOT NULL
     );
     """,
+    # 5: a game's version counts the writes to its row, its seats and its
+    # reminders where several processes share the database (PostgreSQL);
+    # SQLite, which one process owns, keeps the column, for the two schemas
+    # to stay one, and does not count.
+    """
+    ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    """,
 ]

@@ -151,4 +151,10 @@ MIGRATIONS: list[str] = [
         rated_at DOUBLE PRECISION NOT NULL
     );
     """,
+    # 5: a game's version counts the writes to its row, its seats and its
+    # reminders, so a process can tell whether the game it has cached is
+    # still the stored one without reading it again (``commit(guard=...)``).
+    """
+    ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
+    """,
 ]

@@ -443,12 +443,14 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
         notices: Sequence[NewNotice] = (),
         game_fields: dict[str, Any] | None = None,
         reminders: Sequence[ReminderRecord] | None = None,
+        guard: int | None = None,
     ) -> list[int]:
         """Append log row ``seq`` and everything that follows from it, atomically:
         the snapshot, the notices to deliver, the game row and the reminders.
 
         Raises ``SeqConflict`` if ``seq`` was taken (another writer got there
-        first). Returns the outbox ids of the notices.
+        first). Returns the outbox ids of the notices. ``guard`` asks nothing
+        here: one process owns a SQLite file, so no other changes its games.
         """
         now = time.time()
         statements: list[tuple[str, Sequence[Any]]] = [

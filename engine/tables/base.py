@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Self
 from engine import games as game_registry
 from engine.core import AgoraError, Game, StateError, canonical_json
 from engine.replay import Replay
-from engine.store import GameRecord, NewNotice, Store, is_postgres, open_store
+from engine.store import GameChanged, GameRecord, NewNotice, Store, is_postgres, open_store
 from engine.tables.model import Courier, Live, TableError, Unloadable, effective_actions
 from engine.workers import Workers
 
@@ -161,17 +161,41 @@ class TableBase:
         fetched only once the lock is, so nobody acts on a copy that was
         evicted and reloaded while they waited. Held and awaited games are
         never evicted."""
+        async with self._held_here(game_id):
+            if not self.shared:
+                yield await self._live(game_id)
+            else:
+                async with self.store.game_lock(game_id):
+                    yield await self._fresh(game_id)
+
+    @contextlib.asynccontextmanager
+    async def _held_unchecked(self, game_id: int) -> AsyncIterator[Live]:
+        """The cached game, held in this process only, as it is cached: on a
+        shared database, without the fleet's lock and without reading it
+        again, so its commit is guarded (``Live.guarded``: it lands only if
+        the game is still the stored one and nobody holds it). Raises
+        ``GameChanged`` when the game is not cached."""
+        async with self._held_here(game_id):
+            live = self._cache.get(game_id)
+            if live is None:
+                raise GameChanged(game_id)
+            live.guarded = self.shared
+            try:
+                yield live
+            finally:
+                live.guarded = False
+
+    @contextlib.asynccontextmanager
+    async def _held_here(self, game_id: int) -> AsyncIterator[None]:
+        """The game's lock in this process (an ``asyncio.Lock`` per game,
+        kept while anyone holds or awaits it)."""
         lock = self._game_locks.get(game_id)
         if lock is None:
             lock = self._game_locks[game_id] = asyncio.Lock()
         self._holders[game_id] = self._holders.get(game_id, 0) + 1
         try:
             async with lock:
-                if not self.shared:
-                    yield await self._live(game_id)
-                else:
-                    async with self.store.game_lock(game_id):
-                        yield await self._fresh(game_id)
+                yield
         finally:
             self._holders[game_id] -= 1
             if not self._holders[game_id]:

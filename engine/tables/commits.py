@@ -97,6 +97,7 @@ class Commits(TableBase):
                 notices=notices,
                 game_fields=fields,
                 reminders=reminders,
+                guard=record.version if live.guarded else None,
             )
         except SeqConflict:
             self._forget(record.id)
@@ -108,6 +109,9 @@ class Commits(TableBase):
         live.rewrite_snapshot = False
         self._keep_fresh(notice_ids, notices)
         record.seq = seq
+        # The stored version is at least this: a write by someone else makes
+        # it more, and the next guarded commit on this cache then fails.
+        record.version += 1
         for name in ("status", "started_at", "finished_at", "outcome", "turn_lines"):
             if name in fields:
                 setattr(record, name, fields[name])

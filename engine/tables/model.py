@@ -122,6 +122,9 @@ class Live:
     legal_of: Any = None
     legal: dict[int, list[str]] = field(default_factory=dict)
     """Seats' legal actions in ``legal_of`` (see ``legal_now``)."""
+    guarded: bool = False
+    """Held without the fleet's lock or a fresh read (``_held_unchecked``):
+    its commit lands only if the stored game is still this one."""
 
 
 def legal_now(live: Live, seat: int) -> list[str]:

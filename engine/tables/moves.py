@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.core import IllegalAction, match_action, normalize_action
-from engine.store import NewNotice
+from engine.store import GameChanged, NewNotice
 from engine.tables.clocks import refilled
 from engine.tables.commits import Commits
 from engine.tables.model import Live, PlayResult, TableError, legal_now, seat_label
@@ -19,31 +19,60 @@ class Moves(Commits):
     """Actions played for seats."""
 
     async def play(self, game_id: int, user_id: int, action: str) -> PlayResult:
-        """Play ``action`` for the seat of ``user_id``."""
+        """Play ``action`` for the seat of ``user_id``.
+
+        On a shared database a game this process has cached is first tried
+        as cached, without the fleet's lock or reading it again (one
+        statement a move instead of three); the commit is guarded, so the
+        move lands only if the cache was the stored game. Otherwise, or if
+        the cached game refused the move (it may be behind: the turn may
+        have passed to this player meanwhile), the move is judged again on
+        the game read fresh under the lock."""
+        if self.shared and game_id in self._cache:
+            result = await self._play_unchecked(game_id, user_id, action)
+            if result is not None:
+                return result
         async with self._held(game_id) as live:
-            self._require_active(live.record)
-            seat = self._seat_of(live, user_id)
-            seat_record = live.record.seats[seat]
-            # A player back from a missed deadline takes the seat back from
-            # the bot with their first accepted move (a refused one changes nothing).
-            was_away, seat_record.away = seat_record.away, False
-            try:
-                result = await self._play(live, seat, action)
-            except IllegalAction as error:
-                seat_record.away = was_away
-                if was_away:
-                    raise IllegalAction(
-                        f"{error} (A bot is playing your seat since you missed the deadline; "
-                        f"`/game back` takes it back.)"
-                    ) from None
-                raise
-            except BaseException:
-                seat_record.away = was_away
-                raise
+            return await self._play_for_user(live, user_id, action)
+
+    async def _play_unchecked(self, game_id: int, user_id: int, action: str) -> PlayResult | None:
+        """The move played on the cached game, or None if that game turned out
+        not to be the stored one, or refused the move before anything was written."""
+        try:
+            async with self._held_unchecked(game_id) as live:
+                seq = live.record.seq
+                try:
+                    return await self._play_for_user(live, user_id, action)
+                except (IllegalAction, TableError):
+                    if live.record.seq != seq:
+                        raise  # the move was written: the refusal is about what followed it
+                    return None
+        except GameChanged:
+            return None
+
+    async def _play_for_user(self, live: Live, user_id: int, action: str) -> PlayResult:
+        self._require_active(live.record)
+        seat = self._seat_of(live, user_id)
+        seat_record = live.record.seats[seat]
+        # A player back from a missed deadline takes the seat back from
+        # the bot with their first accepted move (a refused one changes nothing).
+        was_away, seat_record.away = seat_record.away, False
+        try:
+            result = await self._play(live, seat, action)
+        except IllegalAction as error:
+            seat_record.away = was_away
             if was_away:
-                await self.store.update_seat(game_id, seat_record)
-                await self._refill_bank(live, seat)
-            return result
+                raise IllegalAction(
+                    f"{error} (A bot is playing your seat since you missed the deadline; `/game back` takes it back.)"
+                ) from None
+            raise
+        except BaseException:
+            seat_record.away = was_away
+            raise
+        if was_away:
+            await self.store.update_seat(live.record.id, seat_record)
+            await self._refill_bank(live, seat)
+        return result
 
     async def come_back(self, game_id: int, user_id: int) -> str:
         """A player who missed a deadline takes their seat back from the bot."""
