@@ -27,8 +27,10 @@ from engine.tables import Tables
 async def fleet_worker_run(
     where: str, game: str, first_channel: int, count: int, moves: int, barrier: Any, server: int | None = None
 ) -> tuple[int, float, float, list[float], float, float, float]:
-    """One process of the fleet: its own Tables and games; once every
-    process is ready, ``moves`` closed-loop moves (no courier: commits).
+    """One process of the fleet: its own Tables and games, warmed up by one
+    move in each game (as a process that has run for a while is: its pool's
+    connections open, their statements prepared); once every process is
+    ready, ``moves`` closed-loop moves (no courier: commits).
     Returns the moves, the start and end, the latencies (ms), the CPU
     seconds this process spent on them, and the CPU seconds the database
     server (the postmaster ``server``, when given) had used at the start
@@ -38,6 +40,7 @@ async def fleet_worker_run(
         players, options = bench_players(REGISTRY[game])
         room = Room(tables, game, players, options, seed=first_channel)
         await room.open(count, first_channel=first_channel)
+        await closed_loop(room, None, count)
         await tables.settle()
         await asyncio.to_thread(barrier.wait)
         started, cpu_started = time.time(), time.process_time()
