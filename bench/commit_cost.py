@@ -44,11 +44,11 @@ from common import bench_players, print_table
 from engine.core import Game
 from engine.games import REGISTRY
 from engine.runtime import tune_garbage_collector
-from engine.store import GameRecord, SeatRecord
 from engine.store.rows import dumps
 from engine.tables.commits import needs_snapshot
 from engine.tables.model import Live
 from engine.tables.notices import channel_notice, private_notices
+from tests.detached import detached_table
 
 PARTS = ("pick", "play", "after", "channel", "private", "dump")
 COUNTS = ("notices", "bytes", "views")
@@ -71,27 +71,6 @@ class CountedViews:
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         self._spent["views"] += 1
         return self._game.view(state, seat)
-
-
-def table_for(game: Game, players: int, options: dict[str, Any], seed: int) -> Live:
-    """A game as the table holds it, every seat a person (so every seat gets DMs)."""
-    record = GameRecord(
-        id=1,
-        guild_id=None,
-        channel_id=1,
-        parent_id=None,
-        game=game.name,
-        options=dict(options),
-        seed=seed,
-        status="active",
-        host_id=1000,
-        settings={},
-        seq=0,
-        outcome=None,
-        created_at=0.0,
-        seats=[SeatRecord(s, 1000 + s, f"p{s}") for s in range(players)],
-    )
-    return Live(record, game, game.new(players, dict(options), seed))
 
 
 def timed(spent: dict[str, float], part: str, work: Callable[[], Any]) -> Any:
@@ -161,7 +140,7 @@ def measure(name: str, moves: int, seed: int, first: int, depth: int | None) -> 
     done = 0
     gc.collect()  # a full collection of what came before is nobody's move
     while done < moves:
-        live = table_for(game, players, options, rng.randrange(1 << 62))
+        live = detached_table(game, players, rng.randrange(1 << 62), options)
         played = 0
         counted_spent, counted_ignored = CountedViews(game, spent), CountedViews(game, ignored)
         while done < moves and (depth is None or played < first + depth):

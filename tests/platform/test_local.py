@@ -33,14 +33,21 @@ def scripted_game(seed: int) -> list[str]:
 
 def run_local(db: Path, lines: list[str], **env: str) -> subprocess.CompletedProcess:
     environment = {**os.environ, "AGORA_DB": str(db), "AGORA_BOARDS": str(db.parent / "boards"), **env}
+    return run_terminal(db.parent, environment, lines)
+
+
+def run_terminal(
+    cwd: Path, environment: dict[str, str], lines: list[str], timeout: float = 120
+) -> subprocess.CompletedProcess:
+    """``bot.py --local`` in ``cwd``, typing ``lines``; its output and exit code."""
     return subprocess.run(
         [sys.executable, str(ROOT / "bot.py"), "--local"],
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,
         env=environment,
-        timeout=120,
-        cwd=db.parent,
+        timeout=timeout,
+        cwd=cwd,
     )
 
 

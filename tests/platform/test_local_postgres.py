@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import asyncpg
 
 from tests.pg_server import postgres_server  # noqa: F401  (fixture)
-from tests.platform.test_local import ROOT, scripted_game
+from tests.platform.test_local import run_terminal, scripted_game
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -29,15 +28,7 @@ def run_local(cwd: Path, url: str, lines: list[str]) -> subprocess.CompletedProc
     home of its own there too, so nothing can go elsewhere unseen)."""
     environment = {**os.environ, "AGORA_DB": url, "HOME": str(cwd / "home")}
     environment.pop("AGORA_BOARDS", None)  # the ``board`` command's picture goes to ./boards
-    return subprocess.run(
-        [sys.executable, str(ROOT / "bot.py"), "--local"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=180,
-        cwd=cwd,
-    )
+    return run_terminal(cwd, environment, lines, timeout=180)
 
 
 def refused(out: str) -> list[str]:

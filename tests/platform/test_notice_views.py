@@ -10,33 +10,12 @@ import pytest
 
 from engine.core import Game
 from engine.games import REGISTRY
-from engine.store import GameRecord, SeatRecord
-from engine.tables.model import Live
 from engine.tables.notices import channel_notice, private_notices
+from tests.detached import detached_table
 
 MOVES = 60
 """Moves of each seeded random game: the set-up and first turns, where
 secrets change most often (hands dealt, cards chosen)."""
-
-
-def live_game(game: Game, players: int, seed: int) -> Live:
-    record = GameRecord(
-        id=7,
-        guild_id=None,
-        channel_id=1,
-        parent_id=None,
-        game=game.name,
-        options={},
-        seed=seed,
-        status="active",
-        host_id=100,
-        settings={},
-        seq=0,
-        outcome=None,
-        created_at=0.0,
-        seats=[SeatRecord(s, 100 + s, f"p{s}") for s in range(players)],
-    )
-    return Live(record, game, game.new(players, {}, seed))
 
 
 class CountingViews:
@@ -76,7 +55,7 @@ def test_every_dm_holds_the_seats_own_view_built_from_one_public_view(name):
     game = REGISTRY[name]
     players = min(3, game.max_players)
     rng = random.Random(name)
-    live = live_game(game, players, seed=11)
+    live = detached_table(game, players, seed=11)
     counting = CountingViews(game)
     live.game = counting  # type: ignore[assignment]
     dms_seen = 0
@@ -101,7 +80,7 @@ def test_a_move_without_a_post_or_a_dm_works_out_no_view(name):
     game = REGISTRY[name]
     players = min(3, game.max_players)
     rng = random.Random(name)
-    live = live_game(game, players, seed=12)
+    live = detached_table(game, players, seed=12)
     counting = CountingViews(game)
     live.game = counting  # type: ignore[assignment]
     quiet = 0
