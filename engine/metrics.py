@@ -1,7 +1,8 @@
 """What a running Agora process tells Prometheus (``AGORA_METRICS_PORT``).
 
 One registry per process, so a fleet's processes are scraped one by one:
-interactions and how long their first answer took, moves committed, the
+interactions and how long their first answer took, moves committed (and
+those judged again because another process had changed the game), the
 outbox (delivered, dead letters, backlog), reminders sent, picture time,
 games cached, and Discord's rate-limit waits. The counters are cheap
 enough to update on every move; the gauges are read when scraped.
@@ -31,6 +32,12 @@ MOVES = Counter(
 )
 NOTICES = Counter(
     "agora_notices_total", "Outbox notices by result: delivered, retried, dead", ["result"], registry=REGISTRY
+)
+MOVES_JUDGED_AGAIN = Counter(
+    "agora_moves_judged_again_total",
+    "Moves tried on a cached game that another process had changed or held (or that refused them)"
+    " and judged again on the game read fresh under its lock",
+    registry=REGISTRY,
 )
 REMINDERS = Counter("agora_reminders_sent_total", "Reminders and deadline warnings sent", registry=REGISTRY)
 PICTURE_SECONDS = Histogram(

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.core import IllegalAction, match_action, normalize_action
+from engine.metrics import MOVES_JUDGED_AGAIN
 from engine.store import GameChanged, NewNotice
 from engine.tables.clocks import refilled
 from engine.tables.commits import Commits
@@ -32,6 +33,7 @@ class Moves(Commits):
             result = await self._play_unchecked(game_id, user_id, action)
             if result is not None:
                 return result
+            MOVES_JUDGED_AGAIN.inc()
         async with self._held(game_id) as live:
             return await self._play_for_user(live, user_id, action)
 

@@ -15,6 +15,7 @@ import asyncio
 
 import pytest
 
+from engine.metrics import MOVES_JUDGED_AGAIN
 from engine.store import GameChanged, NewNotice, ReminderRecord, SeatRecord, open_store
 from engine.tables import Tables
 from tests.store.play import GUEST, HOST, new_game
@@ -154,7 +155,9 @@ async def test_a_move_on_a_cache_behind_the_database_is_judged_on_the_stored_gam
     a, b, game_id = two_services
     await a.record(game_id)
     assert (await b.play(game_id, *await _a_move(b, game_id))).seq == 1
+    judged_again = MOVES_JUDGED_AGAIN._value.get()
     assert (await a.play(game_id, *await _a_move(a, game_id))).seq == 2
+    assert MOVES_JUDGED_AGAIN._value.get() == judged_again + 1  # what an operator sees of it
     assert [row.seq for row in await a.store.actions(game_id)] == [0, 1, 2]
     assert await a.verify(game_id) and await b.verify(game_id)
 
