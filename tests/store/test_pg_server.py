@@ -25,3 +25,26 @@ def test_the_server_listens_on_loopback_only_and_names_its_owner(postgres_server
     assert (postgres_server.directory / "owner").read_text().isdigit()
     settings = (postgres_server.directory / "data" / "postmaster.opts").read_text()
     assert "listen_addresses=127.0.0.1" in settings
+
+
+async def test_a_fleet_process_can_reach_the_server_through_its_unix_socket(postgres_server):
+    """The README's socket URL (``?host=<socket directory>``) serves the
+    store, its game locks and a whole move, and goes over no TCP connection."""
+    from engine.store import open_store
+    from engine.tables import Tables
+
+    url = f"postgresql://{pg_server.SUPERUSER}@/postgres?host={postgres_server.directory}&port={postgres_server.port}"
+    schema = (await postgres_server.new_schema()).split("search_path=")[1]
+    tables = Tables(await open_store(f"{url}&search_path={schema}"), run_bots=False)
+    try:
+        assert tables.shared
+        game_id = (await tables.create(channel_id=1, user_id=1, name="a", game="santorini", seed=1)).id
+        await tables.join(game_id, 2, "b")
+        await tables.start(game_id, 1)
+        async with tables._held(game_id) as live:  # a game lock and a fresh read, over the socket
+            seat = live.game.to_move(live.state)[0]
+            action = live.game.legal(live.state, seat)[0]
+        assert (await tables.play(game_id, seat + 1, action)).seq == 1
+        assert await tables.store._pool.fetchval("SELECT inet_client_addr()") is None
+    finally:
+        await tables.close()
