@@ -24,11 +24,11 @@ class Moves(Commits):
 
         On a shared database a game this process has cached is first tried
         as cached, without the fleet's lock or reading it again (one
-        statement a move instead of three); the commit is guarded, so the
-        move lands only if the cache was the stored game. Otherwise, or if
-        the cached game refused the move (it may be behind: the turn may
-        have passed to this player meanwhile), the move is judged again on
-        the game read fresh under the lock."""
+        statement a move instead of about two and a half); the commit is
+        guarded, so the move lands only if the cache was the stored game.
+        Otherwise, or if the cached game refused the move (it may be behind:
+        the turn may have passed to this player meanwhile), the move is
+        judged again on the game read fresh under the lock."""
         if self.shared and game_id in self._cache:
             result = await self._play_unchecked(game_id, user_id, action)
             if result is not None:
