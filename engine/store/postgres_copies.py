@@ -49,8 +49,12 @@ class PostgresCopies:
             await db.execute("DELETE FROM settings WHERE scope = 'user' AND scope_id = $1", user_id)
             await db.execute("DELETE FROM settings WHERE scope = 'lobby' AND key = $1", f"invited:{user_id}")
             await db.execute("DELETE FROM ratings WHERE user_id = $1", user_id)
-            await db.execute("UPDATE games SET host_id = NULL, version = version + 1 WHERE host_id = $1", user_id)
-            await db.execute("UPDATE games SET version = version + 1 WHERE id = ANY($1::bigint[])", games)
+            await db.execute(
+                "UPDATE games SET host_id = NULLIF(host_id, $1), version = version + 1"
+                " WHERE host_id = $1 OR id = ANY($2::bigint[])",
+                user_id,
+                games,
+            )
         return len(games)
 
     async def delete_guild(self, guild_id: int) -> int:
