@@ -15,6 +15,7 @@ import asyncio
 
 import pytest
 
+from engine.core import AgoraError
 from engine.metrics import MOVES_JUDGED_AGAIN
 from engine.store import GameChanged, NewNotice, ReminderRecord, SeatRecord, open_store
 from engine.tables import Tables
@@ -182,8 +183,8 @@ async def test_two_processes_moving_one_game_at_once_write_one_log(two_services)
                 user, action = await _a_move(tables, game_id)
                 await tables.play(game_id, user, action)
                 landed += 1
-            except Exception as error:  # the other process moved first: refused or out of turn
-                assert "turn" in str(error) or "moved" in str(error) or "not" in str(error), error
+            except AgoraError:  # the other process moved first: the move is refused (illegal now, or out of turn)
+                pass
         return landed
 
     landed = sum(await asyncio.gather(mover(a), mover(b)))
