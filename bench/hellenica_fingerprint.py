@@ -91,12 +91,12 @@ def play_games(seeds: int, steps: int) -> list[str]:
     return lines
 
 
-def _head_copy(into: Path) -> list[str]:
-    """``engine`` as it is here, with HEAD's version of ``SPEED_FILES`` and
+def _head_copy(into: Path, files: tuple[str, ...]) -> list[str]:
+    """``engine`` as it is here, with HEAD's version of ``files`` and
     without the new ``*_cache.py`` modules."""
     shutil.copytree(ROOT / "engine", into / "engine", ignore=shutil.ignore_patterns("__pycache__"))
     changed = []
-    for name in SPEED_FILES:
+    for name in files:
         relative = f"{PACKAGE}/{name}"
         shown = subprocess.run(
             ["git", "show", f"HEAD:{relative}"], cwd=ROOT, capture_output=True, text=True, check=True
@@ -118,9 +118,9 @@ def _run(path_first: Path | None, seeds: int, steps: int) -> list[str]:
     return done.stdout.splitlines()
 
 
-def compare(seeds: int, steps: int) -> bool:
+def compare(seeds: int, steps: int, files: tuple[str, ...] = SPEED_FILES) -> bool:
     with tempfile.TemporaryDirectory() as folder:
-        changed = _head_copy(Path(folder))
+        changed = _head_copy(Path(folder), files)
         print("HEAD's version of:", ", ".join(changed) or "nothing (no Hellenica file differs)")
         old = _run(Path(folder), seeds, steps)
     new = _run(None, seeds, steps)
@@ -136,9 +136,15 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=2, help="games per option set")
     parser.add_argument("--steps", type=int, default=400, help="moves per game at most")
     parser.add_argument("--compare", action="store_true", help="also run HEAD's Hellenica files and compare")
+    parser.add_argument(
+        "--files",
+        help="comma-separated files of engine/games/hellenica to take from HEAD with --compare "
+        "(default: the speed work's; name only yours while others change the rest)",
+    )
     args = parser.parse_args()
     if args.compare:
-        sys.exit(0 if compare(args.seeds, args.steps) else 1)
+        files = tuple(args.files.split(",")) if args.files else SPEED_FILES
+        sys.exit(0 if compare(args.seeds, args.steps, files) else 1)
     for line in play_games(args.seeds, args.steps):
         print(line, flush=True)
 

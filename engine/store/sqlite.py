@@ -556,7 +556,8 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
     async def mark_delivered(self, notice_ids: Sequence[int]) -> None:
         if notice_ids:
             now = time.time()
-            await self._write([("UPDATE outbox SET delivered_at = ? WHERE id = ?", (now, i)) for i in notice_ids])
+            marks = ", ".join("?" * len(notice_ids))
+            await self._write([(f"UPDATE outbox SET delivered_at = ? WHERE id IN ({marks})", (now, *notice_ids))])
 
     async def mark_failed(self, notice_id: int, error: str, *, retry_at: float | None, now: float) -> None:
         """Count a failed delivery: try again from ``retry_at``, or, when it is

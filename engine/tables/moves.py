@@ -134,10 +134,16 @@ class Moves(Commits):
                 names = " and ".join(seat_label(live, s) for s in movers)
                 raise IllegalAction(f"It is not your turn: {names} {'are' if len(movers) > 1 else 'is'} to act.")
         after = game.play(before, seat, text_in)
+        # The next movers' lists, asked for next (the menus under the new
+        # board, their move's check), worked out now: a game may still hold
+        # what its move found out about them (Hellenica's quick steps).
+        coming = {s: game.legal(after, s) for s in game.to_move(after)} if game.cheap_legal else {}
         if legal is None and game.cheap_legal:
             legal = legal_now(live, seat)
         canonical = match_action(text_in, legal) if legal is not None else None
         stored = canonical or text_in
         text = self._line(live, seat, game.describe(before, seat, stored))
         await self._commit(live, seat, "play", stored, text, after, before)
+        if live.state is after:
+            live.legal_of, live.legal = after, coming
         return self._result(live, seat, stored, text, seat not in game.to_move(after))

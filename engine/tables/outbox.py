@@ -81,15 +81,27 @@ class Outbox(TableBase):
 
     async def _deliver(self, game_id: int, pending: list[NoticeRecord], retry_now: bool) -> int:
         """Deliver claimed notices in order, holding back a destination whose
-        earlier notice waits for a retry."""
-        assert self.courier is not None  # checked by ``flush``
-        delivered = 0
+        earlier notice waits for a retry. The delivered ones are marked in one
+        write when the flush ends (a crash in between sends them again with
+        their nonces, which the courier recognises), not in one write each."""
         if not pending:
             return 0
         # A game's channel never changes: the cached record saves a query per flush.
         cached = self._cache.get(game_id)
         record = cached.record if cached is not None else await self.store.game(game_id)
         channel_id = record.channel_id if record is not None else 0
+        delivered: list[int] = []
+        try:
+            await self._deliver_in_order(game_id, pending, channel_id, retry_now, delivered)
+        finally:
+            await self.store.mark_delivered(delivered)
+            NOTICES.labels("delivered").inc(len(delivered))
+        return len(delivered)
+
+    async def _deliver_in_order(
+        self, game_id: int, pending: list[NoticeRecord], channel_id: int, retry_now: bool, delivered: list[int]
+    ) -> None:
+        assert self.courier is not None  # checked by ``flush``
         held: set[tuple[str, int | None]] = set()
         now = self.clock()
         for row in pending:
@@ -109,32 +121,33 @@ class Outbox(TableBase):
                 NOTICES.labels("dead").inc()
                 continue
             except Exception as error:  # noqa: BLE001 — a failed delivery is retried, never lost
-                attempts = row.attempts + 1
-                reason = f"{type(error).__name__}: {error}"
-                if attempts >= MAX_ATTEMPTS:
-                    log.error("game %s: notice %s failed %d times (%s); set aside", game_id, row.id, attempts, reason)
-                    await self.store.mark_failed(
-                        row.id, f"gave up after {attempts} attempts: {reason}", retry_at=None, now=self.clock()
-                    )
-                    NOTICES.labels("dead").inc()
-                    continue
-                log.warning(
-                    "game %s: delivering notice %s failed (%s); retrying in %.0f s",
-                    game_id,
-                    row.id,
-                    reason,
-                    retry_delay(attempts),
-                )
-                await self.store.mark_failed(
-                    row.id, reason, retry_at=self.clock() + retry_delay(attempts), now=self.clock()
-                )
-                NOTICES.labels("retried").inc()
-                held.add(where)
+                if not await self._count_failure(game_id, row, error):
+                    held.add(where)
                 continue
-            await self.store.mark_delivered([row.id])
-            NOTICES.labels("delivered").inc()
-            delivered += 1
-        return delivered
+            delivered.append(row.id)
+
+    async def _count_failure(self, game_id: int, row: NoticeRecord, error: Exception) -> bool:
+        """Record a failed delivery; True when the notice became a dead letter
+        (it holds nothing up), False when it waits for a retry."""
+        attempts = row.attempts + 1
+        reason = f"{type(error).__name__}: {error}"
+        if attempts >= MAX_ATTEMPTS:
+            log.error("game %s: notice %s failed %d times (%s); set aside", game_id, row.id, attempts, reason)
+            await self.store.mark_failed(
+                row.id, f"gave up after {attempts} attempts: {reason}", retry_at=None, now=self.clock()
+            )
+            NOTICES.labels("dead").inc()
+            return True
+        log.warning(
+            "game %s: delivering notice %s failed (%s); retrying in %.0f s",
+            game_id,
+            row.id,
+            reason,
+            retry_delay(attempts),
+        )
+        await self.store.mark_failed(row.id, reason, retry_at=self.clock() + retry_delay(attempts), now=self.clock())
+        NOTICES.labels("retried").inc()
+        return False
 
     async def flush_all(self, *, retry_now: bool = False) -> int:
         total = 0

@@ -4,6 +4,7 @@ instead of holding up the game's other posts."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -134,5 +135,52 @@ async def test_a_notice_delivered_from_memory_is_the_one_stored(tmp_path, game):
         for notice in courier.delivered:
             first = courier.tried[notice.id]
             assert (first.kind, first.user_id, first.payload) == (notice.kind, notice.user_id, notice.payload)
+    finally:
+        await tables.close()
+
+
+class HangsOnThird:
+    """Delivers two notices, then hangs on the third until cancelled (a
+    process stopped mid-flush)."""
+
+    def __init__(self) -> None:
+        self.delivered: list[Notice] = []
+        self.hanging = asyncio.Event()
+
+    async def deliver(self, notice: Notice) -> None:
+        if len(self.delivered) == 2:
+            self.hanging.set()
+            await asyncio.Event().wait()
+        self.delivered.append(notice)
+
+
+async def test_a_flush_marks_what_it_delivered_in_one_write_even_when_cut_short(tmp_path):
+    """Delivered notices are marked together when the flush ends, also when
+    it ends by cancellation: nothing delivered is sent again, nothing
+    undelivered is marked."""
+    courier = HangsOnThird()
+    tables = await Tables.open(str(tmp_path / "d.sqlite3"), courier=None)
+    try:
+        game_id = await started(tables)
+        await play_a_few(tables, game_id, 4)  # no courier yet: every post waits in the outbox
+        pending = await tables.store.pending_notices(game_id)
+        assert len(pending) >= 3
+        tables.courier = courier
+        marks: list[list[int]] = []
+        mark_delivered = tables.store.mark_delivered
+
+        async def counted(ids):
+            marks.append(list(ids))
+            await mark_delivered(ids)
+
+        tables.store.mark_delivered = counted
+        flushing = asyncio.create_task(tables.flush(game_id))
+        await courier.hanging.wait()
+        flushing.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await flushing
+        assert marks == [[n.id for n in courier.delivered]], "one write marks the two delivered"
+        left = await tables.store.pending_notices(game_id)
+        assert [n.id for n in left] == [n.id for n in pending[2:]], "the undelivered stay pending, in order"
     finally:
         await tables.close()

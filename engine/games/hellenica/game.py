@@ -69,6 +69,10 @@ class Hellenica(BaseGame):
     }
     _last_played: tuple[dict, int, str, tuple[str, ...]] | None = None
     """(state before, seat, action, the log lines it wrote) of the last ``play``."""
+    _step_legal: tuple[dict, dict[int, list[str]]] | None = None
+    """(a state ``play`` returned, its step's legal actions by seat), as the
+    quick steps found them: the menus and the next move ask for them again.
+    A state is never changed once made, so the state itself is the key."""
     bot_levels: tuple[str, ...] = bot.LEVELS + ("ai",)  # "ai": the rulebook's own AI players (hellenica.ai)
     stand_in_level: str | None = "medium"  # the planning bot plays for a person who missed a deadline or resigned
     rulebook_levels: tuple[str, ...] = ("ai",)
@@ -104,7 +108,11 @@ class Hellenica(BaseGame):
         frame_commands: list[str] = []
         frame = current(state)
         if frame is not None and seat in self.to_move(state):
-            frame_commands = STEPS[frame["kind"]].legal(state, frame, seat)
+            known = self._step_legal
+            if known is not None and known[0] is state and seat in known[1]:
+                frame_commands = list(known[1][seat])
+            else:
+                frame_commands = STEPS[frame["kind"]].legal(state, frame, seat)
         trades = trade.commands(state, seat)
         if state.get("ai_seats"):  # AI players do not trade
             trades = [c for c in trades if not ai_trade_refusal(state, c)]
@@ -138,7 +146,7 @@ class Hellenica(BaseGame):
             invocations.cast_freely(after, seat, text)
             note_action(state, after, seat, text)  # a harmful Invocation earns an AI's grudge
             phases.advance(after)
-            quick.play_forced(after)
+            self._step_legal = (after, quick.play_forced(after))
             return after
         self.require_turn(state, seat)
         after = copy_for_play(state)
@@ -146,7 +154,7 @@ class Hellenica(BaseGame):
         STEPS[frame["kind"]].play(after, frame, seat, text)
         note_action(state, after, seat, text)  # harm aimed at an AI player earns its grudge
         phases.advance(after)
-        quick.play_forced(after)
+        self._step_legal = (after, quick.play_forced(after))
         return after
 
     def view(self, state: dict, seat: int | None) -> dict[str, Any]:

@@ -43,8 +43,9 @@ def enabled(state: dict) -> bool:
     return bool(state["options"].get(QUICK, False))
 
 
-def forced(state: dict) -> tuple[int, str] | None:
-    """The first seat now to decide whose only choice is one action, with it."""
+def forced(state: dict, asked: dict[int, list[str]] | None = None) -> tuple[int, str] | None:
+    """The first seat now to decide whose only choice is one action, with it;
+    ``asked`` collects the legal actions of each seat looked at."""
     frame = current(state)
     if state["phase"] == "over" or frame is None:
         return None
@@ -54,19 +55,25 @@ def forced(state: dict) -> tuple[int, str] | None:
         if seat in ai:
             continue
         actions = step.legal(state, frame, seat)
+        if asked is not None:
+            asked[seat] = actions
         if len(actions) == 1 and not invocations.free_commands(state, seat):
             return seat, actions[0]
     return None
 
 
-def play_forced(state: dict) -> None:
-    """Play every forced step in turn (on a state ``play`` already copied)."""
+def play_forced(state: dict) -> dict[int, list[str]]:
+    """Play every forced step in turn (on a state ``play`` already copied).
+    Returns the current step's legal actions of every seat to decide in the
+    state it leaves (all of them were asked to find none forced; none when
+    quick steps are off), so they need not be worked out again."""
     if not enabled(state):
-        return
+        return {}
     for _ in range(STEP_LIMIT):
-        found = forced(state)
+        asked: dict[int, list[str]] = {}
+        found = forced(state, asked)
         if found is None:
-            return
+            return asked
         seat, action = found
         # a forced World Event choice aimed at an AI player still earns its grudge
         before = (
