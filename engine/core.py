@@ -28,6 +28,7 @@ used in a player's own action list), ``reveals`` (whether an action disclosed
 hidden information or randomness, which makes it impossible to take back
 unilaterally), ``bot_levels``, ``rulebook_levels``, ``stand_in_level`` and
 ``choose`` (AI seats), ``hidden_information``, ``cheap_legal``,
+``legal_comes_with_play``,
 ``private_view`` (a seat's secrets alone, cheaply), ``reaction_window`` (the
 name of a short reaction step open now), ``menu_path`` (plain-words menu steps
 for an action), ``step_separator`` (a game that takes a seat's consecutive
@@ -296,6 +297,7 @@ class Game(Protocol):
     stand_in_level: str | None
     hidden_information: bool
     cheap_legal: bool
+    legal_comes_with_play: bool
     step_separator: str | None
 
     @property
@@ -345,6 +347,10 @@ class BaseGame:
     cheap_legal: bool = True
     """False when ``legal()`` is too slow to call on every move (the table then
     stores the action as typed instead of its canonical form)."""
+    legal_comes_with_play: bool = False
+    """True when ``legal()`` on a state ``play`` just returned is nearly free
+    (the move worked the next movers' lists out already): the table then
+    asks for them at once, before another game's move can take their place."""
     step_separator: str | None = None
     """What joins a seat's consecutive steps into one command (``play`` takes
     ``"a, b"`` as ``a`` then ``b``, refusing the whole when someone else must

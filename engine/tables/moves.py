@@ -134,10 +134,9 @@ class Moves(Commits):
                 names = " and ".join(seat_label(live, s) for s in movers)
                 raise IllegalAction(f"It is not your turn: {names} {'are' if len(movers) > 1 else 'is'} to act.")
         after = game.play(before, seat, text_in)
-        # The next movers' lists, asked for next (the menus under the new
-        # board, their move's check), worked out now: a game may still hold
-        # what its move found out about them (Hellenica's quick steps).
-        coming = {s: game.legal(after, s) for s in game.to_move(after)} if game.cheap_legal else {}
+        # The next movers' lists (the menus under the new board, their move's
+        # check), taken while the game still holds what its move found out.
+        coming = {s: game.legal(after, s) for s in game.to_move(after)} if game.legal_comes_with_play else {}
         if legal is None and game.cheap_legal:
             legal = legal_now(live, seat)
         canonical = match_action(text_in, legal) if legal is not None else None

@@ -47,3 +47,19 @@ def test_a_mover_asked_right_after_the_move_costs_no_second_search(monkeypatch):
         monkeypatch.undo()
         remembered += not searched
     assert remembered >= 50, "the quick steps' lists serve the next movers"
+
+
+async def test_the_table_keeps_the_next_movers_lists_from_the_move(tables):
+    record = await tables.create(channel_id=7100, user_id=301, name="ann", game="hellenica", seed=3)
+    for user, name in ((302, "ben"), (303, "cy")):
+        await tables.join(record.id, user, name)
+    await tables.start(record.id, 301)
+    rng = random.Random(3)
+    for _ in range(20):
+        live = await tables._cached(record.id)
+        seat = rng.choice(GAME.to_move(live.state))
+        await tables.play(record.id, 301 + seat, rng.choice(GAME.legal(live.state, seat)))
+        live = await tables._cached(record.id)
+        assert live.legal_of is live.state, "the lists came with the move"
+        fresh = copy.deepcopy(live.state)
+        assert live.legal == {s: GAME.legal(fresh, s) for s in GAME.to_move(fresh)}

@@ -77,6 +77,7 @@ class Hellenica(BaseGame):
     stand_in_level: str | None = "medium"  # the planning bot plays for a person who missed a deadline or resigned
     rulebook_levels: tuple[str, ...] = ("ai",)
     cheap_legal = True
+    legal_comes_with_play = True  # the quick steps' lists (``_step_legal``)
     step_separator: str | None = quick.STEP_SEPARATOR
 
     # -- the contract ------------------------------------------------------------
