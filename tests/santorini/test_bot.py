@@ -145,3 +145,32 @@ def test_the_search_sees_every_turn_the_rules_allow():
                 assert lazy == every, state.gods
             seat = GAME.to_move(state)[0]
             state = GAME.play(state, seat, rng.choice(GAME.legal(state, seat)))
+
+
+MIDGAME = """
+    0  1 2 0 0
+    1B 2 1 0 0
+    0  1 3 1 0O
+    0  2O 1 0 0
+    0  0 0 1B 0"""
+
+
+def test_the_hard_bot_keeps_what_it_learnt_for_its_next_decision(monkeypatch):
+    """A position's value depends on the position and the gods alone: the
+    next decision starts from the last one's transposition table, kept per
+    pair of gods, and a table grown too big starts again."""
+    monkeypatch.setattr(bot, "_KEPT_TABLES", bot.OrderedDict())
+    state = from_diagram(MIDGAME, [])
+    bot.plan_turn(state, state.turn.seat, "hard", random.Random(0), 0.2)
+    kept = bot._KEPT_TABLES[None]
+    first = len(kept)
+    assert first > 0, "the base game's search filled the kept table"
+    bot.plan_turn(state, state.turn.seat, "hard", random.Random(1), 0.2)
+    assert bot._KEPT_TABLES[None] is kept and len(kept) >= first, "the second decision went on with it"
+    with_gods = from_diagram(MIDGAME, ["demeter", "athena"])
+    bot.plan_turn(with_gods, with_gods.turn.seat, "hard", random.Random(0), 0.5)
+    assert set(bot._KEPT_TABLES) == {None, ("demeter", "athena")}, "gods get a table of their own"
+    monkeypatch.setattr(bot, "KEPT_ENTRIES", first // 2)
+    assert bot.kept_table(None) == {}, "a table over the size starts again"
+    medium = bot.Searcher(0, time.perf_counter() + 0.2)
+    assert not medium.keep and medium.table == {}, "other searches start empty"

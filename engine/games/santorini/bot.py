@@ -57,6 +57,28 @@ MAX_DEPTH = 12
 _PLANS: OrderedDict[tuple, Step] = OrderedDict()
 _PLAN_SIZE = 2000
 
+KEPT_ENTRIES = 400_000
+"""Transposition-table entries kept from one decision to the next (about
+100 MB at most): a bitboard position's value depends on the position and
+the gods alone, so the next decision of the same game starts with what the
+last one found two plies earlier (its first iterations cost nothing, its
+move ordering is better). A table over this size starts again empty."""
+_KEPT_TABLES: OrderedDict[tuple[str | None, str | None] | None, dict[Any, tuple]] = OrderedDict()
+_KEPT_KINDS = 4
+"""Tables kept at once, one per pair of gods (None: the base game)."""
+
+
+def kept_table(gods: tuple[str | None, str | None] | None) -> dict[Any, tuple]:
+    """The transposition table the hard bot keeps for games with these gods."""
+    table = _KEPT_TABLES.get(gods)
+    if table is None or len(table) > KEPT_ENTRIES:
+        table = _KEPT_TABLES[gods] = {}
+    _KEPT_TABLES.move_to_end(gods)
+    while len(_KEPT_TABLES) > _KEPT_KINDS:
+        with suppress(KeyError):  # bots of other tables think in other threads
+            _KEPT_TABLES.popitem(last=False)
+    return table
+
 
 class _OutOfTime(Exception):
     pass
@@ -92,8 +114,9 @@ def plan_turn(state: State, seat: int, level: str, rng: random.Random, budget: f
             return path
     if level == "easy":
         return _easy_turn(options, seat, rng, deadline)
-    max_depth = MEDIUM_DEPTH if level == "medium" else MAX_DEPTH
-    return Searcher(seat, deadline).best(options, max_depth, rng)
+    if level == "medium":
+        return Searcher(seat, deadline).best(options, MEDIUM_DEPTH, rng)
+    return Searcher(seat, deadline, keep=True).best(options, MAX_DEPTH, rng)
 
 
 def _easy_turn(
@@ -329,10 +352,14 @@ def _static_score(h1: int, h2: int, h3: int, dm: int, pools: tuple[tuple[int, ..
 class Searcher:
     """Alpha-beta over full turns for one decision, within a deadline."""
 
-    def __init__(self, seat: int, deadline: float):
+    def __init__(self, seat: int, deadline: float, keep: bool = False):
         self.seat = seat
         self.deadline = deadline
         self.nodes = 0
+        self.keep = keep
+        """Whether the transposition table is still to be swapped for the one
+        kept between decisions (``kept_table``): done when the first bitboard
+        search starts, once its gods are known."""
         self.table: dict[Any, tuple] = {}
         """Transposition table of the bitboard searches: position -> (depth,
         value, bound, best turn or child)."""
@@ -396,12 +423,16 @@ class Searcher:
             return WIN + depth if self.seat in state.winners else -WIN - depth
         if _fast_ok(state) and state.live_turn.stage == "move" and not state.live_turn.moved:
             pos = fast.from_state(state)
+            if self.keep:
+                self.table, self.keep = kept_table(None), False
             if state.pool_of[state.live_turn.seat] == state.pool_of[self.seat]:
                 return self.negamax(pos, depth, alpha, beta)
             return -self.negamax(pos, depth, -beta, -alpha)
         if fast_gods.supported(state) and fast_gods.at_turn_start(state):
             if self.match is None:
                 self.match = fast_gods.matchup(state)
+                if self.keep:
+                    self.table, self.keep = kept_table(self.match.gods), False
             god_pos = fast_gods.from_state(state, self.match)
             if state.pool_of[state.live_turn.seat] == state.pool_of[self.seat]:
                 return self.god_negamax(god_pos, depth, alpha, beta)
