@@ -4,8 +4,9 @@ undoing its own Builds."""
 
 from __future__ import annotations
 
-from engine.games.hellenica import GAME, bot_march, bot_race, planner
+from engine.games.hellenica import GAME, bot_march, bot_pressure, bot_race, planner
 from engine.games.hellenica.movement import land_step_ok
+from engine.games.hellenica.pathos import DESTRUCTION, HELD
 from engine.games.hellenica.state import ACTIVE, BUILDING, map_of, new_upgrade, owned_cities
 from tests.hellenica.test_bot import _until
 
@@ -21,7 +22,7 @@ def _open_cities(state: dict) -> list[str]:
 def _board(players: int = 3, seed: int = 1) -> dict:
     """A game with no units, every Home City owned by its player and the
     other cities neutral."""
-    state = GAME.new(players, {"homes": "random"}, seed)
+    state = GAME.new(players, {"homes": "random", DESTRUCTION: HELD}, seed)  # as a new table plays
     state["units"] = {}
     for record in state["cities"].values():
         record["owner"] = None
@@ -54,10 +55,12 @@ def test_a_position_that_wins_at_the_end_of_the_turn_is_worth_the_race():
 
 def test_a_rival_one_objective_short_is_a_danger_to_stop():
     """Empire ("Own 8 cities") and Destruction ("Own another player's Home
-    City") are public: a rival meeting both stands one objective short of
-    victory, more so when its board also meets an Ethos requirement (its
-    Ethos cards are secret). Taking back one of its cities ("City Areas owned
-    by other players" solely occupied are conquered) lowers the danger."""
+    City at the end of two turns in a row") are public: a rival meeting both
+    stands one objective short of victory, more so when its board also meets
+    an Ethos requirement (its Ethos cards are secret). A Home City taken but
+    not yet held through a turn counts no more than an army poised on it.
+    Taking back one of its cities ("City Areas owned by other players" solely
+    occupied are conquered) lowers the danger."""
     state = _board()
     state["seats"][1]["ethos"] = ["piety", "wealth"]
     rival_home, victim_home = state["seats"][1]["city"], state["seats"][2]["city"]
@@ -65,6 +68,8 @@ def test_a_rival_one_objective_short_is_a_danger_to_stop():
     for city in [victim_home] + spare[:6]:
         state["cities"][city]["owner"] = 1
     assert len(owned_cities(state, 1)) == 8
+    assert bot_race.estimated_objectives(state, 0, 1) == 1.0 + bot_pressure.PRESSURE_CAP  # not held yet
+    state["held_homes"] = {"1": [victim_home]}  # owned at the last end-of-turn check too
     assert bot_race.estimated_objectives(state, 0, 1) == 2.0
     assert bot_race.rival_danger(state, 0) == bot_race.DANGER_WEIGHT
     rich = dict(state, seats=[*state["seats"][:1], dict(state["seats"][1], commerce=10), state["seats"][2]])

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.games.hellenica import GAME, bot_pressure, planner
 from engine.games.hellenica.movement import land_step_ok
+from engine.games.hellenica.pathos import DESTRUCTION, HELD
 from engine.games.hellenica.state import map_of
 from engine.games.hellenica.steps import current
 from tests.hellenica.test_bot import _until
@@ -32,7 +33,7 @@ def _beside(state: dict, city: str, seat: int) -> str:
 def _bare_board(seed: int = 1) -> tuple[dict, str, str]:
     """A 2-player game with no units anywhere; seat 1's Home City and a land
     area beside it."""
-    state = GAME.new(2, {"homes": "random"}, seed)
+    state = GAME.new(2, {"homes": "random", DESTRUCTION: HELD}, seed)  # as a new table plays
     state["units"] = {}
     for seat, player in enumerate(state["seats"]):
         state["cities"][player["city"]]["owner"] = seat
@@ -54,7 +55,19 @@ def test_an_army_beside_a_thinly_guarded_rival_home_is_progress_towards_destruct
     assert planner.progress(poised, 0, "destruction") > planner.progress(guarded, 0, "destruction")
     taken = dict(state, units={home: [_unit(0, "hoplite", 3)]})
     taken = planner.projected(taken)
-    assert planner.progress(taken, 0, "destruction") == 1.0
+    assert planner.progress(taken, 0, "destruction") == bot_pressure.TAKEN > bot_pressure.PRESSURE_CAP
+
+
+def test_a_rival_home_city_counts_fully_once_held_through_a_turn():
+    """Destruction: "Own another player's Home City at the end of two turns
+    in a row" (objectives.toml). A Home City the seat owns now but did not own
+    at the last end-of-turn check is most of the way, still to be kept; one
+    it owned then too meets the card."""
+    state, home, _ = _bare_board()
+    taken = planner.projected(dict(state, units={home: [_unit(0, "hoplite", 3)]}))
+    assert planner.progress(taken, 0, "destruction") == bot_pressure.TAKEN
+    held = dict(taken, held_homes={"0": [home]})
+    assert planner.progress(held, 0, "destruction") == 1.0
 
 
 def test_an_enemy_army_beside_a_bare_home_city_is_a_danger():

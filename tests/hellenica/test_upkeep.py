@@ -39,6 +39,15 @@ def _finish_turn(state: dict) -> dict:
     return state
 
 
+def _to_actions(state: dict) -> dict:
+    """Through the rest of Upkeep (a Government Marker to place) and the next
+    turn's Ethos and Favorite phases to its first action."""
+    while state["phase"] != "over" and current(state)["kind"] != "action":
+        seat = GAME.to_move(state)[0]
+        state = play(state, seat, moves(state, seat)[0])
+    return state
+
+
 class TestConquest:
     def test_sole_occupier_conquers_a_neutral_city(self, game):
         units(game, "megara", 0, "hoplite", 1)
@@ -196,10 +205,61 @@ class TestRetrieveAndReplenish:
 
 
 class TestObjectives:
-    def test_destruction(self, game):
+    def test_destruction_needs_the_home_city_held_through_a_turn(self, game):
+        """Destruction: "Own another player's Home City at the end of two
+        turns in a row" (our threshold, see objectives.toml): a Home City
+        conquered at this Upkeep ("Players who solely occupy ... City Areas
+        owned by other players, conquer those cities") counts at the next
+        end-of-turn check if it is still owned then."""
         assert not met(game, 0, "destruction")
         own(game, home_of(game, 1), 0)
+        assert not met(game, 0, "destruction")  # owned, not yet held at a check
+        game["held_homes"] = {"0": [home_of(game, 1)]}
         assert met(game, 0, "destruction")
+
+    def test_a_home_city_conquered_at_upkeep_wins_one_turn_later(self, game):
+        """ "Conquer Cities" comes before the check: a Home City taken at this
+        Upkeep is recorded as held but does not count yet; still owned at the
+        next end of turn, it completes Destruction (here the third objective)."""
+        game["seats"][0].update(ethos=["wealth", "devotion"], commerce=12, favor=12)
+        rival_home = home_of(game, 1)
+        units(game, rival_home, 0, "hoplite", 1)
+        state = _finish_turn(game)
+        assert state["cities"][rival_home]["owner"] == 0
+        assert state["phase"] != "over"  # Wealth and Devotion only: Destruction must wait a turn
+        assert state["held_homes"] == {"0": [rival_home]}
+        state = _finish_turn(_to_actions(state))
+        assert state["phase"] == "over" and state["winners"] == [0]
+
+    def test_a_home_city_retaken_during_the_turn_must_be_held_again(self, game):
+        """The owner's turn to take it back: retaken before the next check,
+        the city is off the record, and conquering it again starts over."""
+        game["seats"][0].update(ethos=["wealth", "devotion"], commerce=12, favor=12)
+        rival_home = home_of(game, 1)
+        units(game, rival_home, 0, "hoplite", 1)
+        state = _finish_turn(game)
+        assert met(state, 0, "destruction")
+        clear_units(state)
+        units(state, rival_home, 1, "hoplite", 1)  # the owner marches back in
+        state = _to_actions(_finish_turn(_to_actions(state)))
+        assert state["cities"][rival_home]["owner"] == 1 and state["phase"] != "over"
+        assert state.get("held_homes") == {}
+        clear_units(state)
+        units(state, rival_home, 0, "hoplite", 1)
+        state = _finish_turn(_to_actions(state))
+        assert state["cities"][rival_home]["owner"] == 0 and state["phase"] != "over"
+
+    def test_a_snapshot_without_the_record_holds_nothing(self, game):
+        """Snapshots from before the rule have no ``held_homes``: nothing held yet."""
+        from engine.games.hellenica.snapshot import load
+
+        own(game, home_of(game, 1), 0)
+        game.pop("held_homes", None)
+        loaded = load(game)
+        assert not met(loaded, 0, "destruction")
+        loaded["held_homes"] = {"0": ["nowhere"]}
+        with pytest.raises(Exception, match="held Home Cities"):
+            load(loaded)
 
     def test_empire(self, game):
         """Empire: "Own 8 cities" (our threshold, see objectives.toml)."""
@@ -242,6 +302,7 @@ class TestVictory:
         for city in ("megara", "delphi", "chios", "argos", "corinth", "sparta"):
             own(game, city, 0)
         own(game, home_of(game, 1), 0)  # Destruction and Empire
+        game["held_homes"] = {"0": [home_of(game, 1)]}  # held at the last check too
         home = home_of(game, 0)
         for slot in range(4):
             upgrade(game, home, slot, "barracks")
@@ -264,6 +325,7 @@ class TestVictory:
         homes = [home_of(game, 0), home_of(game, 1)]
         own(game, homes[1], 0)
         own(game, homes[0], 1)
+        game["held_homes"] = {"0": [homes[1]], "1": [homes[0]]}
         for city in ("megara", "delphi", "chios", "argos", "sparta", "olympia", "messene"):
             own(game, city, 0)
         for city in ("corinth", "thebes", "euboea", "mytilene", "crete", "miletus", "phocaea"):

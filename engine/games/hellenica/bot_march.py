@@ -11,12 +11,24 @@ taking.
 
 Steps are counted as ``bot.distance_to_targets`` counts them: through
 clearings (and mountain sides with Leadership), a sea crossing as one step.
+
+``sea_bound`` is the other half of a march: an army with no way on foot to
+any city to take (Troy's corner of Asia behind the Abydos mountains, an
+island such as Corcyra) goes nowhere without Triremes, and "Docks produce
+Triremes during a Train Action". In the match losses such an army sat at
+home for ten turns while the Hoplites piled up: the Docks and the first
+Triremes are its whole future, worth more than another Hoplite or upgrade.
 """
 
 from __future__ import annotations
 
+from collections import deque
+
 from engine.games.hellenica import bot
 from engine.games.hellenica.bot_pressure import unit_strength
+from engine.games.hellenica.movement import land_step_ok
+from engine.games.hellenica.objectives import upgrade_count
+from engine.games.hellenica.state import map_of, total_units
 
 NEAR = 2
 """Steps within which ``planner.reach`` counts the army instead (a city to
@@ -45,3 +57,77 @@ def advance(state: dict, seat: int) -> float:
             target = nearest[area]
             claims[target] = max(claims.get(target, 0.0), (FAR - d) * min(land, CAP))
     return sum(claims.values())
+
+
+SEA_BOUND_DOCKS = 8.0
+"""The first Docks of a seat whose army is bound by the sea: the only way to
+make the Triremes that carry it ("Docks produce Triremes"), about a Stables
+towards Horsemanship (9) so that it is built early, not last."""
+SEA_BOUND_SHIPS = (6.0, 4.0)
+"""Its first and second Trireme (anywhere): "Each Trireme may Transport up
+to 2 Hoplites and/or Cavalry", and one lost at sea must not strand it again."""
+SEA_BOUND_FULL = 4.0
+"""The land strength so bound (two Hoplites) for which the fleet counts in full."""
+
+
+def on_foot(state: dict, seat: int) -> set[str]:
+    """The land areas from which the seat's land units can walk to a city to
+    take within ``FAR`` steps, through clearings (and mountain sides with
+    Leadership) only, never across the sea."""
+    board = map_of(state)
+    closed = set(state["impassable"])
+    targets = [t for t in bot._targets(state, seat) if board.areas[t].is_land]
+    steps = dict.fromkeys(targets, 0)
+    queue = deque(sorted(targets))
+    while queue:
+        here = queue.popleft()
+        if steps[here] >= FAR:
+            continue
+        for there, border in board.neighbours(here).items():
+            if there in steps or there in closed or not board.areas[there].is_land:
+                continue
+            if land_step_ok(state, seat, border):
+                steps[there] = steps[here] + 1
+                queue.append(there)
+    return set(steps)
+
+
+def bound_strength(state: dict, seat: int) -> float:
+    """The seat's land strength that cannot walk to any city to take."""
+    walkable = on_foot(state, seat)
+    board = map_of(state)
+    return sum(
+        unit_strength(s) * s["n"]
+        for area, area_stacks in state["units"].items()
+        if board.areas[area].is_land and area not in walkable
+        for s in area_stacks
+        if s["owner"] == seat and s["kind"] != "trireme"
+    )
+
+
+def fleet_actions(state: dict, seat: int, legal: list[str]) -> list[str]:
+    """The Docks to build (while the seat has none) and the Triremes to
+    train (while it has fewer than two) when its army is bound by the sea:
+    the planner weighs them even when the quick heuristic ranks other Builds
+    and Trains first."""
+    if not bound_strength(state, seat):
+        return []
+    wanted = []
+    if not upgrade_count(state, seat, "docks"):
+        wanted += [a for a in legal if a.split()[:2] == ["build", "docks"] and "over" not in a][:1]
+    if total_units(state, seat, "trireme") < len(SEA_BOUND_SHIPS):
+        wanted += [a for a in legal if a.split()[:2] == ["train", "triremes"]][:1]
+    return wanted
+
+
+def sea_bound(state: dict, seat: int) -> float:
+    """The seat's Docks and first two Triremes, valued in proportion to its
+    land strength that cannot walk to any city to take (``on_foot``). Where
+    the Triremes sail does not change it: a Trireme put to sea as a bridge
+    must not seem to lose the worth it had in port."""
+    bound = bound_strength(state, seat)
+    if not bound:
+        return 0.0
+    ships = total_units(state, seat, "trireme")
+    worth = (SEA_BOUND_DOCKS if upgrade_count(state, seat, "docks") else 0.0) + sum(SEA_BOUND_SHIPS[:ships])
+    return worth * min(1.0, bound / SEA_BOUND_FULL)

@@ -24,6 +24,10 @@ from engine.games.hellenica.state import map_of, stacks
 PRESSURE_CAP = 0.6
 """The most progress an army poised beside a rival Home City counts for (a
 met objective counts 1, and the march in is still to come)."""
+TAKEN = 0.85
+"""The progress of a rival Home City the seat owns (or will own once Upkeep
+conquers it) but did not own at the last end-of-turn check: Destruction asks
+for it at two checks in a row, so it must still be kept through a turn."""
 NEAR_WEIGHTS = {0: 1.0, 1: 1.0, 2: 0.4}
 """How much land strength counts by the Supply actions it needs to reach the
 city (0: already inside, fighting for it)."""
@@ -70,16 +74,18 @@ def _guard(state: dict, city: str, holder: set[int]) -> float:
 
 
 def home_pressure(state: dict, seat: int) -> float:
-    """How close the seat's land units stand to taking a rival's Home City,
-    from 0 to ``PRESSURE_CAP``: the strength within two steps (nearer counts
-    more) against the units guarding it, for the most exposed rival Home."""
+    """How close the seat stands to Destruction short of meeting it:
+    ``TAKEN`` for a rival Home City it owns but still has to keep through a
+    turn; otherwise, from 0 to ``PRESSURE_CAP``, its land strength within two
+    steps (nearer counts more) against the units guarding the most exposed
+    rival Home City."""
     best = 0.0
     for other, player in enumerate(state["seats"]):
         home = player["city"]
         if other == seat or home in state["impassable"] or home not in state["cities"]:
             continue
         if state["cities"][home]["owner"] == seat:
-            return PRESSURE_CAP
+            return TAKEN
         others = {o for o in range(state["players"]) if o != seat}
         guard = _guard(state, home, others)
         near = sum(

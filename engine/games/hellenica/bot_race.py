@@ -75,7 +75,9 @@ def _near(projected: dict, other: int, card: str) -> float:
     poised on a rival Home City for Destruction."""
     objective = OBJECTIVES[card]
     if objective.check == "foreign_home":
-        return bot_pressure.home_pressure(projected, other)
+        # A Home City taken this turn (``bot_pressure.TAKEN``) counts only once
+        # held through the next: no surer this turn than an army poised on it.
+        return min(bot_pressure.home_pressure(projected, other), bot_pressure.PRESSURE_CAP)
     if objective.check in ("cities", "most_cities"):
         have = len(owned_cities(projected, other))
     elif objective.check == "sea_areas":

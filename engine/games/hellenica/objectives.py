@@ -14,16 +14,18 @@ Each card's ``check`` (objectives.toml) names one of the tests in ``CHECKS``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.games.hellenica.cities import has_walls
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES, RULES
 from engine.games.hellenica.notation import listing
-from engine.games.hellenica.pathos import objectives_to_win
+from engine.games.hellenica.pathos import destruction_held, objectives_to_win
 from engine.games.hellenica.state import (
+    HELD_HOMES,
     city_has_type,
     counts_as,
+    held_homes,
     log,
     map_of,
     owned_cities,
@@ -60,13 +62,29 @@ def _cities(state: dict, seat: int) -> list[str]:
     return owned_cities(state, seat)
 
 
+def foreign_homes(state: Mapping[str, Any], seat: int) -> list[str]:
+    """The other players' Home Cities the seat owns now."""
+    mine = owned_cities(state, seat)
+    return [player["city"] for other, player in enumerate(state["seats"]) if other != seat and player["city"] in mine]
+
+
 def _foreign_home(state: dict, seat: int, p: Any) -> bool:
-    mine = _cities(state, seat)
-    if mine:
-        for other, player in enumerate(state["seats"]):
-            if other != seat and player["city"] in mine:
-                return True
-    return False
+    """Destruction. With ``held`` (our threshold, see objectives.toml, in a
+    game whose ``destruction`` option asks for it) the same Home City must
+    also have been the seat's at the previous end-of-turn check: its owner
+    gets a whole turn to take it back."""
+    owned = foreign_homes(state, seat)
+    if not (p.get("held", False) and destruction_held(state)):
+        return bool(owned)
+    held = held_homes(state, seat)
+    return any(city in held for city in owned)
+
+
+def record_held_homes(state: dict) -> None:
+    """Remember which foreign Home Cities each seat owns at this check (the
+    next check's Destruction reads it); a seat holding none is left out."""
+    record = {str(seat): homes for seat in range(state["players"]) if (homes := foreign_homes(state, seat))}
+    state[HELD_HOMES] = record
 
 
 def _sea_areas(state: dict, seat: int, p: Any) -> bool:
@@ -181,7 +199,19 @@ TIEBREAK_WORDS = ("Objectives", "City Upgrades", "Advancements", "Favor", "Philo
 
 
 def victors(state: dict) -> list[int]:
-    """Seats that win at this end of turn (several only if tied all the way)."""
+    """The end-of-turn objective check (Upkeep's last step): the seats that
+    win now (several only if tied all the way). It also records the foreign
+    Home Cities each seat owns now, which the next check's Destruction reads
+    (``record_held_homes``), so it is called once per end of turn; a look
+    that changes nothing is ``winners_now``."""
+    winners = winners_now(state)
+    if destruction_held(state):  # an older game's state stays as it was played
+        record_held_homes(state)
+    return winners
+
+
+def winners_now(state: dict) -> list[int]:
+    """The seats that meet the victory condition now, after the tie-break."""
     qualified = [seat for seat in range(state["players"]) if len(completed(state, seat)) >= objectives_to_win(state)]
     if not qualified:
         return []

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.games.hellenica.components import OBJECTIVES, PATHOS, RULES, STANDARD_PATHOS
 from engine.games.hellenica.notation import listing
-from engine.games.hellenica.state import log, rng_of, store_rng
+from engine.games.hellenica.state import HELD_HOMES, log, rng_of, store_rng
 
 STANDARD, RANDOM = "standard", "random"
 PATHOS_CHOICES = (STANDARD, RANDOM)
@@ -24,6 +24,20 @@ PATHOS_HELP = (
     "at `random` from all the Pathos cards."
 )
 EPIC_HELP = "Epic game: the winner must complete 4 objectives instead of 3 (longer)."
+DESTRUCTION = "destruction"
+HELD, INSTANT = "held", "instant"
+DESTRUCTION_CHOICES = (HELD, INSTANT)
+DESTRUCTION_HELP = (
+    "Destruction asks for another player's Home City owned at the end of two turns in a row (`held`: its "
+    "owner has a turn to retake it) or at one end of turn (`instant`, as games begun before this option play)."
+)
+
+
+def destruction_held(state: Mapping[str, Any]) -> bool:
+    """Whether Destruction asks for a rival Home City held through a turn.
+    A game stored before the option existed has no such key and replays as
+    it was played, at once (``Hellenica.new`` fills it in so)."""
+    return state["options"].get(DESTRUCTION, INSTANT) == HELD
 
 
 def objectives_to_win(state: Mapping[str, Any]) -> int:
@@ -48,4 +62,18 @@ def check_snapshot(state: Mapping[str, Any]) -> None:
 
     require(state["options"].get("pathos", STANDARD) in PATHOS_CHOICES, "bad pathos option")
     require(isinstance(state["options"].get("epic", False), bool), "bad epic option")
+    require(state["options"].get(DESTRUCTION, INSTANT) in DESTRUCTION_CHOICES, "bad destruction option")
     require(len(set(state["pathos"])) == len(state["pathos"]), "a Pathos card is dealt twice")
+    held = state.get(HELD_HOMES, {})  # absent in snapshots from before Destruction asked for a held city
+    homes = {player["city"] for player in state["seats"]}
+    require(
+        isinstance(held, dict)
+        and all(
+            key.isdigit()
+            and int(key) < state["players"]
+            and isinstance(cities, list)
+            and all(city in homes for city in cities)
+            for key, cities in held.items()
+        ),
+        "bad held Home Cities",
+    )

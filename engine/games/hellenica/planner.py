@@ -267,6 +267,7 @@ def value(state: dict, seat: int, turn: int | None = None) -> float:
         + REACH_WEIGHT * reach(state, seat)
         + ADVANCE_WEIGHT * bot_march.advance(state, seat)
         + FLEET_WEIGHT * fleet(state, seat)
+        + bot_march.sea_bound(state, seat)
         - RIVAL_WEIGHT * rival_value(state, seat)
         - THREAT_WEIGHT * threat(state, seat)
         - HOME_DANGER_WEIGHT * bot_pressure.home_danger(state, seat)
@@ -348,11 +349,12 @@ def supply_distance(state: dict, seat: int) -> dict[str, int]:
     return _supply_labels(state, seat)[0]
 
 
-def _supply_labels(state: dict, seat: int) -> tuple[dict[str, int], dict[str, str]]:
-    """``supply_distance`` and, for each area, the city to take it is nearest."""
+def _supply_labels(state: dict, seat: int, bridges: bool = True) -> tuple[dict[str, int], dict[str, str]]:
+    """``supply_distance`` and, for each area, the city to take it is nearest
+    (without ``bridges``: on foot only, as if no Trireme were at sea)."""
     board = map_of(state)
     closed = set(state["impassable"])
-    shores = _bridged_shores(state, seat)
+    shores = _bridged_shores(state, seat) if bridges else []
     targets = bot._targets(state, seat)
     result = {t: 0 for t in targets}
     nearest = {t: t for t in targets}
@@ -414,8 +416,10 @@ def fleet(state: dict, seat: int) -> float:
     take by land but within reach across the sea, the Docks and Triremes that
     would carry them (Sea Transport) are the way to grow: a Trireme (up to
     three) counts, and the first Docks, in proportion to the land strength so
-    stranded (an army elsewhere that can march does not carry this one)."""
-    by_supply = supply_distance(state, seat)
+    stranded (an army elsewhere that can march does not carry this one).
+    Stranded is counted on foot: a Trireme put to sea as a bridge must not
+    seem to lose the worth it had in port (the plans then kept it there)."""
+    by_supply = _supply_labels(state, seat, bridges=False)[0]
     by_sea = bot.distance_to_targets(state, seat)
     stranded = sum(
         _land_strength(area_stacks, seat)
@@ -460,6 +464,8 @@ def _candidates(state: dict, frame: dict, seat: int, legal: list[str]) -> list[s
             chosen.append(action)
     chosen = chosen[:CANDIDATES]
     chosen += [a for a in ranked if a not in chosen][: max(0, CANDIDATES - len(chosen))]
+    if frame["kind"] == "action":
+        chosen += [a for a in bot_march.fleet_actions(state, seat, legal) if a not in chosen]
     chosen += [a for a in ("pass", "done") if a in legal and a not in chosen]
     return chosen
 

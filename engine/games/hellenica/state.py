@@ -30,6 +30,11 @@ revealed that did not occur (``quiet``), a reveal counter), ``creatures``
 ``offers`` (proposed trades) and ``drafts`` (trades being written), ``reorder``
 (a new turn order waiting for the next round); per seat ``won`` (World Event
 cards) and ``invoked`` (Invocations used this turn).
+
+``held_homes`` {seat: [Home Cities]} records the other players' Home Cities
+each seat owned at the last end-of-turn objective check (Destruction asks for
+one held at two checks in a row). It is written by that check only: a state
+without it (set-up, or a snapshot from before the rule) holds nothing yet.
 """
 
 from __future__ import annotations
@@ -153,6 +158,15 @@ def owned_cities(state: Mapping[str, Any], seat: int) -> list[str]:
     if owned is None:
         owned = memo[key] = [name for name, city in state["cities"].items() if city["owner"] == seat]
     return list(owned)
+
+
+HELD_HOMES = "held_homes"
+
+
+def held_homes(state: Mapping[str, Any], seat: int) -> list[str]:
+    """The other players' Home Cities ``seat`` owned at the last end-of-turn
+    objective check (none before the first, nor in an older snapshot)."""
+    return list(state.get(HELD_HOMES, {}).get(str(seat), ()))
 
 
 _OWNERS = "owned_cities"

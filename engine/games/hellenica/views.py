@@ -33,7 +33,7 @@ from engine.games.hellenica.invocations import spent_view, window_view
 from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.movement import assault_view
 from engine.games.hellenica.objectives import completed, met
-from engine.games.hellenica.pathos import objectives_to_win
+from engine.games.hellenica.pathos import destruction_held, objectives_to_win
 from engine.games.hellenica.read_cache import reading
 from engine.games.hellenica.state import map_of, seat_name
 from engine.games.hellenica.steps import STEPS, current
@@ -57,6 +57,16 @@ _CARDS = {name: _shown_card(name) for name in OBJECTIVES}
 
 def _card(name: str) -> dict[str, Any]:
     return dict(_CARDS[name])
+
+
+def _pathos_card(state: dict, name: str) -> dict[str, Any]:
+    """A public card as this game plays it: Destruction in a game without the
+    held card (``destruction_held``) shows the card it plays."""
+    card = _card(name)
+    instant = OBJECTIVES[name].params.get("instant_text")
+    if instant and not destruction_held(state):
+        card["text"] = instant
+    return card
 
 
 _STATIC_AREAS: dict[int, tuple[Map, list[dict[str, Any]], dict[str, int]]] = {}
@@ -223,7 +233,7 @@ def _public_view(state: dict, game: str) -> dict[str, Any]:
         "order": list(state["order"]),
         "chaos": state["chaos"],
         "chaos_start": state["players"] + RULES["setup"]["chaos_above_players"],
-        "pathos": [_card(c) for c in state["pathos"]],
+        "pathos": [_pathos_card(state, c) for c in state["pathos"]],
         "ethos_deck": len(state["ethos_deck"]),
         "objectives_to_win": objectives_to_win(state),
         "rivals": list(state.get("rivals", [])),

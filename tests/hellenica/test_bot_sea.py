@@ -1,0 +1,87 @@
+"""The medium bot's army bound by the sea (engine/games/hellenica/bot_march.py
+``sea_bound``) and its Triremes put to sea as bridges (``planner.fleet``).
+
+Troy's corner of Asia has no way on foot to any other city: Abydos lies
+behind a mountain side and Lydia touches only the sea. In the match losses
+the bot's army sat there for ten turns."""
+
+from __future__ import annotations
+
+from engine.games.hellenica import GAME, bot_march, planner
+from engine.games.hellenica.state import new_upgrade
+from tests.hellenica.test_bot import _until
+
+TROY_SEED, TROY_SEAT = 3, 2
+"""A four-player game whose seat 2 has Troy for its Home City."""
+
+
+def _unit(owner: int, kind: str, n: int = 1) -> dict:
+    return {"owner": owner, "kind": kind, "elite": False, "used": 0, "moved": False, "n": n}
+
+
+def _troy(units: dict[str, list[dict]]) -> dict:
+    """Every seat owns its Home City; only ``units`` stand on the map."""
+    state = GAME.new(4, {"homes": "random"}, TROY_SEED)
+    for seat, player in enumerate(state["seats"]):
+        state["cities"][player["city"]]["owner"] = seat
+    assert state["seats"][TROY_SEAT]["city"] == "troy"
+    state["units"] = units
+    return state
+
+
+def _with_docks(state: dict) -> dict:
+    state["cities"]["troy"]["slots"][0] = new_upgrade("docks", "active")
+    return state
+
+
+def test_troy_has_no_way_on_foot_to_a_city_to_take():
+    """Land units move "to any adjacent Areas" across a clearing; mountain
+    sides are impassable ("Units may not move across a mountain side")."""
+    state = _troy({})
+    walkable = bot_march.on_foot(state, TROY_SEAT)
+    assert "troy" not in walkable and "lydia" not in walkable
+    assert "thrace" in walkable  # beyond the mountains, Thrace walks to Byzantium
+
+
+def test_docks_and_triremes_are_worth_most_to_an_army_bound_by_the_sea():
+    """ "Docks produce Triremes during a Train Action" and "Each Trireme may
+    Transport up to 2 Hoplites and/or Cavalry": for an army that cannot walk
+    anywhere they are its whole future; for one that can, nothing extra."""
+    bound = _troy({"troy": [_unit(TROY_SEAT, "hoplite", 2)]})
+    assert bot_march.sea_bound(bound, TROY_SEAT) == 0.0  # nothing to carry it yet
+    docks = _with_docks(_troy({"troy": [_unit(TROY_SEAT, "hoplite", 2)]}))
+    assert bot_march.sea_bound(docks, TROY_SEAT) == bot_march.SEA_BOUND_DOCKS
+    ship = _with_docks(_troy({"troy": [_unit(TROY_SEAT, "hoplite", 2), _unit(TROY_SEAT, "trireme")]}))
+    assert bot_march.sea_bound(ship, TROY_SEAT) == bot_march.SEA_BOUND_DOCKS + bot_march.SEA_BOUND_SHIPS[0]
+    walking = _with_docks(_troy({"thrace": [_unit(TROY_SEAT, "hoplite", 2)]}))
+    assert bot_march.sea_bound(walking, TROY_SEAT) == 0.0
+    assert planner.value(docks, TROY_SEAT) > planner.value(bound, TROY_SEAT)
+
+
+def test_a_trireme_put_to_sea_keeps_its_worth():
+    """A Trireme at sea is a bridge: "Land units Supplied for Movement may
+    use Triremes as transports". Its worth to the stranded army must not fall
+    when it leaves port (the plans kept it in port, so the army never
+    crossed); at sea it also brings the cities across within reach."""
+    army = [_unit(TROY_SEAT, "hoplite", 2)]
+    in_port = _with_docks(_troy({"troy": army + [_unit(TROY_SEAT, "trireme")]}))
+    at_sea = _with_docks(_troy({"troy": army, "eastern-aegean": [_unit(TROY_SEAT, "trireme")]}))
+    assert planner.fleet(at_sea, TROY_SEAT) == planner.fleet(in_port, TROY_SEAT) > 0.0
+    assert bot_march.sea_bound(at_sea, TROY_SEAT) == bot_march.sea_bound(in_port, TROY_SEAT)
+    assert planner.reach(at_sea, TROY_SEAT) > planner.reach(in_port, TROY_SEAT)
+    assert planner.value(at_sea, TROY_SEAT) > planner.value(in_port, TROY_SEAT)
+
+
+def test_the_planner_weighs_docks_when_the_army_is_bound_by_the_sea():
+    """At Troy's first action the Docks are among the actions looked ahead
+    at, whatever the quick heuristic ranks first."""
+    state = _until(GAME.new(4, {"homes": "random"}, TROY_SEED), TROY_SEAT, "action")
+    assert state["seats"][TROY_SEAT]["city"] == "troy"
+    state["units"] = {area: stacks for area, stacks in state["units"].items() if area in ("troy", "lydia")}
+    legal = GAME.legal(state, TROY_SEAT)
+    docks = [a for a in legal if a.startswith("build docks troy")]
+    assert docks and bot_march.bound_strength(state, TROY_SEAT) > 0
+    frame = planner.current(state)
+    candidates = planner._candidates(state, frame, TROY_SEAT, legal)
+    assert any(a.startswith("build docks") for a in candidates)
+    assert bot_march.fleet_actions(state, TROY_SEAT, legal)[0].startswith("build docks")
