@@ -22,11 +22,8 @@ Triremes are its whole future, worth more than another Hoplite or upgrade.
 
 from __future__ import annotations
 
-from collections import deque
-
 from engine.games.hellenica import bot
-from engine.games.hellenica.bot_pressure import unit_strength
-from engine.games.hellenica.movement import land_step_ok
+from engine.games.hellenica.bot_pressure import land_steps_to_any, unit_strength
 from engine.games.hellenica.objectives import upgrade_count
 from engine.games.hellenica.state import map_of, total_units
 
@@ -75,21 +72,8 @@ def on_foot(state: dict, seat: int) -> set[str]:
     take within ``FAR`` steps, through clearings (and mountain sides with
     Leadership) only, never across the sea."""
     board = map_of(state)
-    closed = set(state["impassable"])
-    targets = [t for t in bot._targets(state, seat) if board.areas[t].is_land]
-    steps = dict.fromkeys(targets, 0)
-    queue = deque(sorted(targets))
-    while queue:
-        here = queue.popleft()
-        if steps[here] >= FAR:
-            continue
-        for there, border in board.neighbours(here).items():
-            if there in steps or there in closed or not board.areas[there].is_land:
-                continue
-            if land_step_ok(state, seat, border):
-                steps[there] = steps[here] + 1
-                queue.append(there)
-    return set(steps)
+    targets = sorted(t for t in bot._targets(state, seat) if board.areas[t].is_land)
+    return set(land_steps_to_any(state, seat, targets, FAR))
 
 
 def bound_strength(state: dict, seat: int) -> float:

@@ -52,10 +52,16 @@ def land_strength(state: dict, area: str, owners: set[int]) -> float:
 def land_steps_to(state: dict, seat: int, target: str, most: int = 2) -> dict[str, int]:
     """Land areas from which the seat's land units reach ``target`` in at most
     ``most`` single steps (clearings, or mountain sides with Leadership)."""
+    return land_steps_to_any(state, seat, [target], most)
+
+
+def land_steps_to_any(state: dict, seat: int, targets: list[str], most: int) -> dict[str, int]:
+    """Land areas from which the seat's land units reach one of ``targets``
+    (land areas) in at most ``most`` single steps, with the fewest steps."""
     board = map_of(state)
     closed = set(state["impassable"])
-    result = {target: 0}
-    queue = deque([target])
+    result = dict.fromkeys(targets, 0)
+    queue = deque(targets)
     while queue:
         here = queue.popleft()
         if result[here] >= most:
