@@ -198,20 +198,19 @@ def tiebreak_key(state: dict, seat: int) -> tuple[int, ...]:
 TIEBREAK_WORDS = ("Objectives", "City Upgrades", "Advancements", "Favor", "Philosophers", "Commerce")
 
 
-def victors(state: dict) -> list[int]:
-    """The end-of-turn objective check (Upkeep's last step): the seats that
-    win now (several only if tied all the way). It also records the foreign
-    Home Cities each seat owns now, which the next check's Destruction reads
-    (``record_held_homes``), so it is called once per end of turn; a look
-    that changes nothing is ``winners_now``."""
-    winners = winners_now(state)
+def end_of_turn_check(state: dict) -> list[int]:
+    """The objective check that ends a turn (Upkeep's last step): the seats
+    that win now, and the rival Home Cities each seat owns now recorded for
+    the next check's Destruction (``record_held_homes``)."""
+    winners = victors(state)
     if destruction_held(state):  # an older game's state stays as it was played
         record_held_homes(state)
     return winners
 
 
-def winners_now(state: dict) -> list[int]:
-    """The seats that meet the victory condition now, after the tie-break."""
+def victors(state: dict) -> list[int]:
+    """Seats that meet the victory condition now (several only if tied all
+    the way), after the tie-break."""
     qualified = [seat for seat in range(state["players"]) if len(completed(state, seat)) >= objectives_to_win(state)]
     if not qualified:
         return []

@@ -41,7 +41,7 @@ from engine.games.hellenica.build import change_government
 from engine.games.hellenica.cities import production
 from engine.games.hellenica.components import ACTIONS, DEITIES, GOVERNMENTS, UNITS, UPGRADES, unit_limit
 from engine.games.hellenica.interdiction import creature_areas
-from engine.games.hellenica.objectives import declare_victory, victors
+from engine.games.hellenica.objectives import declare_victory, end_of_turn_check
 from engine.games.hellenica.produce import commerce_from_supply
 from engine.games.hellenica.state import (
     ACTIVE,
@@ -274,7 +274,7 @@ def run_upkeep(state: dict, first: bool) -> bool:
     retrieve(state)
     take_deity_cards(state)
     ai_garrison.regenerate(state)  # a destroyed AI Government Marker returns
-    winners = victors(state)
+    winners = end_of_turn_check(state)
     if winners:
         declare_victory(state, winners)
         return True
