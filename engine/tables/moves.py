@@ -136,7 +136,8 @@ class Moves(Commits):
         after = game.play(before, seat, text_in)
         # The next movers' lists (the menus under the new board, their move's
         # check), taken while the game still holds what its move found out.
-        coming = {s: game.legal(after, s) for s in game.to_move(after)} if game.legal_comes_with_play else {}
+        next_movers = game.to_move(after)
+        coming = {s: game.legal(after, s) for s in next_movers} if game.legal_comes_with_play else {}
         if legal is None and game.cheap_legal:
             legal = legal_now(live, seat)
         canonical = match_action(text_in, legal) if legal is not None else None
@@ -145,4 +146,4 @@ class Moves(Commits):
         await self._commit(live, seat, "play", stored, text, after, before)
         if live.state is after:
             live.legal_of, live.legal = after, coming
-        return self._result(live, seat, stored, text, seat not in game.to_move(after))
+        return self._result(live, seat, stored, text, seat not in next_movers)
