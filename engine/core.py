@@ -29,7 +29,8 @@ hidden information or randomness, which makes it impossible to take back
 unilaterally), ``bot_levels``, ``rulebook_levels``, ``stand_in_level`` and
 ``choose`` (AI seats), ``hidden_information``, ``cheap_legal``,
 ``legal_comes_with_play``,
-``private_view`` (a seat's secrets alone, cheaply), ``reaction_window`` (the
+``private_view`` (a seat's secrets alone, cheaply), ``reading`` (answers
+about one state kept while its views are worked out), ``reaction_window`` (the
 name of a short reaction step open now), ``menu_path`` (plain-words menu steps
 for an action), ``step_separator`` (a game that takes a seat's consecutive
 steps as one command), ``composed_actions`` (actions beyond ``legal``'s
@@ -47,6 +48,7 @@ import random
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -307,6 +309,7 @@ class Game(Protocol):
     def reveals(self, before: Any, seat: int, action: str, after: Any) -> bool: ...
     def choose(self, state: Any, seat: int, level: str, seed: int, budget: float = 2.0) -> str: ...
     def private_view(self, state: Any, seat: int) -> Any: ...
+    def reading(self, state: Any) -> AbstractContextManager[object]: ...
     def reaction_window(self, state: Any) -> str | None: ...
     def menu_path(self, state: Any, seat: int, action: str) -> tuple[str, ...]: ...
     def composed_actions(self, state: Any, seat: int) -> list[str]: ...
@@ -377,6 +380,13 @@ class BaseGame:
         it with something cheaper when the whole view costs much: the table
         asks for every seat's secrets after every move."""
         return self.view(state, seat).get("private")
+
+    def reading(self, state: Any) -> AbstractContextManager[object]:
+        """A block in which ``state`` is only read: the game may keep answers
+        about it from one view to the next (the table works out the public
+        view and every seat's secrets of a move's state inside one). Nothing
+        is kept by default."""
+        return nullcontext()
 
     def reaction_window(self, state: Any) -> str | None:
         """The name of the short reaction window open now ("sell", "casting"…),

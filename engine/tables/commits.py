@@ -61,12 +61,13 @@ class Commits(TableBase):
             turn_lines.append(text)
         turn_over = kind != "play" or outcome is not None or seat not in movers
         notices: list[NewNotice] = []
-        if turn_over:
-            lines = turn_lines if kind == "play" else [text]
-            notices.append(channel_notice(live, after, movers, lines, seq, outcome, abandoned))
-            turn_lines = []
+        with game.reading(after):  # the board and every seat's secrets read one state
+            if turn_over:
+                lines = turn_lines if kind == "play" else [text]
+                notices.append(channel_notice(live, after, movers, lines, seq, outcome, abandoned))
+                turn_lines = []
+            dms, privates = private_notices(live, before, after, opening)
         fields["turn_lines"] = turn_lines
-        dms, privates = private_notices(live, before, after, opening)
         notices.extend(dms)
         if outcome is not None:
             fields.update(status="finished", finished_at=now, outcome=outcome.to_dict())

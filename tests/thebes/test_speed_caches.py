@@ -153,3 +153,30 @@ def test_usable_points_are_the_wheel_limit():
     assert usable_knowledge(0, 5) == 0
     assert usable_knowledge(2, 5) == 4
     assert usable_knowledge(TABLES.max_knowledge, TABLES.max_knowledge) == TABLES.max_knowledge
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_view_with_the_kept_player_parts_is_the_view_made_afresh(players):
+    """A move changes one player: the others' parts of the next view are the
+    ones already made, and every part must be what building it again gives
+    (a key that missed something a part shows would show an old value)."""
+    from engine.games.thebes import view
+
+    reused = 0
+    for state, _, _ in positions(players, seed=players + 20):
+        before = len(view._PLAYER_PARTS)
+        kept = GAME.view(state, None)
+        reused += len(view._PLAYER_PARTS) < before + players
+        view._PLAYER_PARTS.clear()
+        assert kept == GAME.view(state, None)
+        GAME.view(state, None)  # kept again for the next position
+    assert reused > 0, "successive views share the unchanged players' parts"
+
+
+def test_a_player_changed_in_place_is_not_shown_as_before():
+    state = GAME.new(3, {}, 5)
+    first = GAME.view(state, None)["players"][1]
+    state.players[1].week += 2
+    state.players[1].cards.append(next(iter(CARD_BY_ID)))
+    shown = GAME.view(state, None)["players"][1]
+    assert shown["week"] == first["week"] + 2 and len(shown["cards"]) == len(first["cards"]) + 1

@@ -44,6 +44,7 @@ from engine.games.hellenica.ai import ai_trade_refusal
 from engine.games.hellenica.ai.grudges import note_action
 from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.objectives import completed
+from engine.games.hellenica.read_cache import reading
 from engine.games.hellenica.state import copy_for_play, seat_name
 from engine.games.hellenica.steps import STEPS, current, open_frame
 
@@ -171,6 +172,11 @@ class Hellenica(BaseGame):
     def private_view(self, state: dict, seat: int) -> dict[str, Any]:
         """Only the ``private`` part of ``view(state, seat)``."""
         return views.private_view(state, seat)
+
+    def reading(self, state: dict) -> reading:
+        """Who owns which city and which objectives are met, worked out once
+        for the public view and every seat's secrets of one state."""
+        return reading(state)
 
     def outcome(self, state: dict) -> Outcome | None:
         if state["phase"] != "over":

@@ -21,6 +21,7 @@ from engine.games.hellenica.cities import has_walls
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES, RULES
 from engine.games.hellenica.notation import listing
 from engine.games.hellenica.pathos import destruction_held, objectives_to_win
+from engine.games.hellenica.read_cache import memo_for
 from engine.games.hellenica.state import (
     HELD_HOMES,
     city_has_type,
@@ -165,6 +166,24 @@ if _unknown:
 
 
 def met(state: dict, seat: int, card: str) -> bool:
+    """Whether the seat satisfies the card now (asked once per seat and card
+    while a state is being read: the public view's player row and the seat's
+    secrets both ask of the Pathos cards)."""
+    memo = memo_for(state)
+    if memo is None:
+        return _met(state, seat, card)
+    key = (_MET, seat, card)
+    answer = memo.get(key)
+    if answer is None:
+        answer = memo[key] = _met(state, seat, card)
+    return answer
+
+
+_MET = "met"
+"""The key of ``met``'s answers while a view reads a state (``read_cache``)."""
+
+
+def _met(state: dict, seat: int, card: str) -> bool:
     objective = OBJECTIVES[card]
     return CHECKS[objective.check](state, seat, objective.params)
 

@@ -130,10 +130,46 @@ def _player_view(state: State, seat: int, colour: str, held: Holdings, found: Fi
     }
 
 
+PLAYER_PARTS_KEPT = 4096
+"""Players' view parts kept for reuse; beyond it the store starts again."""
+
+_PLAYER_PARTS: dict[tuple[Any, ...], tuple[Holdings, Finds, dict[str, Any]]] = {}
+
+
+def _player_part(state: State, seat: int, colour: str) -> tuple[Holdings, Finds, dict[str, Any]]:
+    """A player's holdings, finds and view, remembered by everything they
+    read: a move changes one player, so the other players' parts of the
+    next view are the ones already made. Shared between views, like every
+    view's contents: read, never changed (``engine/games/README.md``)."""
+    player = state.players[seat]
+    key = (
+        seat,
+        colour,
+        player.place,
+        player.year,
+        player.week,
+        player.stamp,
+        player.finished,
+        tuple(player.permits.items()),
+        tuple(player.cards),
+        tuple(player.found),
+        tuple(map(tuple, player.found.values())),
+        tuple(player.exhibitions),
+    )
+    kept = _PLAYER_PARTS.get(key)
+    if kept is None:
+        if len(_PLAYER_PARTS) >= PLAYER_PARTS_KEPT:
+            _PLAYER_PARTS.clear()
+        held, found = holdings(player), finds(player.found)
+        kept = _PLAYER_PARTS[key] = (held, found, _player_view(state, seat, colour, held, found))
+    return kept
+
+
 def public_view(state: State, colours: list[str]) -> dict[str, Any]:
     """The whole table as everyone sees it (JSON-safe)."""
-    held = [holdings(player) for player in state.players]
-    found = [finds(player.found) for player in state.players]
+    parts = [_player_part(state, seat, colours[seat]) for seat in range(len(state.players))]
+    held = [held for held, _, _ in parts]
+    found = [found for _, found, _ in parts]
     return {
         "game": "thebes",
         "seats": list(colours),
@@ -165,9 +201,7 @@ def public_view(state: State, colours: list[str]) -> dict[str, Any]:
             }
             for site in SITES
         },
-        "players": [
-            _player_view(state, seat, colours[seat], held[seat], found[seat]) for seat in range(len(state.players))
-        ],
+        "players": [player_view for _, _, player_view in parts],
         "scores": [s.to_dict() for s in scores(state, held, found)],
         "last": {**state.last, "text": last_text(state, colours)} if state.last else {},
     }
