@@ -49,9 +49,11 @@ from engine.store.rows import claimable_notice, dumps, game_from_row, loads, not
 from engine.store.schema import MIGRATIONS
 from engine.store.sqlite_copies import SQLiteCopies
 from engine.store.sqlite_lobbies import SQLiteLobbies
+from engine.store.sqlite_outbox import INSERT_NOTICE, PendingNotices, SQLiteOutbox, notice_rows, touches_outbox
 from engine.store.sqlite_ratings import SQLiteRatings
 
 T = TypeVar("T")
+Committed = Callable[[list[int | None]], None]
 
 _JSON_COLUMNS = frozenset({"options", "settings", "outcome", "turn_lines"})
 _UPDATABLE = frozenset(
@@ -69,27 +71,18 @@ RESCHEDULE_REMINDER = (
 )
 
 
-def _notice_inserts(game_id: int, seq: int, notices: Sequence[NewNotice]) -> list[tuple[str, tuple]]:
-    now = time.time()
-    return [
-        (
-            "INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, seq, n.kind, n.user_id, _dumps(n.payload), now),
-        )
-        for n in notices
-    ]
-
-
 def _commit_batch(
-    connection: sqlite3.Connection, batch: Sequence[tuple[Sequence[tuple[str, Sequence[Any]]], Any]]
-) -> list[Any]:
+    connection: sqlite3.Connection, batch: Sequence[tuple[Sequence[tuple[str, Sequence[Any]]], Any, Any]]
+) -> tuple[int, list[Any]]:
     """In the connection's thread: every write of the batch in one
     transaction, each in a savepoint; a write's result is its lastrowids, or
-    the SQLite error that undid it alone."""
+    the SQLite error that undid it alone. Also the file's ``data_version``
+    as the batch began (it changes when another connection commits)."""
     results: list[Any] = []
     connection.execute("BEGIN IMMEDIATE")
     try:
-        for statements, _ in batch:
+        data_version = connection.execute("PRAGMA data_version").fetchone()[0]
+        for statements, _, _ in batch:
             connection.execute("SAVEPOINT one_write")
             try:
                 ids = [connection.execute(sql, params).lastrowid for sql, params in statements]
@@ -104,7 +97,7 @@ def _commit_batch(
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise
-    return results
+    return data_version, results
 
 
 async def _switch_to_wal(db: aiosqlite.Connection) -> None:
@@ -121,7 +114,7 @@ async def _switch_to_wal(db: aiosqlite.Connection) -> None:
             await asyncio.sleep(0.01 + random.random() * 0.04)
 
 
-class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
+class SQLiteStore(SQLiteOutbox, SQLiteRatings, SQLiteCopies, SQLiteLobbies):
     """One SQLite file. Every public method is one transaction.
 
     A single aiosqlite connection serialises statements in its thread; the
@@ -132,8 +125,10 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
         self._db = db
         self.path = path
         self._lock = asyncio.Lock()
-        self._queued: list[tuple[Sequence[tuple[str, Sequence[Any]]], asyncio.Future]] = []
+        self._queued: list[tuple[Sequence[tuple[str, Sequence[Any]]], asyncio.Future, Committed | None]] = []
         self._writer: asyncio.Future | None = None
+        self._pending = PendingNotices()
+        self._data_version: int | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> SQLiteStore:
@@ -206,8 +201,17 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
                 await self._db.execute("ROLLBACK")
                 raise
             await self._db.execute("COMMIT")
+            self._pending.forget_all()  # a raw transaction may have written anything
 
-    async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int | None]:
+    def _note_data_version(self, version: int) -> None:
+        """What is kept in memory of the file holds until another connection commits."""
+        if version != self._data_version:
+            self._pending.forget_all()
+            self._data_version = version
+
+    async def _write(
+        self, statements: Sequence[tuple[str, Sequence[Any]]], committed: Committed | None = None
+    ) -> list[int | None]:
         """Run statements in one transaction; returns each one's lastrowid.
 
         Writes that queue up while another is running are committed together
@@ -217,9 +221,14 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
         of thread hand-over, which, paid per statement, was most of the time of
         a committed move. Every caller returns only after its COMMIT, and a
         caller that is cancelled meanwhile does not stop the others' writes:
-        a task of the store's own runs the batches."""
+        a task of the store's own runs the batches.
+
+        ``committed`` is told the lastrowids once the write is committed,
+        before any other read or write runs: what the store keeps in memory
+        of the file changes with it (a write that names the outbox without
+        one forgets the pending notices kept, ``sqlite_outbox``)."""
         done: asyncio.Future[list[int | None]] = asyncio.get_running_loop().create_future()
-        self._queued.append((statements, done))
+        self._queued.append((statements, done, committed))
         if self._writer is None:
             self._writer = asyncio.ensure_future(self._write_queued())
         return await asyncio.shield(done)
@@ -230,20 +239,26 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
                 while self._queued:
                     batch, self._queued = self._queued, []
                     try:
-                        results = await self._in_thread(functools.partial(_commit_batch, batch=batch))
+                        data_version, results = await self._in_thread(functools.partial(_commit_batch, batch=batch))
                     except BaseException as error:
-                        for _, waiting in batch:
+                        self._pending.forget_all()  # committed or not: nobody knows
+                        for _, waiting, _ in batch:
                             if not waiting.done():
                                 waiting.set_exception(error)
                         if not isinstance(error, Exception):
                             raise
                         continue
-                    for (_, waiting), result in zip(batch, results):
-                        if waiting.done():
-                            continue
+                    self._note_data_version(data_version)
+                    for (statements, waiting, committed), result in zip(batch, results):
                         if isinstance(result, BaseException):
-                            waiting.set_exception(result)
-                        else:
+                            if not waiting.done():
+                                waiting.set_exception(result)
+                            continue
+                        if committed is not None:
+                            committed(result)
+                        elif touches_outbox(statements):
+                            self._pending.forget_all()
+                        if not waiting.done():
                             waiting.set_result(result)
         finally:
             # Nothing can queue between the loop's last check and here (no
@@ -486,15 +501,10 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
                 for r in reminders
             )
         first_notice = len(statements)
-        statements.extend(
-            (
-                "INSERT INTO outbox (game_id, seq, kind, user_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, seq, n.kind, n.user_id, _dumps(n.payload), now),
-            )
-            for n in notices
-        )
+        rows = notice_rows(game_id, seq, notices)
+        statements.extend((INSERT_NOTICE, row) for row in rows)
         try:
-            ids = await self._write(statements)
+            ids = await self._write(statements, committed=lambda ids: self._pending.added(rows, ids[first_notice:]))
         except sqlite3.IntegrityError as error:
             if "actions" in str(error) or "UNIQUE" in str(error):
                 raise SeqConflict(game_id) from None
@@ -520,80 +530,6 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
     async def snapshot_text(self, game_id: int) -> str | None:
         rows = await self._read("SELECT state FROM snapshots WHERE game_id = ?", (game_id,))
         return rows[0][0] if rows else None
-
-    async def add_notices(self, game_id: int, seq: int, notices: Sequence[NewNotice]) -> list[int]:
-        ids = await self._write(_notice_inserts(game_id, seq, notices))
-        return [i for i in ids if i is not None]
-
-    # -- the outbox --------------------------------------------------------------------
-
-    async def pending_notices(self, game_id: int | None = None, limit: int = 500) -> list[NoticeRecord]:
-        """Notices neither delivered nor set aside as dead letters, oldest first."""
-        if game_id is None:
-            rows = await self._read(
-                "SELECT * FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY id LIMIT ?", (limit,)
-            )
-        else:
-            rows = await self._read(
-                "SELECT * FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL AND game_id = ?"
-                " ORDER BY id LIMIT ?",
-                (game_id, limit),
-            )
-        return [
-            NoticeRecord(
-                r["id"],
-                r["game_id"],
-                r["seq"],
-                r["kind"],
-                r["user_id"],
-                r["payload"],
-                r["attempts"],
-                r["next_attempt_at"],
-            )
-            for r in rows
-        ]
-
-    async def mark_delivered(self, notice_ids: Sequence[int]) -> None:
-        if notice_ids:
-            now = time.time()
-            marks = ", ".join("?" * len(notice_ids))
-            await self._write([(f"UPDATE outbox SET delivered_at = ? WHERE id IN ({marks})", (now, *notice_ids))])
-
-    async def mark_failed(self, notice_id: int, error: str, *, retry_at: float | None, now: float) -> None:
-        """Count a failed delivery: try again from ``retry_at``, or, when it is
-        None, set the notice aside for good as a dead letter with ``error``."""
-        if retry_at is None:
-            await self._write(
-                [
-                    (
-                        "UPDATE outbox SET attempts = attempts + 1, error = ?, failed_at = ?, next_attempt_at = NULL"
-                        " WHERE id = ?",
-                        (error[:500], now, notice_id),
-                    )
-                ]
-            )
-        else:
-            await self._write(
-                [
-                    (
-                        "UPDATE outbox SET attempts = attempts + 1, error = ?, next_attempt_at = ? WHERE id = ?",
-                        (error[:500], retry_at, notice_id),
-                    )
-                ]
-            )
-
-    async def dead_letters(self, game_id: int) -> list[tuple[int, str, str]]:
-        """A game's notices that could not be delivered: (id, kind, reason)."""
-        rows = await self._read(
-            "SELECT id, kind, error FROM outbox WHERE game_id = ? AND failed_at IS NOT NULL ORDER BY id", (game_id,)
-        )
-        return [(r["id"], r["kind"], r["error"] or "") for r in rows]
-
-    async def games_with_pending_notices(self) -> list[int]:
-        rows = await self._read(
-            "SELECT DISTINCT game_id FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY game_id"
-        )
-        return [r[0] for r in rows]
 
     # -- reminders -------------------------------------------------------------------------
 
@@ -758,10 +694,12 @@ class SQLiteStore(SQLiteRatings, SQLiteCopies, SQLiteLobbies):
         sent: int,
     ) -> list[int]:
         """A reminder's notices and its next look, in one transaction."""
+        rows = notice_rows(game_id, seq, notices)
         ids = await self._write(
             [
-                *_notice_inserts(game_id, seq, notices),
+                *((INSERT_NOTICE, row) for row in rows),
                 (RESCHEDULE_REMINDER, (due_at, sent, game_id, seat, reminder_seq)),
-            ]
+            ],
+            committed=lambda ids: self._pending.added(rows, ids[: len(rows)]),
         )
         return [i for i in ids[: len(notices)] if i is not None]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
 
@@ -22,5 +22,10 @@ class SQLitePart:
     if TYPE_CHECKING:
 
         def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
-        async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int | None]: ...
+        async def _write(
+            self,
+            statements: Sequence[tuple[str, Sequence[Any]]],
+            committed: Callable[[list[int | None]], None] | None = None,
+        ) -> list[int | None]: ...
+        def _note_data_version(self, version: int) -> None: ...
         async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
