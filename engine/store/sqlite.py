@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import random
 import sqlite3
 import time
@@ -53,6 +54,7 @@ from engine.store.sqlite_outbox import INSERT_NOTICE, PendingNotices, SQLiteOutb
 from engine.store.sqlite_ratings import SQLiteRatings
 
 T = TypeVar("T")
+log = logging.getLogger("agora.store")
 Committed = Callable[[list[int | None]], None]
 
 _JSON_COLUMNS = frozenset({"options", "settings", "outcome", "turn_lines"})
@@ -254,16 +256,27 @@ class SQLiteStore(SQLiteOutbox, SQLiteRatings, SQLiteCopies, SQLiteLobbies):
                             if not waiting.done():
                                 waiting.set_exception(result)
                             continue
-                        if committed is not None:
-                            committed(result)
-                        elif touches_outbox(statements):
-                            self._pending.forget_all()
+                        self._follow(statements, committed, result)
                         if not waiting.done():
                             waiting.set_result(result)
         finally:
             # Nothing can queue between the loop's last check and here (no
             # await in between), so a later write starts a new writer.
             self._writer = None
+
+    def _follow(
+        self, statements: Sequence[tuple[str, Sequence[Any]]], committed: Committed | None, ids: list[int | None]
+    ) -> None:
+        """Change what is kept in memory as a committed write changed the file."""
+        if committed is None:
+            if touches_outbox(statements):
+                self._pending.forget_all()
+            return
+        try:
+            committed(ids)
+        except Exception:  # noqa: BLE001 — the write stands; only what was kept is in doubt
+            log.exception("keeping the pending notices in memory failed; reading them from the file again")
+            self._pending.forget_all()
 
     async def _in_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` on the raw connection in aiosqlite's worker thread.

@@ -134,3 +134,17 @@ async def test_a_list_cut_at_the_limit_is_not_kept(sqlite):
     assert len(await sqlite.pending_notices(game_id, limit=3)) == 3
     assert sqlite._pending.known(game_id) is None
     assert len(await sqlite.pending_notices(game_id)) == 5
+
+
+async def test_a_slip_in_what_is_kept_never_loses_the_write(sqlite, monkeypatch, caplog):
+    game_id = await active_game(sqlite, 1)
+    await sqlite.pending_notices(game_id)
+
+    def broken(rows, ids):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(sqlite._pending, "added", broken)
+    [notice_id] = await sqlite.add_notices(game_id, 0, [notice()])
+    assert sqlite._pending.known(game_id) is None, "forgotten, so read again"
+    assert [n.id for n in await sqlite.pending_notices(game_id)] == [notice_id]
+    assert "reading them from the file again" in caplog.text
