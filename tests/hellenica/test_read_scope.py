@@ -11,17 +11,11 @@ import random
 from engine.games.hellenica import GAME
 from engine.games.hellenica import objectives as hellenica_objectives
 from engine.games.hellenica.state import owned_cities
+from tests.random_play import random_positions
 
 
 def test_views_read_together_are_the_views_made_apart():
-    rng = random.Random(5)
-    state = GAME.new(4, {"quick": True}, 5)
-    for _ in range(120):
-        movers = GAME.to_move(state)
-        if not movers:
-            break
-        seat = rng.choice(movers)
-        state = GAME.play(state, seat, rng.choice(GAME.legal(state, seat)))
+    for state, _, _ in random_positions(GAME, 4, 5, 120, {"quick": True}):
         with GAME.reading(state):
             together = [GAME.view(state, None), *(GAME.private_view(state, s) for s in range(4))]
         fresh = copy.deepcopy(state)
