@@ -92,14 +92,18 @@ def home_pressure(state: dict, seat: int) -> float:
             continue
         if state["cities"][home]["owner"] == seat:
             return TAKEN
-        others = {o for o in range(state["players"]) if o != seat}
-        guard = _guard(state, home, others)
-        near = sum(
-            NEAR_WEIGHTS[d] * land_strength(state, area, {seat}) for area, d in land_steps_to(state, seat, home).items()
-        )
-        if near:
-            best = max(best, PRESSURE_CAP * min(1.0, near / (1.5 * guard + 1.0)))
+        best = max(best, PRESSURE_CAP * poised_share(state, seat, home))
     return best
+
+
+def poised_share(state: dict, seat: int, city: str) -> float:
+    """How far the seat's land strength within two steps of ``city`` (nearer
+    counts more) overcomes the units and walls guarding it, from 0 to 1."""
+    others = {o for o in range(state["players"]) if o != seat}
+    near = sum(
+        NEAR_WEIGHTS[d] * land_strength(state, area, {seat}) for area, d in land_steps_to(state, seat, city).items()
+    )
+    return min(1.0, near / (1.5 * _guard(state, city, others) + 1.0)) if near else 0.0
 
 
 def home_danger(state: dict, seat: int) -> float:
