@@ -65,9 +65,10 @@ one sample and lost in the other is a coin toss; a third sample decides)."""
 PLAY_BUDGET = 240
 """Plays (``game.play``) one decision may spend on its plans, a count and not
 clock time (the same seed gives the same choice on any machine): at a few
-milliseconds a play this keeps a decision well under the table's 2 s per bot
+milliseconds a play this keeps a decision under the table's 2 s per bot
 move (80 match games against ``random``: 66 ms of CPU on average, 0.7 s at
-most; 40 against the rulebook AI: 161 ms, 1.9 s at most, in a 48-turn game). A plan
+most; 40 against the rulebook AI: 161 ms on average, but 1.9 s at most, in a
+48-turn game: the margin to lower first if decisions must be faster). A plan
 under way is finished, with the heuristic alone once the budget is spent, so
 a few more plays. With 120 plays and two samples the later candidates often
 went unweighed: against ``random`` (seeds 1-80) 240 and three won 63 of 80
