@@ -46,15 +46,20 @@ class Commits(TableBase):
         opening: bool = False,
         ended: Outcome | None = None,
         abandoned: bool = False,
+        movers: list[int] | None = None,
     ) -> None:
         """Persist one log row and everything that follows from it (snapshot,
         notices, reminders, game status) in one transaction, then update the
-        cache. ``ended`` is an outcome decided at the table (a resignation)."""
+        cache. ``ended`` is an outcome decided at the table (a resignation);
+        ``movers`` is ``game.to_move(after)`` where the caller has it."""
         record, game = live.record, live.game
         seq = 0 if opening else record.seq + 1
         now = self.clock()
         fields = dict(game_fields or {})
-        movers = [] if abandoned else game.to_move(after)
+        if abandoned:
+            movers = []
+        elif movers is None:
+            movers = game.to_move(after)
         outcome = ended or game.outcome(after)
         turn_lines = list(record.turn_lines)
         if kind == "play":

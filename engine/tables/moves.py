@@ -143,7 +143,7 @@ class Moves(Commits):
         canonical = match_action(text_in, legal) if legal is not None else None
         stored = canonical or text_in
         text = self._line(live, seat, game.describe(before, seat, stored))
-        await self._commit(live, seat, "play", stored, text, after, before)
+        await self._commit(live, seat, "play", stored, text, after, before, movers=next_movers)
         if live.state is after:
             live.legal_of, live.legal = after, coming
         return self._result(live, seat, stored, text, seat not in next_movers)
