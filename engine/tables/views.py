@@ -117,7 +117,7 @@ class Views(Commits):
         if options:
             head += f" ({options})"
         if record.status == "lobby":
-            seats = ", ".join(s.name for s in record.seats)
+            seats = ", ".join(s.name for s in record.seats) or "nobody yet"
             return (
                 f"{head}\nSeated ({len(record.seats)}/{game.max_players}, at least {game.min_players}): "
                 f"{seats}.\nJoin with `/game join`; the host starts with `/game start`."

@@ -48,6 +48,7 @@ def test_home_choice_follows_the_spacing_rule():
     state = GAME.new(3, {"homes": "choose"}, 2)
     first = GAME.to_move(state)[0]
     assert len(GAME.legal(state, first)) == 7
+    assert GAME.label(state, first, "home athens") == "Athens as your Home City"
     state = GAME.play(state, first, "home athens")
     second = GAME.to_move(state)[0]
     allowed = {a.split()[1] for a in GAME.legal(state, second)}

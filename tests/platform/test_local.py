@@ -192,3 +192,10 @@ def test_fair_tables_at_the_terminal(tmp_path):
     assert "Santorini begins!" in out and "#1 — active (gods=artemis,demeter)" in out
     assert "The Thebes game #2 was abandoned." in out and "#2 — abandoned" in out.splitlines()[-3], out
     assert "can no longer be loaded" not in out and "/game" not in out
+
+
+def test_an_empty_lobby_says_nobody_is_seated(tmp_path):
+    result = run_local(tmp_path / "agora.sqlite3", ["new thebes", "status", "join alice", "status"])
+    assert result.returncode == 0, result.stderr
+    seated = [line for line in result.stdout.splitlines() if line.startswith("Seated")]
+    assert seated == ["Seated (0/6, at least 2): nobody yet.", "Seated (1/6, at least 2): alice."], result.stdout

@@ -270,7 +270,7 @@ class HomeStep(Step):
         finish(state, frame)
 
     def explain(self, state: dict, frame: dict, seat: int, action: str) -> str:
-        return f"play {map_of(state).title(action.split()[1])}"
+        return f"{map_of(state).title(action.split()[1])} as your Home City"
 
     def title(self, state: dict, frame: dict) -> str:
         return "choosing a Home City"
