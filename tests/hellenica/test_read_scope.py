@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import random
 
-from engine.games.hellenica import GAME
+from engine.games.hellenica import GAME, read_cache
 from engine.games.hellenica import objectives as hellenica_objectives
 from engine.games.hellenica.state import owned_cities
 from tests.random_play import random_positions
@@ -65,3 +65,15 @@ async def test_the_table_checks_each_objective_once_for_the_board_and_the_secret
         turns_over += result.turn_over
         assert len(asked) == len(set(asked)), "each seat's card is checked once per state"
     assert turns_over > 0, "some moves post the board beside the secrets"
+
+
+def test_legal_lists_listed_in_a_reading_are_the_lists_worked_out_afresh(monkeypatch):
+    """Listing a seat's actions reads its state only: the answers it keeps
+    while listing (who owns which city, which upgrades stand) change nothing."""
+    positions = [state for state, _, _ in random_positions(GAME, 4, 7, 400, {"quick": True})]
+    kept = [[GAME.legal(state, seat) for seat in GAME.to_move(state)] for state in positions]
+    monkeypatch.setattr(read_cache.reading, "__enter__", lambda self: None)
+    monkeypatch.setattr(read_cache.reading, "__exit__", lambda self, *exc: None)
+    monkeypatch.setattr(GAME, "_step_legal", None)  # the lists the last move found were listed in a reading too
+    fresh = [[GAME.legal(state, seat) for seat in GAME.to_move(state)] for state in positions]
+    assert kept == fresh

@@ -110,6 +110,10 @@ class Hellenica(BaseGame):
     def legal(self, state: dict, seat: int) -> list[str]:
         if state["phase"] == "over" or not 0 <= seat < state["players"] or seat in state.get("ai_seats", ()):
             return []
+        with reading(state):  # a state the table holds is never changed: its answers are kept while listing
+            return self._legal(state, seat)
+
+    def _legal(self, state: dict, seat: int) -> list[str]:
         frame_commands: list[str] = []
         frame = current(state)
         if frame is not None and seat in self.to_move(state):

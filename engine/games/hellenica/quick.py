@@ -26,6 +26,7 @@ from engine.core import IllegalAction
 from engine.games.hellenica import invocations, phases
 from engine.games.hellenica.ai.grudges import GRUDGES, note_action
 from engine.games.hellenica.notation import listing
+from engine.games.hellenica.read_cache import reading
 from engine.games.hellenica.state import copy_for_play, seat_name
 from engine.games.hellenica.steps import STEPS, current, open_frame
 
@@ -51,14 +52,15 @@ def forced(state: dict, asked: dict[int, list[str]] | None = None) -> tuple[int,
         return None
     step = STEPS[frame["kind"]]
     ai = state.get("ai_seats", ())
-    for seat in step.seats(state, frame):
-        if seat in ai:
-            continue
-        actions = step.legal(state, frame, seat)
-        if asked is not None:
-            asked[seat] = actions
-        if len(actions) == 1 and not invocations.free_commands(state, seat):
-            return seat, actions[0]
+    with reading(state):  # listing actions only reads: who owns which city is asked again and again
+        for seat in step.seats(state, frame):
+            if seat in ai:
+                continue
+            actions = step.legal(state, frame, seat)
+            if asked is not None:
+                asked[seat] = actions
+            if len(actions) == 1 and not invocations.free_commands(state, seat):
+                return seat, actions[0]
     return None
 
 
