@@ -180,3 +180,17 @@ def test_a_player_changed_in_place_is_not_shown_as_before():
     state.players[1].cards.append(next(iter(CARD_BY_ID)))
     shown = GAME.view(state, None)["players"][1]
     assert shown["week"] == first["week"] + 2 and len(shown["cards"]) == len(first["cards"]) + 1
+
+
+def test_every_view_shows_the_whole_board_and_shares_it():
+    """The board never changes: every view shows all places and connections,
+    and successive views share the one board (views are read, never changed)."""
+    from engine.games.thebes.components import CONNECTIONS, PLACES
+
+    state = GAME.new(3, {}, 7)
+    first, second = GAME.view(state, None), GAME.view(GAME.play(state, 0, GAME.legal(state, 0)[0]), None)
+    assert first["board"] == {
+        "places": [{"key": p.key, "name": p.name, "kind": p.kind, "colour": p.colour} for p in PLACES],
+        "connections": [list(c) for c in CONNECTIONS],
+    }
+    assert second["board"] is first["board"]

@@ -165,8 +165,17 @@ def _player_part(state: State, seat: int, colour: str) -> tuple[Holdings, Finds,
     return kept
 
 
+_BOARD = {
+    "places": [dict(place) for place in _PLACES],
+    "connections": [list(c) for c in CONNECTIONS],
+}
+"""The board as every view shows it (one dict, shared by the views: read, never changed)."""
+
+
 def public_view(state: State, colours: list[str]) -> dict[str, Any]:
-    """The whole table as everyone sees it (JSON-safe)."""
+    """The whole table as everyone sees it (JSON-safe). Parts that did not
+    change since an earlier view (a player, the board) are that view's own
+    (``engine/games/README.md``: views are read, never changed)."""
     parts = [_player_part(state, seat, colours[seat]) for seat in range(len(state.players))]
     held = [held for held, _, _ in parts]
     found = [found for _, found, _ in parts]
@@ -180,10 +189,7 @@ def public_view(state: State, colours: list[str]) -> dict[str, Any]:
         "over": state.over,
         "zeppelin_declared": state.zeppelin,
         "order": acting_order(state),
-        "board": {
-            "places": [dict(place) for place in _PLACES],
-            "connections": [list(c) for c in CONNECTIONS],
-        },
+        "board": _BOARD,
         "display": [None if c is None else card_view(c) for c in state.display],
         "exhibitions": [None if e is None else exhibition_view(e) for e in state.exhibitions],
         "piles": {
