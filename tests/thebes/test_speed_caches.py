@@ -168,9 +168,31 @@ def test_a_view_with_the_kept_player_parts_is_the_view_made_afresh(players):
         kept = GAME.view(state, None)
         reused += len(view._PLAYER_PARTS) < before + players
         view._PLAYER_PARTS.clear()
+        view._SITE_VIEWS.clear()
+        view._SCORE_ROWS.clear()
         assert kept == GAME.view(state, None)
         GAME.view(state, None)  # kept again for the next position
     assert reused > 0, "successive views share the unchanged players' parts"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_kept_score_rows_and_sites_are_the_scores_and_bags_of_the_state(players):
+    """A score row is kept by the player's part and the majorities the player
+    wins, a site by its bag: each must be what the state's scores and bags
+    say, move after move of a whole game (ended, it is the final score)."""
+    from engine.games.thebes import view
+    from engine.games.thebes.bags import bag_summary
+
+    last = None
+    for state, _, _ in positions(players, seed=players + 40, limit=400):
+        shown = GAME.view(state, None)
+        assert shown["scores"] == [s.to_dict() for s in scores(state)]
+        for site, entry in shown["sites"].items():
+            assert entry["first_artefact"] == state.on_site[site]
+            assert entry["bag"] == bag_summary(list(state.bags[site]))
+        last = state
+    assert last is not None and len(view._SCORE_ROWS) > 0
+    assert [row["total"] for row in GAME.view(last, None)["scores"]] == [s.total for s in scores(last)]
 
 
 def test_a_player_changed_in_place_is_not_shown_as_before():

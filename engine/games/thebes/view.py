@@ -43,7 +43,7 @@ from engine.games.thebes.knowledge import Holdings, holdings
 from engine.games.thebes.market import bought_card
 from engine.games.thebes.notation import Action, Buy, Dig, Exhibit, Replace, Zeppelin
 from engine.games.thebes.rules import plan
-from engine.games.thebes.scoring import scores
+from engine.games.thebes.scoring import majorities, score
 from engine.games.thebes.state import Player, State
 from engine.games.thebes.timetrack import acting_order, weeks_left, year_marker
 
@@ -172,13 +172,49 @@ _BOARD = {
 """The board as every view shows it (one dict, shared by the views: read, never changed)."""
 
 
+_SITE_VIEWS: dict[tuple[str, bool, tuple[str, ...]], dict[str, Any]] = {}
+"""Each site as the views show it, by its bag and whether its first
+artefact still lies there (a site changes only when dug)."""
+
+
+def _site_view(site: str, first_artefact: bool, bag: list[str]) -> dict[str, Any]:
+    key = (site, first_artefact, tuple(bag))
+    shown = _SITE_VIEWS.get(key)
+    if shown is None:
+        if len(_SITE_VIEWS) >= PLAYER_PARTS_KEPT:
+            _SITE_VIEWS.clear()
+        shown = _SITE_VIEWS[key] = {
+            "name": place_name(site),
+            "first_artefact": first_artefact,
+            "knowledge_token_for": knowledge_target(site),
+            "bag": _bag_view(bag),
+        }
+    return shown
+
+
+_SCORE_ROWS: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[Any, dict[str, Any]]] = {}
+"""A player's score row by their part (``_player_part``, by identity: the
+part is kept with the row, so its id is not reused) and the majorities they
+win: a move changes one player, the others' rows stay."""
+
+
+def _score_row(state: State, seat: int, part: tuple[Holdings, Finds, dict[str, Any]], won: Any) -> dict[str, Any]:
+    key = (id(part), won)
+    kept = _SCORE_ROWS.get(key)
+    if kept is None or kept[0] is not part:
+        if len(_SCORE_ROWS) >= PLAYER_PARTS_KEPT:
+            _SCORE_ROWS.clear()
+        held, found, _ = part
+        kept = _SCORE_ROWS[key] = (part, score(state.players[seat], held, found, won).to_dict())
+    return kept[1]
+
+
 def public_view(state: State, colours: list[str]) -> dict[str, Any]:
     """The whole table as everyone sees it (JSON-safe). Parts that did not
     change since an earlier view (a player, the board) are that view's own
     (``engine/games/README.md``: views are read, never changed)."""
     parts = [_player_part(state, seat, colours[seat]) for seat in range(len(state.players))]
     held = [held for held, _, _ in parts]
-    found = [found for _, found, _ in parts]
     return {
         "game": "thebes",
         "seats": list(colours),
@@ -198,17 +234,9 @@ def public_view(state: State, colours: list[str]) -> dict[str, Any]:
             "set_aside_shuffled_in": state.reserve_used,
             "discard": len(state.discard),
         },
-        "sites": {
-            site: {
-                "name": place_name(site),
-                "first_artefact": state.on_site[site],
-                "knowledge_token_for": knowledge_target(site),
-                "bag": _bag_view(state.bags[site]),
-            }
-            for site in SITES
-        },
+        "sites": {site: _site_view(site, state.on_site[site], state.bags[site]) for site in SITES},
         "players": [player_view for _, _, player_view in parts],
-        "scores": [s.to_dict() for s in scores(state, held, found)],
+        "scores": [_score_row(state, seat, part, won) for seat, (part, won) in enumerate(zip(parts, majorities(held)))],
         "last": {**state.last, "text": last_text(state, colours)} if state.last else {},
     }
 
