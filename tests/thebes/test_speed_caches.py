@@ -216,3 +216,37 @@ def test_every_view_shows_the_whole_board_and_shares_it():
         "connections": [list(c) for c in CONNECTIONS],
     }
     assert second["board"] is first["board"]
+
+
+def test_cards_and_exhibitions_are_shown_as_the_components_say_and_shared():
+    """Every card and exhibition is shown by one dict made at import: it
+    must say what the component says, and views show that same dict."""
+    from engine.games.thebes.components import EXHIBITION_BY_ID
+    from engine.games.thebes.view import card_view, exhibition_view
+
+    for card_id, card in CARD_BY_ID.items():
+        assert card_view(card_id) == {
+            "id": card.id,
+            "name": card.name,
+            "kind": card.kind,
+            "city": card.city,
+            "weeks": card.weeks,
+            "site": card.site,
+            "value": card.value,
+        }
+    for exhibition_id, e in EXHIBITION_BY_ID.items():
+        assert exhibition_view(exhibition_id) == {
+            "id": e.id,
+            "key": e.key,
+            "name": e.name,
+            "city": e.city,
+            "size": e.size,
+            "points": e.points,
+            "weeks": e.weeks,
+            "requires": dict(e.requires),
+        }
+    state = GAME.new(3, {}, 9)
+    first, second = GAME.view(state, None), GAME.view(state.copy(), None)
+    assert first["display"] == second["display"] and all(
+        a is b for a, b in zip(first["display"], second["display"], strict=True)
+    )

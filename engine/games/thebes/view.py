@@ -65,7 +65,9 @@ def _bag_view(bag: list[str]) -> dict[str, Any]:
 
 
 def card_view(card_id: int) -> dict[str, Any]:
-    return dict(_CARD_VIEWS[card_id])
+    """A card as the views show it: one dict per card, made at import and
+    shared by every view (a view is read, never changed)."""
+    return _CARD_VIEWS[card_id]
 
 
 def _card_view(card: ResearchCard) -> dict[str, Any]:
@@ -81,11 +83,14 @@ def _card_view(card: ResearchCard) -> dict[str, Any]:
 
 
 _CARD_VIEWS = {card_id: _card_view(card) for card_id, card in CARD_BY_ID.items()}
-"""Each card's view, made once (``card_view`` hands out copies)."""
 
 
 def exhibition_view(exhibition_id: int) -> dict[str, Any]:
-    exhibition: Exhibition = EXHIBITION_BY_ID[exhibition_id]
+    """An exhibition as the views show it (made at import, shared like ``card_view``)."""
+    return _EXHIBITION_VIEWS[exhibition_id]
+
+
+def _exhibition_view(exhibition: Exhibition) -> dict[str, Any]:
     return {
         "id": exhibition.id,
         "key": exhibition.key,
@@ -96,6 +101,9 @@ def exhibition_view(exhibition_id: int) -> dict[str, Any]:
         "weeks": exhibition.weeks,
         "requires": dict(exhibition.requires),
     }
+
+
+_EXHIBITION_VIEWS = {exhibition_id: _exhibition_view(e) for exhibition_id, e in EXHIBITION_BY_ID.items()}
 
 
 def _player_view(state: State, seat: int, colour: str, held: Holdings, found: Finds) -> dict[str, Any]:
