@@ -250,3 +250,35 @@ def test_cards_and_exhibitions_are_shown_as_the_components_say_and_shared():
     assert first["display"] == second["display"] and all(
         a is b for a, b in zip(first["display"], second["display"], strict=True)
     )
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_kept_digs_are_the_digs_worked_out_afresh(players):
+    """The digs offered at a site are kept by what they depend on (the
+    knowledge choices, a lone shovel, the weeks left): each list must be the
+    one worked out afresh, position after position of a whole game."""
+    from engine.games.thebes.excavation import (
+        dig_options,
+        knowledge_choices,
+        lone_shovel,
+        permit_problem,
+        useful_weeks,
+    )
+    from engine.games.thebes.notation import Dig
+
+    offered = 0
+    for state, seat, _ in positions(players, seed=players + 60, limit=400):
+        player = state.players[seat]
+        budget = dict.fromkeys(SITES, TABLES.max_dig_weeks)
+        shovels = (False, True) if lone_shovel(player) is not None else (False,)
+        afresh = [
+            Dig(site, points, weeks, shovel, spend)
+            for site in SITES
+            if not permit_problem(player, site)
+            for points, spend in knowledge_choices(site_knowledge(player, site))
+            for shovel in shovels
+            for weeks in useful_weeks(points, TABLES.max_dig_weeks)
+        ]
+        assert list(dig_options(state, seat, budget)) == afresh
+        offered += len(afresh)
+    assert offered
