@@ -5,8 +5,6 @@ equals the plain check, on the positions of seeded random games."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from engine.games.hellenica import GAME
@@ -15,25 +13,13 @@ from engine.games.hellenica.board import CLEARING, get_map, preset
 from engine.games.hellenica.build import _marker, government_commands, government_refusal
 from engine.games.hellenica.components import ADVANCEMENTS, GOVERNMENTS
 from engine.games.hellenica.movement import movable, movable_areas
-
-
-def _states(players: int, seed: int, moves: int, options: dict | None = None) -> list[dict]:
-    rng = random.Random(seed)
-    state = GAME.new(players, options or {}, seed)
-    states = [state]
-    for _ in range(moves):
-        movers = GAME.to_move(state)
-        if not movers:
-            break
-        seat = rng.choice(movers)
-        state = GAME.play(state, seat, rng.choice(GAME.legal(state, seat)))
-        states.append(state)
-    return states
+from tests.random_play import random_positions
 
 
 @pytest.fixture(scope="module")
 def states() -> list[dict]:
-    return _states(3, 11, 600)[::3] + _states(4, 12, 300, {"map": "random"})[::3]
+    games = [random_positions(GAME, 3, 11, 600), random_positions(GAME, 4, 12, 300, {"map": "random"})]
+    return [state for positions in games for state, _, _ in positions][::3]
 
 
 def test_a_coastal_city_has_a_clearing_facing_a_sea_on_every_map(states):
