@@ -19,12 +19,16 @@ a DM view where they changed (inside ``reading``), the notices' JSON, and a
 dump every 16 plays. ``--tables`` games are played in turn, as the service
 interleaves them at that many active games; ``--warm`` moves of each are
 played before measuring (the per-game service run counts the moves after
-the 20th). At the end both copies must hold the same states.
+the 20th). At the end both copies must hold the same states. Run one game
+kind per process for a figure to quote: a kind measured after another runs
+with that one's garbage about, and a kind measured twice meets its own
+games again (the caches are warm).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import re
 import subprocess
@@ -136,8 +140,16 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100, help="games played in turn (active games)")
     parser.add_argument("--moves", type=int, default=3000, help="moves measured per game kind")
     parser.add_argument("--warm", type=int, default=20, help="moves of each game before measuring")
+    parser.add_argument(
+        "--no-gc",
+        action="store_true",
+        help="collector off while measuring: its pauses land on whichever side allocates at the time, "
+        "which moves a run's figure by several percent either way",
+    )
     args = parser.parse_args()
     tune_garbage_collector()  # as the bot's own process does
+    if args.no_gc:
+        gc.disable()
     from engine.games import REGISTRY
 
     with tempfile.TemporaryDirectory(prefix="agora-ab-") as tmp:
