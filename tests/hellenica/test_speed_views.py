@@ -17,7 +17,7 @@ from engine.games.hellenica.interdiction import pinned
 from engine.games.hellenica.invocations import spent_view, temple_counts
 from engine.games.hellenica.objectives import completed, met
 from engine.games.hellenica.read_cache import memo_for, reading
-from engine.games.hellenica.state import SHARED_BY_PLAY, copy_for_play, owned_cities, upgrades_of
+from engine.games.hellenica.state import SHARED_BY_PLAY, copy_for_play, owned_cities, seat_name, upgrades_of
 from tests.hellenica.helpers import new_game, own
 
 
@@ -164,3 +164,87 @@ def test_the_copy_keeps_what_json_cannot_hold():
     state["drafts"] = {1: {"n": 2**70}}
     after = copy_for_play(state)
     assert after["drafts"] == {1: {"n": 2**70}} and after["drafts"] is not state["drafts"]
+
+
+def test_the_fixed_parts_of_a_view_are_the_components_and_shared(states):
+    """The map header, mines, deities, Creatures and Pathos cards the view
+    shows are made once (per map, or at import) and shared by every view:
+    each must still be what the components say, with the state's own part."""
+    from engine.games.hellenica.components import CREATURES, DEITIES, OBJECTIVES
+    from engine.games.hellenica.pathos import destruction_held
+    from engine.games.hellenica.state import map_of
+
+    shown = [views.public_view(state, "hellenica") for state in states]
+    for state, view in zip(states, shown, strict=True):
+        board = map_of(state)
+        assert view["map"] == {
+            "name": board.name,
+            "columns": board.size[0],
+            "rows": board.size[1],
+            "seating": list(board.seating),
+        }
+        assert view["mines"] == [
+            {
+                "name": m.name,
+                "title": m.title,
+                "area": m.area,
+                "city": m.city,
+                "upgrade": dict(state["mines"][m.name]) if state["mines"][m.name] else None,
+            }
+            for m in board.mines.values()
+        ]
+        assert view["deities"] == {name: {"title": d.title, "colour": list(d.colour)} for name, d in DEITIES.items()}
+        assert view["creatures"] == [
+            {
+                "name": name,
+                "title": c.title,
+                "letter": c.letter,
+                "area": state["creatures"][name],
+                "slain_by": state["slain"].get(name),
+                "text": c.text,
+            }
+            for name, c in CREATURES.items()
+        ]
+        for card, name in zip(view["pathos"], state["pathos"], strict=True):
+            instant = OBJECTIVES[name].params.get("instant_text")
+            assert card["text"] == (instant if instant and not destruction_held(state) else OBJECTIVES[name].text)
+        assert view["seats"] == [seat_name(s) for s in range(state["players"])]
+    first, last = shown[0], shown[-1]
+    assert last["deities"] is first["deities"] and last["map"] is shown[1]["map"]
+
+
+def test_a_game_playing_destruction_at_once_shows_its_text_on_its_own_card():
+    """Destruction in a game without the held card shows the card it plays;
+    the card every other game shows keeps the held text."""
+    from engine.games.hellenica.components import OBJECTIVES
+    from engine.games.hellenica.pathos import DESTRUCTION, HELD, INSTANT
+
+    state = new_game(3)
+    name = next(n for n, card in OBJECTIVES.items() if card.params.get("instant_text"))
+    state["pathos"] = [name]
+    state["options"] = {**state["options"], DESTRUCTION: INSTANT}
+    instant = views.public_view(state, "hellenica")["pathos"][0]
+    assert instant["text"] == OBJECTIVES[name].params["instant_text"]
+    state["options"] = {**state["options"], DESTRUCTION: HELD}
+    assert views.public_view(state, "hellenica")["pathos"][0]["text"] == OBJECTIVES[name].text
+
+
+def test_a_seats_secrets_show_its_cards_as_the_components_say(states):
+    """The Ethos cards of a seat's secrets are made once per card and met
+    flag; each must still be the card with whether the seat meets it now."""
+    from engine.games.hellenica.components import OBJECTIVES
+
+    favor_card = next(n for n, c in OBJECTIVES.items() if c.kind == "ethos" and c.check == "favor")
+    met_now = new_game(3)
+    met_now["seats"][0]["ethos"] = [favor_card]
+    met_now["seats"][0]["favor"] = OBJECTIVES[favor_card].params["count"]
+    met_cards = 0
+    for state in [*states, met_now]:
+        for seat in range(state["players"]):
+            done = completed(state, seat)
+            shown = views.private_view(state, seat)["ethos"]
+            for card, name in zip(shown, state["seats"][seat]["ethos"], strict=True):
+                assert card == {**views._shown_card(name), "met": name in done}
+                assert card["title"] == OBJECTIVES[name].title
+                met_cards += card["met"]
+    assert met_cards  # the favour card is met

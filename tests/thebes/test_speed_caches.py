@@ -168,9 +168,31 @@ def test_a_view_with_the_kept_player_parts_is_the_view_made_afresh(players):
         kept = GAME.view(state, None)
         reused += len(view._PLAYER_PARTS) < before + players
         view._PLAYER_PARTS.clear()
+        view._SITE_VIEWS.clear()
+        view._SCORE_ROWS.clear()
         assert kept == GAME.view(state, None)
         GAME.view(state, None)  # kept again for the next position
     assert reused > 0, "successive views share the unchanged players' parts"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_kept_score_rows_and_sites_are_the_scores_and_bags_of_the_state(players):
+    """A score row is kept by the player's part and the majorities the player
+    wins, a site by its bag: each must be what the state's scores and bags
+    say, move after move of a whole game (ended, it is the final score)."""
+    from engine.games.thebes import view
+    from engine.games.thebes.bags import bag_summary
+
+    last = None
+    for state, _, _ in positions(players, seed=players + 40, limit=400):
+        shown = GAME.view(state, None)
+        assert shown["scores"] == [s.to_dict() for s in scores(state)]
+        for site, entry in shown["sites"].items():
+            assert entry["first_artefact"] == state.on_site[site]
+            assert entry["bag"] == bag_summary(list(state.bags[site]))
+        last = state
+    assert last is not None and len(view._SCORE_ROWS) > 0
+    assert [row["total"] for row in GAME.view(last, None)["scores"]] == [s.total for s in scores(last)]
 
 
 def test_a_player_changed_in_place_is_not_shown_as_before():
@@ -180,3 +202,106 @@ def test_a_player_changed_in_place_is_not_shown_as_before():
     state.players[1].cards.append(next(iter(CARD_BY_ID)))
     shown = GAME.view(state, None)["players"][1]
     assert shown["week"] == first["week"] + 2 and len(shown["cards"]) == len(first["cards"]) + 1
+
+
+def test_every_view_shows_the_whole_board_and_shares_it():
+    """The board never changes: every view shows all places and connections,
+    and successive views share the one board (views are read, never changed)."""
+    from engine.games.thebes.components import CONNECTIONS, PLACES
+
+    state = GAME.new(3, {}, 7)
+    first, second = GAME.view(state, None), GAME.view(GAME.play(state, 0, GAME.legal(state, 0)[0]), None)
+    assert first["board"] == {
+        "places": [{"key": p.key, "name": p.name, "kind": p.kind, "colour": p.colour} for p in PLACES],
+        "connections": [list(c) for c in CONNECTIONS],
+    }
+    assert second["board"] is first["board"]
+
+
+def test_cards_and_exhibitions_are_shown_as_the_components_say_and_shared():
+    """Every card and exhibition is shown by one dict made at import: it
+    must say what the component says, and views show that same dict."""
+    from engine.games.thebes.components import EXHIBITION_BY_ID
+    from engine.games.thebes.view import card_view, exhibition_view
+
+    for card_id, card in CARD_BY_ID.items():
+        assert card_view(card_id) == {
+            "id": card.id,
+            "name": card.name,
+            "kind": card.kind,
+            "city": card.city,
+            "weeks": card.weeks,
+            "site": card.site,
+            "value": card.value,
+        }
+    for exhibition_id, e in EXHIBITION_BY_ID.items():
+        assert exhibition_view(exhibition_id) == {
+            "id": e.id,
+            "key": e.key,
+            "name": e.name,
+            "city": e.city,
+            "size": e.size,
+            "points": e.points,
+            "weeks": e.weeks,
+            "requires": dict(e.requires),
+        }
+    state = GAME.new(3, {}, 9)
+    first, second = GAME.view(state, None), GAME.view(state.copy(), None)
+    assert first["display"] == second["display"] and all(
+        a is b for a, b in zip(first["display"], second["display"], strict=True)
+    )
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_kept_digs_are_the_digs_worked_out_afresh(players):
+    """The digs offered at a site are kept by what they depend on (the
+    knowledge choices, a lone shovel, the weeks left): each list must be the
+    one worked out afresh, position after position of a whole game."""
+    from engine.games.thebes.excavation import (
+        dig_options,
+        knowledge_choices,
+        lone_shovel,
+        permit_problem,
+        useful_weeks,
+    )
+    from engine.games.thebes.notation import Dig
+
+    offered = 0
+    for state, seat, _ in positions(players, seed=players + 60, limit=400):
+        player = state.players[seat]
+        budget = dict.fromkeys(SITES, TABLES.max_dig_weeks)
+        shovels = (False, True) if lone_shovel(player) is not None else (False,)
+        afresh = [
+            Dig(site, points, weeks, shovel, spend)
+            for site in SITES
+            if not permit_problem(player, site)
+            for points, spend in knowledge_choices(site_knowledge(player, site))
+            for shovel in shovels
+            for weeks in useful_weeks(points, TABLES.max_dig_weeks)
+        ]
+        assert list(dig_options(state, seat, budget)) == afresh
+        offered += len(afresh)
+    assert offered
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_kept_helper_choices_are_the_choices_worked_out_afresh(players):
+    """Local characters and a lone assistant are "single use": the ways to
+    spend them for a number of points are kept by the (frozen) knowledge and
+    the points, and must be what working them out again gives."""
+    from engine.games.thebes.knowledge import _helper_choices
+
+    def afresh(knowledge, points: int) -> list[tuple]:
+        return list(_helper_choices.__wrapped__(knowledge, points))
+
+    with_helpers = 0
+    for state, seat, _ in positions(players, seed=players + 80, limit=400):
+        for site in SITES:
+            knowledge = site_knowledge(state.players[seat], site)
+            with_helpers += bool(knowledge.helpers)
+            for points in range(TABLES.max_knowledge + 2):
+                choices = knowledge.helper_choices(points)
+                assert choices == afresh(knowledge, points)
+                choices.append(())  # the caller's own list: the kept answer is not touched
+                assert knowledge.helper_choices(points) == afresh(knowledge, points)
+    assert with_helpers

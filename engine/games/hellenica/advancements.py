@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.hellenica.components import ADVANCEMENTS, UNITS, advancement_cost
+from engine.games.hellenica.components import ADVANCEMENTS, UNITS, Advancement, advancement_cost
 
 EFFECTS = frozenset(
     {
@@ -103,24 +103,39 @@ def research_refusal(state: dict, seat: int, name: str) -> str | None:
     advancement = ADVANCEMENTS.get(name)
     if advancement is None:
         return f"There is no advancement called `{name}`."
-    mine = owned(state, seat)
-    if name in mine:
+    blocked = _research_block(state, seat, advancement)
+    if blocked is None:
+        return None
+    if blocked == _OWNED:
         return f"You already have {advancement.title}."
-    cost = advancement_cost(advancement.level)
-    philosophers = state["seats"][seat]["philosophers"]
-    if philosophers < cost:
+    if blocked == _COST:
+        cost = advancement_cost(advancement.level)
+        philosophers = state["seats"][seat]["philosophers"]
         return f"{advancement.title} costs {cost} Philosopher{'s' if cost > 1 else ''}; you have {philosophers}."
+    which = "a" if blocked == _NO_LEVEL1 else "another"
+    return f"{advancement.title} is level 2: you need {which} level 1 {advancement.category.title()} advancement first."
+
+
+_OWNED, _COST, _NO_LEVEL1, _LEVEL1_USED = "owned", "cost", "no level 1", "level 1 used"
+"""What keeps a seat from researching an advancement (``_research_block``)."""
+
+
+def _research_block(state: dict, seat: int, advancement: Advancement) -> str | None:
+    """What keeps the seat from researching ``advancement`` now, or None:
+    the checks of ``research_refusal`` without its words (``researchable``
+    asks them of every advancement, at every Research listed)."""
+    mine = owned(state, seat)
+    if advancement.name in mine:
+        return _OWNED
+    if state["seats"][seat]["philosophers"] < advancement_cost(advancement.level):
+        return _COST
     if advancement.level == 2:
         level1 = sum(1 for n in mine if ADVANCEMENTS[n].category == advancement.category and ADVANCEMENTS[n].level == 1)
         level2 = sum(1 for n in mine if ADVANCEMENTS[n].category == advancement.category and ADVANCEMENTS[n].level == 2)
         if level2 >= level1:
-            which = "a" if level1 == 0 else "another"
-            return (
-                f"{advancement.title} is level 2: you need {which} level 1 "
-                f"{advancement.category.title()} advancement first."
-            )
+            return _NO_LEVEL1 if level1 == 0 else _LEVEL1_USED
     return None
 
 
 def researchable(state: dict, seat: int) -> list[str]:
-    return [name for name in ADVANCEMENTS if research_refusal(state, seat, name) is None]
+    return [name for name, advancement in ADVANCEMENTS.items() if _research_block(state, seat, advancement) is None]

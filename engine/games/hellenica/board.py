@@ -110,6 +110,12 @@ class Map:
         }
         self._distances: dict[str, dict[str, int]] = {}
         """``distances`` from each start asked so far (a map never changes)."""
+        self._coastal: frozenset[str] = frozenset(
+            name
+            for name, borders in self.borders.items()
+            if any(self.areas[b].is_sea and kind == CLEARING for b, kind in borders.items())
+        )
+        """The areas ``coastal`` names, worked out once (every Build listing asks)."""
         self._validate()
 
     # -- construction ------------------------------------------------------------
@@ -192,7 +198,9 @@ class Map:
 
     def coastal(self, area: str) -> bool:
         """A land area with a clearing facing an adjacent sea area."""
-        return any(self.areas[b].is_sea and kind == CLEARING for b, kind in self.borders[area].items())
+        if area not in self.borders:
+            raise KeyError(area)
+        return area in self._coastal
 
     def seas_by_clearing(self, area: str) -> list[str]:
         return [b for b, kind in self.borders[area].items() if kind == CLEARING and self.areas[b].is_sea]

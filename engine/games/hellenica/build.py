@@ -219,14 +219,18 @@ def _article(title: str) -> str:
 # Government
 
 
-def government_refusal(state: dict, seat: int, kind: str, city: str) -> str | None:
+def government_refusal(
+    state: dict, seat: int, kind: str, city: str, marker: tuple[tuple[str, dict] | None] | None = None
+) -> str | None:
+    """Why ``build government <kind> <city>`` is not allowed (None if it is);
+    ``marker``: ``(_marker(state, seat),)``, when the caller has it."""
     board = map_of(state)
     government = GOVERNMENTS.get(kind)
     if government is None:
         return f"`{kind}` is not a government. Choose one of: {', '.join(GOVERNMENTS)}."
     if city not in state["cities"] or state["cities"][city]["owner"] != seat:
         return f"Place your Government Marker on a city you own, not `{city}`."
-    current = _marker(state, seat)
+    current = _marker(state, seat) if marker is None else marker[0]
     if current is not None:
         here, piece = current
         if piece["state"] == EXHAUSTED:
@@ -258,7 +262,7 @@ def government_commands(state: dict, seat: int) -> list[str]:
         f"build government {kind} {city}"
         for city in owned_cities(state, seat)
         for kind in GOVERNMENTS
-        if government_refusal(state, seat, kind, city) is None
+        if government_refusal(state, seat, kind, city, (current,)) is None
     ]
 
 

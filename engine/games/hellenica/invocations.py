@@ -659,21 +659,37 @@ def run_upkeep_window(state: dict, first: bool) -> bool:
     return True
 
 
-_INVOCATION_CARDS: dict[str, list[dict[str, Any]]] = {
+def _shown_invocation(name: str, spent: bool, reachable: bool) -> dict[str, Any]:
+    inv = INVOCATIONS[name]
+    return {
+        "name": name,
+        "title": inv.title,
+        "level": inv.level,
+        "phase": inv.phase,
+        "text": inv.text,
+        "spent": spent,
+        "reachable": reachable,
+    }
+
+
+_INVOCATION_CARDS: dict[str, list[tuple[str, int, dict[tuple[bool, bool], dict[str, Any]]]]] = {
     deity: [
-        {
-            "name": name,
-            "title": INVOCATIONS[name].title,
-            "level": INVOCATIONS[name].level,
-            "phase": INVOCATIONS[name].phase,
-            "text": INVOCATIONS[name].text,
-        }
+        (
+            name,
+            INVOCATIONS[name].level,
+            {
+                (spent, reachable): _shown_invocation(name, spent, reachable)
+                for spent in (False, True)
+                for reachable in (False, True)
+            },
+        )
         for name in card.invocations
     ]
     for deity, card in DEITIES.items()
 }
-"""The fixed part of each Deity Card's Invocations, worked out at import
-(every view shows them)."""
+"""Each Deity Card's Invocations as the views show them, made at import for
+every (spent, reachable) pair: every view shows them, and shares these
+dicts (a view is read, never changed)."""
 
 
 def spent_view(state: dict, seat: int) -> list[dict[str, Any]]:
@@ -687,12 +703,7 @@ def spent_view(state: dict, seat: int) -> list[dict[str, Any]]:
     cards = []
     for deity in player["deities"]:
         temples = counted.get(deity, 0)
-        shown = []
-        for fixed in _INVOCATION_CARDS[deity]:
-            invocation = fixed.copy()
-            invocation["spent"] = fixed["name"] in invoked
-            invocation["reachable"] = temples >= fixed["level"]
-            shown.append(invocation)
+        shown = [shapes[(name in invoked, temples >= level)] for name, level, shapes in _INVOCATION_CARDS[deity]]
         cards.append({"deity": deity, "title": DEITIES[deity].title, "temples": temples, "invocations": shown})
     return cards
 

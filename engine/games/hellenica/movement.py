@@ -105,7 +105,8 @@ def movable(state: dict, seat: int, area: str) -> dict[tuple[str, bool], int]:
 
 def movable_areas(state: dict, seat: int) -> list[str]:
     """Areas a Supply action could activate for movement."""
-    return [area for area in map_of(state).areas if movable(state, seat, area)]
+    units = state["units"]
+    return [area for area in map_of(state).areas if units.get(area) and movable(state, seat, area)]
 
 
 # ---------------------------------------------------------------------------

@@ -153,11 +153,16 @@ def owned_cities(state: Mapping[str, Any], seat: int) -> list[str]:
     memo = memo_for(state)
     if memo is None:
         return [name for name, city in state["cities"].items() if city["owner"] == seat]
-    key = (_OWNERS, seat)
-    owned = memo.get(key)
-    if owned is None:
-        owned = memo[key] = [name for name, city in state["cities"].items() if city["owner"] == seat]
-    return list(owned)
+    owners = memo.get(_ALL_OWNED)
+    if owners is None:  # every seat's cities in one pass: views and lists ask for each seat
+        owners = memo[_ALL_OWNED] = {}
+        for name, city in state["cities"].items():
+            owned = owners.get(city["owner"])
+            if owned is None:
+                owners[city["owner"]] = [name]
+            else:
+                owned.append(name)
+    return list(owners.get(seat, ()))
 
 
 HELD_HOMES = "held_homes"
@@ -169,8 +174,8 @@ def held_homes(state: Mapping[str, Any], seat: int) -> list[str]:
     return list(state.get(HELD_HOMES, {}).get(str(seat), ()))
 
 
-_OWNERS = "owned_cities"
-"""The key of ``owned_cities``'s answers while a view reads a state (``read_cache``)."""
+_ALL_OWNED = ("owned_cities",)
+"""The key of ``owned_cities``'s answers (every seat's) while a view reads a state (``read_cache``)."""
 
 
 def government_city(state: State, seat: int) -> str | None:

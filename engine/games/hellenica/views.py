@@ -52,7 +52,9 @@ def _shown_card(name: str) -> dict[str, Any]:
 
 
 _CARDS = {name: _shown_card(name) for name in OBJECTIVES}
-"""Every objective card as the views show it, worked out at import."""
+"""Every objective card as the views show it, worked out at import (the
+public Pathos cards are these very dicts, shared by the views: a view is
+read, never changed)."""
 
 
 def _card(name: str) -> dict[str, Any]:
@@ -62,27 +64,27 @@ def _card(name: str) -> dict[str, Any]:
 def _pathos_card(state: dict, name: str) -> dict[str, Any]:
     """A public card as this game plays it: Destruction in a game without the
     held card (``destruction_held``) shows the card it plays."""
-    card = _card(name)
-    instant = OBJECTIVES[name].params.get("instant_text")
-    if instant and not destruction_held(state):
-        card["text"] = instant
-    return card
+    if not _INSTANT_TEXTS.get(name) or destruction_held(state):
+        return _CARDS[name]
+    return {**_CARDS[name], "text": _INSTANT_TEXTS[name]}
 
 
-_STATIC_AREAS: dict[int, tuple[Map, list[dict[str, Any]], dict[str, int]]] = {}
-"""Per map (by identity; the map is kept so its id is not reused): the areas'
-fixed entries of the public view and each area's place in the list, worked
-out once per map instead of at every move. Each view gets its own area
-dicts; the ``hexes`` lists of one map are shared by its views (a view is
-read, never changed)."""
+_INSTANT_TEXTS = {name: card.params.get("instant_text") for name, card in OBJECTIVES.items()}
+"""Each card's text in a game that plays Destruction at once (most have none)."""
 
 
-def _static_areas(board: Map) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    cached = _STATIC_AREAS.get(id(board))
-    if cached is None or cached[0] is not board:
-        if len(_STATIC_AREAS) > 64:  # built maps are many: keep the cache small
-            _STATIC_AREAS.clear()
-        fixed = [
+class _MapParts:
+    """The fixed parts of the public view of one map, worked out once per map
+    instead of at every move: each area's fixed entries and its place in the
+    list, the mines' fixed entries, and the map's header. Each view gets its
+    own area and mine dicts; the ``hexes`` lists and the header of one map
+    are shared by its views (a view is read, never changed)."""
+
+    __slots__ = ("board", "areas", "place", "mines", "header")
+
+    def __init__(self, board: Map):
+        self.board = board  # kept, so its id is not reused while cached
+        self.areas: list[dict[str, Any]] = [
             {
                 "name": name,
                 "title": area.title,
@@ -104,19 +106,33 @@ def _static_areas(board: Map) -> tuple[list[dict[str, Any]], dict[str, int]]:
             }
             for name, area in board.areas.items()
         ]
-        cached = _STATIC_AREAS[id(board)] = (board, fixed, {name: i for i, name in enumerate(board.areas)})
-    return cached[1], cached[2]
+        self.place = {name: i for i, name in enumerate(board.areas)}
+        self.mines = [{"name": m.name, "title": m.title, "area": m.area, "city": m.city} for m in board.mines.values()]
+        self.header = {
+            "name": board.name,
+            "columns": board.size[0],
+            "rows": board.size[1],
+            "seating": list(board.seating),
+        }
 
 
-def _areas(state: dict, board: Map, homes: dict[str, int]) -> list[dict[str, Any]]:
+_MAP_PARTS: dict[int, _MapParts] = {}
+"""``_MapParts`` per map (by identity)."""
+
+
+def _map_parts(board: Map) -> _MapParts:
+    parts = _MAP_PARTS.get(id(board))
+    if parts is None or parts.board is not board:
+        if len(_MAP_PARTS) > 64:  # built maps are many: keep the cache small
+            _MAP_PARTS.clear()
+        parts = _MAP_PARTS[id(board)] = _MapParts(board)
+    return parts
+
+
+def _areas(state: dict, parts: _MapParts, homes: dict[str, int]) -> list[dict[str, Any]]:
     """Every area of the map with its owner, upgrades and units."""
-    fixed, place = _static_areas(board)
-    areas = []
-    for area in fixed:
-        view = area.copy()
-        view["slots"] = []
-        view["units"] = []
-        areas.append(view)
+    place = parts.place
+    areas: list[dict[str, Any]] = [{**area, "slots": [], "units": []} for area in parts.areas]
     for name in state["impassable"]:
         if name in place:
             areas[place[name]]["impassable"] = True
@@ -209,20 +225,24 @@ def public_view(state: dict, game: str) -> dict[str, Any]:
         return _public_view(state, game)
 
 
-_CREATURES = [(name, c.title, c.letter, c.text) for name, c in CREATURES.items()]
-_DEITIES = [(name, d.title, tuple(d.colour)) for name, d in DEITIES.items()]
-"""The fixed parts of the Creatures and the deities the public view lists."""
+_CREATURES = [(name, {"name": name, "title": c.title, "letter": c.letter}, c.text) for name, c in CREATURES.items()]
+"""The fixed parts of the Creatures the public view lists."""
+_DEITIES = {name: {"title": d.title, "colour": list(d.colour)} for name, d in DEITIES.items()}
+"""The deities as every public view shows them (one dict, shared: views are read, never changed)."""
+_SEAT_NAMES = {players: [seat_name(s) for s in range(players)] for players in range(1, 8)}
+"""The seats' colours per player count (shared by the views)."""
 
 
 def _public_view(state: dict, game: str) -> dict[str, Any]:
-    board = map_of(state)
+    parts = _map_parts(map_of(state))
     homes = {player["city"]: seat for seat, player in enumerate(state["seats"]) if player["city"]}
+    mines = state["mines"]
     frame = current(state)
     waiting = [] if frame is None or state["phase"] == "over" else STEPS[frame["kind"]].seats(state, frame)
     view: dict[str, Any] = {
         "game": game,
         "players": state["players"],
-        "seats": [seat_name(s) for s in range(state["players"])],
+        "seats": _SEAT_NAMES.get(state["players"]) or [seat_name(s) for s in range(state["players"])],
         "turn": state["turn"],
         "phase": state["phase"],
         "round": state["round"],
@@ -237,19 +257,12 @@ def _public_view(state: dict, game: str) -> dict[str, Any]:
         "ethos_deck": len(state["ethos_deck"]),
         "objectives_to_win": objectives_to_win(state),
         "rivals": list(state.get("rivals", [])),
-        "map": {"name": board.name, "columns": board.size[0], "rows": board.size[1], "seating": list(board.seating)},
-        "areas": _areas(state, board, homes),
+        "map": parts.header,
+        "areas": _areas(state, parts, homes),
         "mines": [
-            {
-                "name": m.name,
-                "title": m.title,
-                "area": m.area,
-                "city": m.city,
-                "upgrade": dict(state["mines"][m.name]) if state["mines"][m.name] else None,
-            }
-            for m in board.mines.values()
+            {**fixed, "upgrade": dict(upgrade) if (upgrade := mines[fixed["name"]]) else None} for fixed in parts.mines
         ],
-        "deities": {name: {"title": title, "colour": list(colour)} for name, title, colour in _DEITIES},
+        "deities": _DEITIES,
         "players_info": [_player(state, s) for s in range(state["players"])],
         "combat": _combat(state),
         "movement": _movement(state),
@@ -259,15 +272,8 @@ def _public_view(state: dict, game: str) -> dict[str, Any]:
         "bid": bid_view(state),
         "window": window_view(state),
         "creatures": [
-            {
-                "name": name,
-                "title": title,
-                "letter": letter,
-                "area": state["creatures"][name],
-                "slain_by": state["slain"].get(name),
-                "text": text,
-            }
-            for name, title, letter, text in _CREATURES
+            {**fixed, "area": state["creatures"][name], "slain_by": state["slain"].get(name), "text": text}
+            for name, fixed, text in _CREATURES
         ],
         "closed": sorted({e["target"] for e in state["turn_effects"] if e["kind"] == "closed"}),
         "log": [entry["text"] for entry in state["log"][-LOG_SHOWN:]],
@@ -349,11 +355,16 @@ def private_view(state: dict, seat: int) -> dict[str, Any]:
         return _private_view(state, seat)
 
 
+_ETHOS_SHOWN = {(name, met): {**card, "met": met} for name, card in _CARDS.items() for met in (False, True)}
+"""A seat's objective card with whether it is met, as its secrets show it
+(made at import, shared by the views: a view is read, never changed)."""
+
+
 def _private_view(state: dict, seat: int) -> dict[str, Any]:
     player = state["seats"][seat]
     done = set(completed(state, seat))
     return {
-        "ethos": [{**_CARDS[c], "met": c in done} for c in player["ethos"]],
+        "ethos": [_ETHOS_SHOWN[c, c in done] for c in player["ethos"]],
         "ethos_hand": [{"place": i + 1, **_CARDS[c]} for i, c in enumerate(player["ethos_hand"])],
         "deity_hand": [{"name": d, "title": DEITIES[d].title} for d in player["deity_hand"]],
         "objectives_met": len(done),

@@ -174,10 +174,22 @@ def dig_options(state: State, seat: int, budget: dict[str, int]) -> Iterator[Dig
         if weeks_free < 1 or permit_problem(player, site):
             continue
         longest = min(TABLES.max_dig_weeks, weeks_free)
-        for points, spend in knowledge_choices(site_knowledge(player, site)):
-            for shovel in shovel_choices:
-                for weeks in useful_weeks(points, longest):
-                    yield Dig(site, points, weeks, shovel, spend)
+        yield from _site_digs(site, knowledge_choices(site_knowledge(player, site)), shovel_choices, longest)
+
+
+@lru_cache(maxsize=4096)
+def _site_digs(
+    site: str, choices: tuple[tuple[int, str | None], ...], shovel_choices: tuple[bool, ...], longest: int
+) -> tuple[Dig, ...]:
+    """``dig_options`` at one site, by what they depend on (remembered: the
+    legal list, the turn's hand-over and the bots ask again and again, and
+    digs are frozen)."""
+    return tuple(
+        Dig(site, points, weeks, shovel, spend)
+        for points, spend in choices
+        for shovel in shovel_choices
+        for weeks in useful_weeks(points, longest)
+    )
 
 
 @lru_cache(maxsize=4096)

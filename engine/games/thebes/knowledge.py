@@ -117,16 +117,9 @@ class SiteKnowledge:
         spend that reaches it and holds none it could do without, cheapest
         first (fewest points thrown away, then fewest cards). Empty if
         ``points`` is out of reach."""
-        if points < 1 or points > self.most:
-            return []
-        reaching = [
-            subset
-            for size in range(len(self.helpers) + 1)
-            for subset in combinations(self.helpers, size)
-            if self.ceiling(subset) >= points
-        ]
-        minimal = [subset for subset in reaching if not any(set(other) < set(subset) for other in reaching)]
-        return sorted(minimal, key=lambda s: (sum(h.points for h in s), len(s), [h.kind != LOCAL for h in s]))
+        if not self.helpers:  # nothing to spend: the wheel reaches ``most`` without a card
+            return [()] if 1 <= points <= self.most else []
+        return list(_helper_choices(self, points))
 
     def helpers_for(self, points: int, spend: str | None = None) -> tuple[Helper, ...] | None:
         """The helpers spent to set the wheel to ``points``: the only way
@@ -137,6 +130,23 @@ class SiteKnowledge:
         if spend is not None:
             choices = [c for c in choices if any(h.kind == spend for h in c)]
         return choices[0] if len(choices) == 1 else None
+
+
+@lru_cache(maxsize=4096)
+def _helper_choices(knowledge: SiteKnowledge, points: int) -> tuple[tuple[Helper, ...], ...]:
+    """``SiteKnowledge.helper_choices``, remembered by the knowledge (frozen)
+    and the points: the digs offered, the dig's check, its discards and its
+    log line all ask again about the same hand."""
+    if points < 1 or points > knowledge.most:
+        return ()
+    reaching = [
+        subset
+        for size in range(len(knowledge.helpers) + 1)
+        for subset in combinations(knowledge.helpers, size)
+        if knowledge.ceiling(subset) >= points
+    ]
+    minimal = [subset for subset in reaching if not any(set(other) < set(subset) for other in reaching)]
+    return tuple(sorted(minimal, key=lambda s: (sum(h.points for h in s), len(s), [h.kind != LOCAL for h in s])))
 
 
 def site_knowledge(player: Player, site: str) -> SiteKnowledge:

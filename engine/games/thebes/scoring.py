@@ -91,12 +91,19 @@ def scores(state: State, held: list[Holdings] | None = None, found: list[Finds] 
     where the caller has them."""
     held = held or [holdings(p) for p in state.players]
     found = found or [finds(p.found) for p in state.players]
-    majorities = _majorities(tuple(tuple(h.books.items()) for h in held))
-    scored = []
-    for p, h, f, won in zip(state.players, held, found, majorities):
-        congress = h.kinds.get(CONGRESS, 0)
-        scored.append(Score(f.points, exhibition_points(p), congress, congress_points(congress), dict(won)))
-    return scored
+    return [score(p, h, f, won) for p, h, f, won in zip(state.players, held, found, majorities(held))]
+
+
+def score(player: Player, held: Holdings, found: Finds, won: tuple[tuple[str, int], ...]) -> Score:
+    """One player's score, from their holdings and finds and the majorities
+    they win (``majorities``)."""
+    congress = held.kinds.get(CONGRESS, 0)
+    return Score(found.points, exhibition_points(player), congress, congress_points(congress), dict(won))
+
+
+def majorities(held: list[Holdings]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Per seat, ``(site, points)`` for each site whose majority it wins."""
+    return _majorities(tuple(tuple(h.books.items()) for h in held))
 
 
 @lru_cache(maxsize=1024)

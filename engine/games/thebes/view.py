@@ -43,7 +43,7 @@ from engine.games.thebes.knowledge import Holdings, holdings
 from engine.games.thebes.market import bought_card
 from engine.games.thebes.notation import Action, Buy, Dig, Exhibit, Replace, Zeppelin
 from engine.games.thebes.rules import plan
-from engine.games.thebes.scoring import scores
+from engine.games.thebes.scoring import majorities, score
 from engine.games.thebes.state import Player, State
 from engine.games.thebes.timetrack import acting_order, weeks_left, year_marker
 
@@ -65,7 +65,9 @@ def _bag_view(bag: list[str]) -> dict[str, Any]:
 
 
 def card_view(card_id: int) -> dict[str, Any]:
-    return dict(_CARD_VIEWS[card_id])
+    """A card as the views show it: one dict per card, made at import and
+    shared by every view (a view is read, never changed)."""
+    return _CARD_VIEWS[card_id]
 
 
 def _card_view(card: ResearchCard) -> dict[str, Any]:
@@ -81,11 +83,14 @@ def _card_view(card: ResearchCard) -> dict[str, Any]:
 
 
 _CARD_VIEWS = {card_id: _card_view(card) for card_id, card in CARD_BY_ID.items()}
-"""Each card's view, made once (``card_view`` hands out copies)."""
 
 
 def exhibition_view(exhibition_id: int) -> dict[str, Any]:
-    exhibition: Exhibition = EXHIBITION_BY_ID[exhibition_id]
+    """An exhibition as the views show it (made at import, shared like ``card_view``)."""
+    return _EXHIBITION_VIEWS[exhibition_id]
+
+
+def _exhibition_view(exhibition: Exhibition) -> dict[str, Any]:
     return {
         "id": exhibition.id,
         "key": exhibition.key,
@@ -96,6 +101,9 @@ def exhibition_view(exhibition_id: int) -> dict[str, Any]:
         "weeks": exhibition.weeks,
         "requires": dict(exhibition.requires),
     }
+
+
+_EXHIBITION_VIEWS = {exhibition_id: _exhibition_view(e) for exhibition_id, e in EXHIBITION_BY_ID.items()}
 
 
 def _player_view(state: State, seat: int, colour: str, held: Holdings, found: Finds) -> dict[str, Any]:
@@ -165,11 +173,56 @@ def _player_part(state: State, seat: int, colour: str) -> tuple[Holdings, Finds,
     return kept
 
 
+_BOARD = {
+    "places": [dict(place) for place in _PLACES],
+    "connections": [list(c) for c in CONNECTIONS],
+}
+"""The board as every view shows it (one dict, shared by the views: read, never changed)."""
+
+
+_SITE_VIEWS: dict[tuple[str, bool, tuple[str, ...]], dict[str, Any]] = {}
+"""Each site as the views show it, by its bag and whether its first
+artefact still lies there (a site changes only when dug)."""
+
+
+def _site_view(site: str, first_artefact: bool, bag: list[str]) -> dict[str, Any]:
+    key = (site, first_artefact, tuple(bag))
+    shown = _SITE_VIEWS.get(key)
+    if shown is None:
+        if len(_SITE_VIEWS) >= PLAYER_PARTS_KEPT:
+            _SITE_VIEWS.clear()
+        shown = _SITE_VIEWS[key] = {
+            "name": place_name(site),
+            "first_artefact": first_artefact,
+            "knowledge_token_for": knowledge_target(site),
+            "bag": _bag_view(bag),
+        }
+    return shown
+
+
+_SCORE_ROWS: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[Any, dict[str, Any]]] = {}
+"""A player's score row by their part (``_player_part``, by identity: the
+part is kept with the row, so its id is not reused) and the majorities they
+win: a move changes one player, the others' rows stay."""
+
+
+def _score_row(state: State, seat: int, part: tuple[Holdings, Finds, dict[str, Any]], won: Any) -> dict[str, Any]:
+    key = (id(part), won)
+    kept = _SCORE_ROWS.get(key)
+    if kept is None or kept[0] is not part:
+        if len(_SCORE_ROWS) >= PLAYER_PARTS_KEPT:
+            _SCORE_ROWS.clear()
+        held, found, _ = part
+        kept = _SCORE_ROWS[key] = (part, score(state.players[seat], held, found, won).to_dict())
+    return kept[1]
+
+
 def public_view(state: State, colours: list[str]) -> dict[str, Any]:
-    """The whole table as everyone sees it (JSON-safe)."""
+    """The whole table as everyone sees it (JSON-safe). Parts that did not
+    change since an earlier view (a player, the board) are that view's own
+    (``engine/games/README.md``: views are read, never changed)."""
     parts = [_player_part(state, seat, colours[seat]) for seat in range(len(state.players))]
     held = [held for held, _, _ in parts]
-    found = [found for _, found, _ in parts]
     return {
         "game": "thebes",
         "seats": list(colours),
@@ -180,10 +233,7 @@ def public_view(state: State, colours: list[str]) -> dict[str, Any]:
         "over": state.over,
         "zeppelin_declared": state.zeppelin,
         "order": acting_order(state),
-        "board": {
-            "places": [dict(place) for place in _PLACES],
-            "connections": [list(c) for c in CONNECTIONS],
-        },
+        "board": _BOARD,
         "display": [None if c is None else card_view(c) for c in state.display],
         "exhibitions": [None if e is None else exhibition_view(e) for e in state.exhibitions],
         "piles": {
@@ -192,17 +242,9 @@ def public_view(state: State, colours: list[str]) -> dict[str, Any]:
             "set_aside_shuffled_in": state.reserve_used,
             "discard": len(state.discard),
         },
-        "sites": {
-            site: {
-                "name": place_name(site),
-                "first_artefact": state.on_site[site],
-                "knowledge_token_for": knowledge_target(site),
-                "bag": _bag_view(state.bags[site]),
-            }
-            for site in SITES
-        },
+        "sites": {site: _site_view(site, state.on_site[site], state.bags[site]) for site in SITES},
         "players": [player_view for _, _, player_view in parts],
-        "scores": [s.to_dict() for s in scores(state, held, found)],
+        "scores": [_score_row(state, seat, part, won) for seat, (part, won) in enumerate(zip(parts, majorities(held)))],
         "last": {**state.last, "text": last_text(state, colours)} if state.last else {},
     }
 
