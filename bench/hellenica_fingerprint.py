@@ -2,7 +2,8 @@
 
 Plays seeded random games (3, 4, 5 and 7 seats, several option sets) and
 hashes, at every step: who moves, every mover's legal list (in order), the
-public view, each mover's view and private view, the dump, the played move's
+public view, each mover's view and private view (with the fixed parts
+the views leave out put back, ``view_fixed``), the dump, the played move's
 ``describe`` text, ``reveals``, the outcome, and that the state before the
 move is unchanged by it. Prints one hash per game and a total:
 
@@ -56,6 +57,13 @@ def play_games(seeds: int, steps: int) -> list[str]:
     from engine.core import IllegalAction
     from engine.games.hellenica import GAME
 
+    try:
+        from engine.games.hellenica.view_fixed import with_fixed_parts as shown
+    except ImportError:  # a tree whose views still hold the map's fixed parts
+
+        def shown(view: dict[str, Any]) -> dict[str, Any]:
+            return view
+
     lines = []
     total = hashlib.sha256()
     for index, (players, options) in enumerate(CONFIGS):
@@ -70,11 +78,11 @@ def play_games(seeds: int, steps: int) -> list[str]:
             played = 0
             while played < steps:
                 movers = GAME.to_move(state)
-                record: list[Any] = [movers, GAME.outcome(state), GAME.view(state, None), GAME.dump(state)]
+                record: list[Any] = [movers, GAME.outcome(state), shown(GAME.view(state, None)), GAME.dump(state)]
                 if not movers:
                     break
                 for seat in movers:
-                    record += [GAME.legal(state, seat), GAME.view(state, seat), GAME.private_view(state, seat)]
+                    record += [GAME.legal(state, seat), shown(GAME.view(state, seat)), GAME.private_view(state, seat)]
                 seat = rng.choice(movers)
                 action = rng.choice(GAME.legal(state, seat))
                 before = json.dumps(GAME.dump(state), sort_keys=True)
@@ -84,7 +92,7 @@ def play_games(seeds: int, steps: int) -> list[str]:
                 digest.update(_hash(record).encode())
                 state = after
                 played += 1
-            digest.update(_hash([repr(GAME.outcome(state)), GAME.dump(state), GAME.view(state, None)]).encode())
+            digest.update(_hash([repr(GAME.outcome(state)), GAME.dump(state), shown(GAME.view(state, None))]).encode())
             lines.append(f"{index} {players} {options} {seed} {played} {digest.hexdigest()[:16]}")
             total.update(digest.digest())
     lines.append(f"TOTAL {total.hexdigest()[:16]}")

@@ -20,7 +20,9 @@ mine). Text is stamped word by word from cached masks, names and headings
 from cached sprites (``render.hellenica_base``), a player's panel is redrawn
 only when something in it changed (``render.hellenica_panels``), and the
 palette is chosen from a sample of the pixels. The private tiles are drawn
-by ``render.hellenica_tiles``.
+by ``render.hellenica_tiles``. The view names its map and pieces; their
+fixed parts (hexes, titles, colours, texts) come from the game's public
+component data (``engine.games.hellenica.view_fixed``), never from a state.
 
 Every colour also carries a letter: seats by their initial, upgrades by
 letter (A Academy, T Temple, M Market, B Barracks, S Stables, D Docks,
@@ -40,6 +42,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.games.hellenica.view_fixed import with_fixed_parts
 from render.common import INK, MUTED, PAPER, fit_text, font, seat_rgb, text_on, to_png
 from render.hellenica_base import (
     BEAST,
@@ -104,6 +107,7 @@ from render.hellenica_tiles import _private_tiles, _tile_words, _tiles_box, _til
 
 
 def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
+    view = with_fixed_parts(view)  # the map's hexes and titles, the pieces' texts: the view only names them
     map_w, map_h = _map_size(view)
     log_h = _legend_height(map_w) + 16 * (LOG_LINES - 1) + 12
     width = map_w + PANEL_W + 8

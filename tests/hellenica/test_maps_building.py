@@ -13,6 +13,7 @@ from engine.games.hellenica.maps import building
 from engine.games.hellenica.maps.placement import empty_locations, has_sea_access, refusal
 from engine.games.hellenica.maps.tiles import board, land_tiles, tiles
 from engine.games.hellenica.steps import current
+from engine.games.hellenica.view_fixed import with_fixed_parts
 
 
 def buildable(players: int = 3, ai: tuple[int, ...] = (), seed: int = 4) -> dict:
@@ -151,7 +152,7 @@ def test_skips_and_the_end_of_building():
         seat = GAME.to_move(state)[0]
         state = GAME.play(state, seat, GAME.legal(state, seat)[0])
     assert state["map"] == "built" and current(state)["kind"] == "patron"
-    view = GAME.view(state, None)
+    view = with_fixed_parts(GAME.view(state, None))
     seas = [a for a in view["areas"] if a["kind"] == "sea"]
     open_hexes = empty_locations(state["tiles"])
     assert len(seas) == len(board().seas) + len(open_hexes)

@@ -9,6 +9,7 @@ from PIL import Image
 
 from engine.games.hellenica import GAME
 from engine.games.hellenica.components import OBJECTIVES
+from engine.games.hellenica.view_fixed import with_fixed_parts
 from render import hand_text, render_view
 
 
@@ -129,7 +130,7 @@ def test_empty_areas_look_like_face_down_tiles_and_open_locations():
     from tests.hellenica.test_maps_explore import explorable_game
 
     state = explorable_game()
-    view = GAME.view(state, None)
+    view = with_fixed_parts(GAME.view(state, None))
     empty = next(a["name"] for a in view["areas"] if a["empty"])
     home = state["seats"][0]["city"]
     image = _png(view, ["a", "b"])
@@ -143,7 +144,7 @@ def test_empty_areas_look_like_face_down_tiles_and_open_locations():
     while "building" in state and state["building"]["stage"] == "homes":
         seat = GAME.to_move(state)[0]
         state = GAME.play(state, seat, GAME.legal(state, seat)[0])
-    view = GAME.view(state, None)
+    view = with_fixed_parts(GAME.view(state, None))
     empty = next(a["name"] for a in view["areas"] if a["empty"])
     assert _pixel_at_area(_png(view, ["a", "b"]), view, empty) == OPEN_SPACE != LAND
     placer = view["building"]["placer"]
@@ -215,7 +216,7 @@ def test_place_names_never_overlap_and_fit_their_hex(board, seed):
     from render.hellenica_legend import SEA_TITLE_ROOM, TITLE_ROOM, _place_names
 
     state = GAME.new(4, {"homes": "random", "map": board}, seed)
-    view = GAME.view(state, None)
+    view = with_fixed_parts(GAME.view(state, None))
     areas = {a["name"]: a for a in view["areas"]}
     boxes = _boxes(_place_names(view, areas))
     named = {a["title"] for a in view["areas"] if not a["empty"]} | {m["name"] for m in view["mines"]}

@@ -7,7 +7,11 @@ advancements, deity cards and which Invocations are spent, the Creatures, the
 chaos track and the last World Event, the events each player won ("The number
 of World Events a player has won is public knowledge"), who has bid — and
 never an Ethos card's identity until a victory reveals it, nor a bid before
-all bids are in, nor the order of the World Event deck.
+all bids are in, nor the order of the World Event deck. What only the map
+or the components decide (area titles and hexes, mine titles, the deities'
+colours, the Creatures' texts) is left out: the view names its map and
+pieces, and ``view_fixed.with_fixed_parts`` puts those parts back for the
+pictures.
 """
 
 from __future__ import annotations
@@ -74,11 +78,12 @@ _INSTANT_TEXTS = {name: card.params.get("instant_text") for name, card in OBJECT
 
 
 class _MapParts:
-    """The fixed parts of the public view of one map, worked out once per map
-    instead of at every move: each area's fixed entries and its place in the
-    list, the mines' fixed entries, and the map's header. Each view gets its
-    own area and mine dicts; the ``hexes`` lists and the header of one map
-    are shared by its views (a view is read, never changed)."""
+    """The parts of the public view of one map worked out once per map
+    instead of at every move: each area's entries before the state fills
+    them in and its place in the list, the mines' names, and the map's
+    header. Each view gets its own area and mine dicts; the header of one
+    map is shared by its views (a view is read, never changed). The fixed
+    parts (titles, hexes, ...) are not in the view (``view_fixed``)."""
 
     __slots__ = ("board", "areas", "place", "mines", "header")
 
@@ -87,27 +92,17 @@ class _MapParts:
         self.areas: list[dict[str, Any]] = [
             {
                 "name": name,
-                "title": area.title,
-                "kind": area.kind,
-                "hexes": [list(h) for h in area.hexes],
-                "sides": area.sides,
-                "settlements": area.settlements,
-                "home": area.home,
-                "island": area.island,
-                "volcano": area.volcano,
-                "shallows": area.shallows,
                 "impassable": False,
-                "empty": area.empty,
                 "home_of": None,
                 "owner": None,
                 "slots": None,
                 "government": None,
                 "units": None,
             }
-            for name, area in board.areas.items()
+            for name in board.areas
         ]
         self.place = {name: i for i, name in enumerate(board.areas)}
-        self.mines = [{"name": m.name, "title": m.title, "area": m.area, "city": m.city} for m in board.mines.values()]
+        self.mines = list(board.mines)
         self.header = {
             "name": board.name,
             "columns": board.size[0],
@@ -225,10 +220,6 @@ def public_view(state: dict, game: str) -> dict[str, Any]:
         return _public_view(state, game)
 
 
-_CREATURES = [(name, {"name": name, "title": c.title, "letter": c.letter}, c.text) for name, c in CREATURES.items()]
-"""The fixed parts of the Creatures the public view lists."""
-_DEITIES = {name: {"title": d.title, "colour": list(d.colour)} for name, d in DEITIES.items()}
-"""The deities as every public view shows them (one dict, shared: views are read, never changed)."""
 _SEAT_NAMES = {players: [seat_name(s) for s in range(players)] for players in range(1, 8)}
 """The seats' colours per player count (shared by the views)."""
 
@@ -260,9 +251,8 @@ def _public_view(state: dict, game: str) -> dict[str, Any]:
         "map": parts.header,
         "areas": _areas(state, parts, homes),
         "mines": [
-            {**fixed, "upgrade": dict(upgrade) if (upgrade := mines[fixed["name"]]) else None} for fixed in parts.mines
+            {"name": name, "upgrade": dict(upgrade) if (upgrade := mines[name]) else None} for name in parts.mines
         ],
-        "deities": _DEITIES,
         "players_info": [_player(state, s) for s in range(state["players"])],
         "combat": _combat(state),
         "movement": _movement(state),
@@ -272,8 +262,7 @@ def _public_view(state: dict, game: str) -> dict[str, Any]:
         "bid": bid_view(state),
         "window": window_view(state),
         "creatures": [
-            {**fixed, "area": state["creatures"][name], "slain_by": state["slain"].get(name), "text": text}
-            for name, fixed, text in _CREATURES
+            {"name": name, "area": state["creatures"][name], "slain_by": state["slain"].get(name)} for name in CREATURES
         ],
         "closed": sorted({e["target"] for e in state["turn_effects"] if e["kind"] == "closed"}),
         "log": [entry["text"] for entry in state["log"][-LOG_SHOWN:]],

@@ -1,0 +1,93 @@
+"""The fixed parts of the public view, which the view itself leaves out.
+
+The table sends the public view with every channel post and DM, as JSON. A
+map's areas (titles, hexes, sides, settlements, ...), its mines, the deities
+and the Creatures never change while a map stands, and were 9 KB of a 21 KB
+view. The view names its map instead (``view["map"]["name"]``, and while a
+map is built or explored its layout, ``view["tiles"]``) and every piece by
+name; ``with_fixed_parts`` puts the fixed parts back from the game's public
+component data, for the pictures. They are printed on the board and the
+cards: no secret comes with them, and no state is read.
+
+A view stored before the parts were left out already holds them: putting
+them back changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.hellenica.board import Area, Map, get_map
+from engine.games.hellenica.components import CREATURES, DEITIES
+
+AREA_FIXED = ("title", "kind", "hexes", "sides", "settlements", "home", "island", "volcano", "shallows", "empty")
+"""What an area of the map shows that only the map decides."""
+
+DEITIES_SHOWN = {name: {"title": d.title, "colour": list(d.colour)} for name, d in DEITIES.items()}
+"""The deities as the pictures show them, by name."""
+
+CREATURES_SHOWN = {name: {"title": c.title, "letter": c.letter, "text": c.text} for name, c in CREATURES.items()}
+"""The Creatures' fixed parts, by name."""
+
+
+def area_fixed(area: Area) -> dict[str, Any]:
+    """An area's fixed entries (``AREA_FIXED``), as the view showed them."""
+    return {
+        "title": area.title,
+        "kind": area.kind,
+        "hexes": [list(h) for h in area.hexes],
+        "sides": area.sides,
+        "settlements": area.settlements,
+        "home": area.home,
+        "island": area.island,
+        "volcano": area.volcano,
+        "shallows": area.shallows,
+        "empty": area.empty,
+    }
+
+
+class _Fixed:
+    """One map's fixed area and mine entries, by name (made once per map)."""
+
+    __slots__ = ("board", "areas", "mines")
+
+    def __init__(self, board: Map):
+        self.board = board  # kept, so its id is not reused while cached
+        self.areas = {name: area_fixed(area) for name, area in board.areas.items()}
+        self.mines = {m.name: {"title": m.title, "area": m.area, "city": m.city} for m in board.mines.values()}
+
+
+_FIXED: dict[int, _Fixed] = {}
+"""``_Fixed`` per map (by identity)."""
+
+
+def _fixed(board: Map) -> _Fixed:
+    found = _FIXED.get(id(board))
+    if found is None or found.board is not board:
+        if len(_FIXED) > 64:  # built maps are many: keep the cache small
+            _FIXED.clear()
+        found = _FIXED[id(board)] = _Fixed(board)
+    return found
+
+
+def view_map(view: dict[str, Any]) -> Map:
+    """The map a public view names: a shipped map by its name, a built or
+    explored one by its name and layout (``view["tiles"]``)."""
+    tiles = view.get("tiles")
+    layout = None if tiles is None else {loc: [placed["tile"], placed["turns"]] for loc, placed in tiles.items()}
+    return get_map({"map": view["map"]["name"], "tiles": layout})
+
+
+def with_fixed_parts(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with its map's and pieces' fixed parts put back: each area's
+    ``AREA_FIXED`` entries, each mine's title, area and city, the deities'
+    titles and colours, each Creature's title, letter and text. A new dict;
+    the view is not changed."""
+    fixed = _fixed(view_map(view))
+    return {
+        **view,
+        "areas": [{**fixed.areas[area["name"]], **area} for area in view["areas"]],
+        "mines": [{**fixed.mines[mine["name"]], **mine} for mine in view["mines"]],
+        "deities": DEITIES_SHOWN,
+        "creatures": [{**CREATURES_SHOWN[c["name"]], **c} for c in view.get("creatures", [])],
+    }

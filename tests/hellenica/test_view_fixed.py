@@ -1,0 +1,76 @@
+"""The public view leaves out what only the map and the components decide,
+and ``with_fixed_parts`` puts exactly that back for the pictures, from the
+map the view names (a built or explored map by its layout)."""
+
+from __future__ import annotations
+
+import random
+
+import orjson
+import pytest
+
+from engine.games.hellenica import GAME
+from engine.games.hellenica.components import CREATURES, DEITIES
+from engine.games.hellenica.state import map_of
+from engine.games.hellenica.view_fixed import AREA_FIXED, area_fixed, view_map, with_fixed_parts
+
+
+def _positions(players: int, options: dict, seed: int, moves: int) -> list[dict]:
+    """Every 7th state of a seeded random game (maps built and explored as it goes)."""
+    rng = random.Random(seed)
+    state = GAME.new(players, dict(options), seed)
+    states = [state]
+    for _ in range(moves):
+        movers = GAME.to_move(state)
+        if not movers:
+            break
+        seat = rng.choice(movers)
+        state = GAME.play(state, seat, rng.choice(GAME.legal(state, seat)))
+        states.append(state)
+    return states[::7]
+
+
+BOARDS = [
+    (3, {}),
+    (3, {"map": "buildable", "homes": "random"}),
+    (4, {"map": "explorable", "homes": "random"}),
+    (4, {"map": "random", "homes": "random"}),
+]
+
+
+@pytest.mark.parametrize("players, options", BOARDS)
+def test_the_view_names_its_map_and_the_fixed_parts_come_back_from_it(players, options):
+    for state in _positions(players, options, 3, 250):
+        view = GAME.view(state, None)
+        board = map_of(state)
+        assert view_map(view) is board
+        assert not any(key in area for area in view["areas"] for key in AREA_FIXED)
+        assert "deities" not in view
+        before = orjson.dumps(view)
+        full = with_fixed_parts(view)
+        assert orjson.dumps(view) == before  # the view itself is not changed
+        assert [a["name"] for a in full["areas"]] == list(board.areas)
+        for area in full["areas"]:
+            assert {key: area[key] for key in AREA_FIXED} == area_fixed(board.areas[area["name"]])
+        assert full["mines"] == [
+            {"name": m.name, "title": m.title, "area": m.area, "city": m.city, "upgrade": shown["upgrade"]}
+            for m, shown in zip(board.mines.values(), view["mines"], strict=True)
+        ]
+        assert full["deities"] == {name: {"title": d.title, "colour": list(d.colour)} for name, d in DEITIES.items()}
+        assert full["creatures"] == [
+            {
+                **c,
+                "title": CREATURES[c["name"]].title,
+                "letter": CREATURES[c["name"]].letter,
+                "text": CREATURES[c["name"]].text,
+            }
+            for c in view["creatures"]
+        ]
+
+
+def test_a_view_stored_with_its_fixed_parts_is_drawn_as_it_was():
+    """A notice written before the views left the fixed parts out holds them
+    already: putting them back changes nothing (pending posts still draw)."""
+    state = _positions(3, {}, 4, 60)[-1]
+    full = with_fixed_parts(GAME.view(state, None))
+    assert with_fixed_parts(full) == full
