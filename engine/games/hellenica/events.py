@@ -67,6 +67,7 @@ from engine.games.hellenica.state import (
     known_seat,
     log,
     map_of,
+    own,
     rng_of,
     seat_name,
     store_rng,
@@ -114,7 +115,7 @@ def new_deck(rng: Rng) -> dict[str, Any]:
 def draw(state: dict) -> str | None:
     """The next card of the World Event deck (the discard pile is reshuffled
     when the deck runs out)."""
-    deck = state["events"]
+    deck = own(state, "events")
     if not deck["upper"] and not deck["lower"] and deck["discard"]:
         deck["upper"], deck["discard"] = sorted(deck["discard"]), []
         log(state, "The World Event deck is re-formed from the discard pile.")
@@ -128,7 +129,7 @@ def draw(state: dict) -> str | None:
 
 
 def reshuffle_all(state: dict) -> None:
-    deck = state["events"]
+    deck = own(state, "events")
     deck["upper"] = sorted(deck["upper"] + deck["lower"] + deck["discard"])
     deck["lower"], deck["discard"] = [], []
     log(state, "Olympus Awakens: the World Event deck and discard pile are shuffled together.")
@@ -198,8 +199,9 @@ def _reveal(state: dict, frame: dict) -> None:
     state["chaos"], triggered = advance_chaos(before, chaos, state["players"])
     text = f"{who}'s movement reveals {EVENTS[card].title} (Chaos {chaos}): the marker moves from {before}"
     if not triggered:
-        state["events"]["discard"].append(card)
-        state["events"]["quiet"] = card  # ``last`` keeps the last event that occurred, for the picture
+        deck = own(state, "events")
+        deck["discard"].append(card)
+        deck["quiet"] = card  # ``last`` keeps the last event that occurred, for the picture
         log(state, text + f" to {state['chaos']}.")
         frame["stage"] = "done"
         return
@@ -209,11 +211,11 @@ def _reveal(state: dict, frame: dict) -> None:
 
 def _olympus(state: dict, frame: dict) -> None:
     """Olympus Awakens: another card occurs, whatever its Chaos Number."""
-    state["events"]["discard"].append(OLYMPUS)
+    own(state, "events")["discard"].append(OLYMPUS)
     frame["olympus"] = True
     card = draw(state)
     while card == OLYMPUS:  # only after a reshuffle could it come again
-        state["events"]["discard"].append(card)
+        own(state, "events")["discard"].append(card)
         card = draw(state)
     if card is None:
         frame["stage"] = "after"
@@ -238,7 +240,7 @@ def _occur(frame: dict, card: str) -> None:
 
 def _trigger(state: dict, frame: dict) -> None:
     if explore.skip_eruption(state, frame["card"]):  # Explorable Map: no Volcano revealed yet
-        state["events"]["discard"].append(frame["card"])
+        own(state, "events")["discard"].append(frame["card"])
         log(
             state,
             f"{EVENTS[frame['card']].title}: no Volcano has been revealed; the card is ignored and another is drawn.",
@@ -252,17 +254,18 @@ def _trigger(state: dict, frame: dict) -> None:
             _occur(frame, card)
         return
     event = EVENTS[frame["card"]]
-    state["events"]["last"] = {
+    deck = own(state, "events")
+    deck["last"] = {
         "card": frame["card"],
         "occurred": True,
         "winner": None,
         "bids": None,
         "cancelled": False,
     }
-    state["events"]["quiet"] = None
+    deck["quiet"] = None
     if event.effect == "silence":
         log(state, f"World Event: {event.title}. {event.text}")
-        state["events"]["discard"].append(frame["card"])
+        deck["discard"].append(frame["card"])
         frame["holding"] = False
         frame["stage"] = "after"
         return
@@ -317,7 +320,7 @@ def _pay(state: dict, frame: dict) -> None:
     state["seats"][winner]["favor"] -= paid
     state["seats"][winner]["won"].append(frame["card"])
     frame["holding"] = False
-    state["events"]["last"].update(winner=winner, bids=dict(frame["bids"]), cancelled=frame["cancelled"])
+    own(state, "events")["last"].update(winner=winner, bids=dict(frame["bids"]), cancelled=frame["cancelled"])
     log(state, f"{seat_name(winner)} wins {card.title}, pays {paid} Favor and takes the card.")
     _reward(state, winner, card.reward)
     if frame["cancelled"]:
@@ -432,7 +435,7 @@ class BidStep(Step):
         parent = next((f for f in state["stack"] if f["id"] == frame["parent"]), None)
         if parent is not None:
             parent["bids"] = dict(frame["bids"])
-        state["events"]["reveals"] += 1
+        own(state, "events")["reveals"] += 1
         shown = ", ".join(f"{seat_name(int(s))} {n}" for s, n in sorted(frame["bids"].items(), key=lambda i: int(i[0])))
         log(state, f"The bids on {EVENTS[frame['card']].title} are revealed: {shown}.")
 

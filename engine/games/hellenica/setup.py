@@ -35,7 +35,7 @@ from engine.games.hellenica.ai import setup as ai_setup
 from engine.games.hellenica.board import Map, preset
 from engine.games.hellenica.events import new_deck
 from engine.games.hellenica.maps import hooks as map_hooks
-from engine.games.hellenica.state import ACTIVE, add_units, log, map_of, new_upgrade, rng_of, seat_name, store_rng
+from engine.games.hellenica.state import ACTIVE, add_units, log, map_of, new_upgrade, own, rng_of, seat_name, store_rng
 from engine.games.hellenica.steps import Step, done_waiting, finish, push, register
 
 SETUP = data.RULES["setup"]
@@ -300,7 +300,7 @@ class PatronStep(Step):
         player = state["seats"][seat]
         player["deities"] = [words[1]]
         player["deity_hand"] = []
-        state["deity_deck"][words[1]] -= 1
+        own(state, "deity_deck")[words[1]] -= 1
         log(state, f"{seat_name(seat)} dedicates the first temple to {data.DEITIES[words[1]].title}.")
         done_waiting(state, frame, seat)
 

@@ -67,17 +67,34 @@ def copy_state(state: State) -> State:
     return marshal.loads(marshal.dumps(state))
 
 
-SHARED_BY_PLAY = ("options", "pathos", "impassable")
-"""Parts of the state no rule changes in place (they are only ever replaced
-by a new list or dict), so a move's copy shares them with the state before."""
+SHARED_BY_PLAY = ("options", "pathos", "impassable", "ethos_deck", "deity_deck", "events")
+"""Parts of the state no rule changes in place: a rule replaces one with a
+new list or dict, or changes its own copy (``own``). A move's copy shares
+them with the state before (the World Event deck and the card decks change
+in a few moves out of a hundred)."""
+
+AI_RECORDS = "ai"
+"""The AI players' records (their deck and boards): shared too by the moves
+of a game without AI players, where no rule changes them."""
 
 
 def copy_for_play(state: State) -> State:
     """The copy a move works on: a deep copy, except the parts no rule changes
-    in place (``SHARED_BY_PLAY``) and the log, whose entries are never changed,
-    only added and dropped (a new list of the same entries). Key order stays."""
-    deep = _json_copy({k: v for k, v in state.items() if k not in _SHALLOW})
+    in place (``SHARED_BY_PLAY``; ``AI_RECORDS`` without AI players) and the
+    log, whose entries are never changed, only added and dropped (a new list
+    of the same entries). Key order stays."""
+    shallow = _SHALLOW if state.get("ai_seats") else _SHALLOW_WITHOUT_AI
+    deep = _json_copy({k: v for k, v in state.items() if k not in shallow})
     return {key: deep[key] if key in deep else (list(value) if key == "log" else value) for key, value in state.items()}
+
+
+def own(state: State, key: str) -> Any:
+    """``state[key]`` made the state's own (a deep copy put in its place),
+    for a rule about to change a ``SHARED_BY_PLAY`` part in place: the state
+    before the move holds the part it shared. Take it anew for each change
+    (these parts change rarely): a part read before may be the shared one."""
+    part = state[key] = _json_copy({key: state[key]})[key]
+    return part
 
 
 def _json_copy(value: dict) -> dict:
@@ -93,6 +110,7 @@ def _json_copy(value: dict) -> dict:
 
 
 _SHALLOW = frozenset(SHARED_BY_PLAY + ("log",))
+_SHALLOW_WITHOUT_AI = _SHALLOW | {AI_RECORDS}
 
 
 def rng_of(state: State) -> Rng:

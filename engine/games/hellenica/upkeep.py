@@ -53,6 +53,7 @@ from engine.games.hellenica.state import (
     log,
     map_of,
     new_upgrade,
+    own,
     owned_cities,
     rng_of,
     seat_name,
@@ -314,7 +315,7 @@ def take_deity_cards(state: dict) -> None:
                 deity = piece.get("deity")
                 if deity and deity not in player["deities"] and state["deity_deck"][deity] > 0:
                     player["deities"].append(deity)
-                    state["deity_deck"][deity] -= 1
+                    own(state, "deity_deck")[deity] -= 1
                     log(state, f"{seat_name(seat)} takes the {DEITIES[deity].title} Deity Card.")
 
 
