@@ -21,6 +21,7 @@ from engine.games.hellenica.state import (
     AI_RECORDS,
     SHARED_BY_PLAY,
     copy_for_play,
+    own_city,
     owned_cities,
     seat_name,
     upgrades_of,
@@ -149,6 +150,8 @@ def test_distances_are_kept_per_map_and_handed_out_as_copies():
 
 
 def test_the_copy_a_move_works_on_is_a_deep_copy(states):
+    """A deep copy, but for the parts no rule changes in place and the
+    cities' records, each shared until a rule takes it (``own_city``)."""
     for state in states[::4]:
         after = copy_for_play(state)
         assert after == state and list(after) == list(state)
@@ -159,10 +162,13 @@ def test_the_copy_a_move_works_on_is_a_deep_copy(states):
                 assert after[key] is value
             elif isinstance(value, (dict, list)):
                 assert after[key] is not value
+        city = next(iter(after["cities"]))
+        assert all(after["cities"][name] is record for name, record in state["cities"].items())
         after["seats"][0]["favor"] += 5
-        after["cities"][next(iter(after["cities"]))]["owner"] = 9
+        own_city(after, city)["owner"] = 9
+        assert own_city(after, city) is after["cities"][city]  # taken once per move
         assert state["seats"][0]["favor"] != after["seats"][0]["favor"]
-        assert state["cities"][next(iter(state["cities"]))]["owner"] != 9
+        assert state["cities"][city]["owner"] != 9 and after["cities"][city]["owner"] == 9
 
 
 def test_the_copy_keeps_what_json_cannot_hold():

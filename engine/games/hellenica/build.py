@@ -39,6 +39,7 @@ from engine.games.hellenica.state import (
     log,
     map_of,
     new_upgrade,
+    own_city,
     owned_cities,
     seat_name,
     set_site,
@@ -269,8 +270,9 @@ def government_commands(state: dict, seat: int) -> list[str]:
 def change_government(state: dict, seat: int, kind: str, city: str, status: str = BUILDING) -> None:
     """Return the old marker to the pool and place the new one."""
     for name in owned_cities(state, seat):
-        state["cities"][name]["government"] = None
-    state["cities"][city]["government"] = new_upgrade(kind, status)
+        if state["cities"][name]["government"] is not None:
+            own_city(state, name)["government"] = None
+    own_city(state, city)["government"] = new_upgrade(kind, status)
     log(state, f"{seat_name(seat)} establishes {GOVERNMENTS[kind].title} in {map_of(state).title(city)}.")
 
 
@@ -333,6 +335,7 @@ class DedicateStep(Step):
             raise IllegalAction(f"`{words[1]}` is not a deity. Choose one of: {', '.join(DEITIES)}.")
         if words[1] not in deity_modes.allowed_dedications(state, seat):
             raise IllegalAction(deity_modes.dedication_refusal(state, seat, words[1]) or "")
+        own_city(state, frame["city"])  # the Temple there is dedicated
         temple = get_site(state, frame["city"], frame["site"])
         assert temple is not None  # the frame was opened for the Temple just built there
         temple["deity"] = words[1]

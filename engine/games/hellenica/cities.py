@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from engine.games.hellenica.advancements import effect_value
-from engine.games.hellenica.state import ACTIVE, EXHAUSTED, city_has_type, counts_as, upgrades_of
+from engine.games.hellenica.state import ACTIVE, EXHAUSTED, city_has_type, counts_as, own_city, upgrades_of
 
 
 def matching(state: dict, city: str, kind: str) -> list[tuple[str, dict, int]]:
@@ -76,6 +76,7 @@ def exhaust_one(state: dict, city: str, kind: str) -> str:
     """Exhaust one Active matching piece — a plain upgrade before the
     government marker before a Wonder, keeping the most flexible pieces —
     and return its site."""
+    own_city(state, city)  # the piece turns
     site, piece, _ = matching(state, city, kind)[0]
     piece["state"] = EXHAUSTED
     return site

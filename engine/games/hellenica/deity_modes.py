@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.core import IllegalAction
 from engine.games.hellenica.components import DEITIES
-from engine.games.hellenica.state import log, map_of, owned_cities, rng_of, seat_name, sites, store_rng
+from engine.games.hellenica.state import log, map_of, owned_cities, rng_of, seat_name, set_site, sites, store_rng
 from engine.games.hellenica.steps import Step, finish, push, register
 
 DEALT, ALL = "dealt", "all"
@@ -126,13 +126,7 @@ def forsake(state: dict, seat: int, deity: str) -> None:
     """Return every Temple the seat owns to ``deity`` to the pool."""
     removed = temples_owned(state, seat).get(deity, [])
     for city, site in removed:
-        record = state["cities"][city]
-        if site.startswith("s") and site[1:].isdigit():
-            record["slots"][int(site[1:])] = None
-        elif site in record:
-            record[site] = None
-        else:
-            state["mines"][site] = None
+        set_site(state, city, site, None)
     places = ", ".join(sorted({map_of(state).title(city) for city, _ in removed}))
     log(
         state,

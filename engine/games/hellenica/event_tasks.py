@@ -36,6 +36,7 @@ from engine.games.hellenica.state import (
     government_city,
     log,
     map_of,
+    own_city,
     owned_cities,
     remove_owner,
     rng_of,
@@ -333,6 +334,7 @@ def _refresh(state: dict, frame: dict, task: dict) -> bool:
     answer = _choice(state, frame, task, winner, "refresh", options, "choose the city whose upgrades refresh")
     if answer is None:
         return False
+    own_city(state, answer)  # its pieces turn
     count = 0
     for _, piece in upgrades_of(state, answer):
         if piece["state"] == EXHAUSTED:

@@ -45,7 +45,7 @@ from engine.games.hellenica.ai.grudges import note_action
 from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.objectives import completed
 from engine.games.hellenica.read_cache import reading
-from engine.games.hellenica.state import copy_for_play, seat_name
+from engine.games.hellenica.state import copy_for_play, played, seat_name
 from engine.games.hellenica.steps import STEPS, current, open_frame
 
 
@@ -156,7 +156,7 @@ class Hellenica(BaseGame):
             note_action(state, after, seat, text)  # a harmful Invocation earns an AI's grudge
             phases.advance(after)
             self._step_legal = (after, quick.play_forced(after))
-            return after
+            return played(after)
         self.require_turn(state, seat)
         after = copy_for_play(state)
         frame = open_frame(after)  # require_turn passed: some seat is to move
@@ -164,7 +164,7 @@ class Hellenica(BaseGame):
         note_action(state, after, seat, text)  # harm aimed at an AI player earns its grudge
         phases.advance(after)
         self._step_legal = (after, quick.play_forced(after))
-        return after
+        return played(after)
 
     def view(self, state: dict, seat: int | None) -> dict[str, Any]:
         public = views.public_view(state, self.name)

@@ -23,6 +23,7 @@ from engine.games.hellenica.state import (
     known_seat,
     log,
     map_of,
+    own_city,
     owned_cities,
     rng_of,
     seat_name,
@@ -86,6 +87,7 @@ def _cube(state, cast, inv, ctx):
 
 def _refresh(state, cast, inv, ctx):
     city = cast["target"]
+    own_city(state, city)  # its pieces turn
     count = 0
     for site, piece in upgrades_of(state, city):
         if piece["state"] == EXHAUSTED and counts_as(piece, site) in inv.params["upgrades"]:
@@ -100,6 +102,7 @@ def _refresh(state, cast, inv, ctx):
 
 def _complete(state, cast, inv, ctx):
     city = cast["target"]
+    own_city(state, city)  # its pieces turn
     count = 0
     for _, piece in upgrades_of(state, city):
         if piece["state"] == BUILDING:
@@ -189,7 +192,7 @@ def _alliance(state, cast, inv, ctx):
     if explore.is_empty(state, cast["target"]):  # Explorable Map: a free exploration for a City tile
         explore.cast_alliance(state, cast["seat"], cast["target"])
         return
-    state["cities"][cast["target"]]["owner"] = cast["seat"]
+    own_city(state, cast["target"])["owner"] = cast["seat"]
     log(state, f"{inv.title}: {map_of(state).title(cast['target'])} joins {seat_name(cast['seat'])}.")
 
 

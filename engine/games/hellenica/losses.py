@@ -46,6 +46,7 @@ from engine.games.hellenica.state import (
     is_settlement,
     log,
     map_of,
+    own_city,
     rng_of,
     seat_name,
     set_site,
@@ -183,11 +184,11 @@ def home_owner(state: dict, city: str) -> int | None:
 def revert(state: dict, city: str, why: str) -> None:
     """The city becomes neutral — or returns to the player whose starting Home
     City it is. Its Government Marker goes with its old owner."""
-    record = state["cities"][city]
-    before = record["owner"]
+    before = state["cities"][city]["owner"]
     after = home_owner(state, city)
     if before == after:
         return
+    record = own_city(state, city)
     record["owner"] = after
     if record["government"] is not None:
         record["government"] = None

@@ -35,7 +35,18 @@ from engine.games.hellenica.ai import setup as ai_setup
 from engine.games.hellenica.board import Map, preset
 from engine.games.hellenica.events import new_deck
 from engine.games.hellenica.maps import hooks as map_hooks
-from engine.games.hellenica.state import ACTIVE, add_units, log, map_of, new_upgrade, own, rng_of, seat_name, store_rng
+from engine.games.hellenica.state import (
+    ACTIVE,
+    add_units,
+    log,
+    map_of,
+    new_upgrade,
+    own,
+    own_city,
+    rng_of,
+    seat_name,
+    store_rng,
+)
 from engine.games.hellenica.steps import Step, done_waiting, finish, push, register
 
 SETUP = data.RULES["setup"]
@@ -214,7 +225,7 @@ def _place_starting_pieces(state: dict) -> None:
     board = map_of(state)
     for index, seat in enumerate(state["seats"]):
         home = seat["city"]
-        city = state["cities"][home]
+        city = own_city(state, home)
         city["owner"] = index
         for slot, kind in enumerate(SETUP["home_upgrades"]):
             deity = seat["deities"][0] if data.UPGRADES[kind].needs_deity and seat["deities"] else None

@@ -39,13 +39,12 @@ without it (set-up, or a snapshot from before the rule) holds nothing yet.
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import orjson
 
-from engine.core import SEAT_COLOURS, Rng
+from engine.core import SEAT_COLOURS, Rng, clone
 from engine.games.hellenica.board import Map, get_map
 from engine.games.hellenica.components import GOVERNMENTS, UNITS
 from engine.games.hellenica.read_cache import memo_for
@@ -61,10 +60,9 @@ State = dict
 
 
 def copy_state(state: State) -> State:
-    """A deep copy of the state. The state holds only dicts, lists, strings,
-    ints, bools and None, which ``marshal`` copies about twice as fast as
-    ``engine.core.clone`` (this is the hot spot of every ``play``)."""
-    return marshal.loads(marshal.dumps(state))
+    """A deep copy of the state, every part its own. The state holds only
+    dicts, lists, strings, ints, bools and None (``_json_copy``)."""
+    return _json_copy(state)
 
 
 SHARED_BY_PLAY = ("options", "pathos", "impassable", "ethos_deck", "deity_deck", "events")
@@ -77,15 +75,47 @@ AI_RECORDS = "ai"
 """The AI players' records (their deck and boards): shared too by the moves
 of a game without AI players, where no rule changes them."""
 
+CITIES = "cities"
+"""The cities: a move's copy shares each city's record with the state before
+until a rule changes it (``own_city``); a move changes one or two of them."""
+
+
+class SharedCities(dict):
+    """The cities of a move's copy while the move is played (``played`` makes
+    them a plain dict again): ``owned`` names the records already copied for
+    it; every other record is still the one of the state before the move."""
+
+    __slots__ = ("owned",)
+
+    def __init__(self, cities: dict[str, Any]):
+        super().__init__(cities)
+        self.owned: set[str] = set()
+
 
 def copy_for_play(state: State) -> State:
     """The copy a move works on: a deep copy, except the parts no rule changes
-    in place (``SHARED_BY_PLAY``; ``AI_RECORDS`` without AI players) and the
-    log, whose entries are never changed, only added and dropped (a new list
-    of the same entries). Key order stays."""
+    in place (``SHARED_BY_PLAY``; ``AI_RECORDS`` without AI players), the
+    cities' records until a rule changes one (``own_city``), and the log,
+    whose entries are never changed, only added and dropped (a new list of
+    the same entries). Key order stays."""
     shallow = _SHALLOW if state.get("ai_seats") else _SHALLOW_WITHOUT_AI
     deep = _json_copy({k: v for k, v in state.items() if k not in shallow})
-    return {key: deep[key] if key in deep else (list(value) if key == "log" else value) for key, value in state.items()}
+    after = {
+        key: deep[key] if key in deep else (list(value) if key == "log" else value) for key, value in state.items()
+    }
+    cities = state[CITIES]
+    if isinstance(cities, SharedCities):  # a copy of a move under way: it shares that move's records now
+        cities.owned.clear()
+    after[CITIES] = SharedCities(cities)
+    return after
+
+
+def played(state: State) -> State:
+    """The state a move made, as every other state is: its cities a plain
+    dict again (each record is now the state's own, or shared with the
+    state before, which nothing changes any more)."""
+    state[CITIES] = dict(state[CITIES])
+    return state
 
 
 def own(state: State, key: str) -> Any:
@@ -97,19 +127,34 @@ def own(state: State, key: str) -> Any:
     return part
 
 
+def own_city(state: Mapping[str, Any], city: str) -> dict[str, Any]:
+    """A city's record, the state's own, for a rule about to change it (its
+    owner, an upgrade put, taken or turned): a move's copy shares the
+    records with the state before until then (``SharedCities``). Change a
+    city only through this record, or pieces read from the state after it
+    was taken; a record read before may be the shared one."""
+    cities = state[CITIES]
+    record = cities[city]
+    if isinstance(cities, SharedCities) and city not in cities.owned:
+        record = cities[city] = _json_copy(record)
+        cities.owned.add(city)
+    return record
+
+
 def _json_copy(value: dict) -> dict:
-    """A deep copy of plain JSON: through orjson, about a third faster than
-    ``marshal`` on a state (it keeps the short keys it reads, where marshal
-    makes every string again). What orjson refuses (keys that are not
-    strings, integers beyond 64 bits) is copied by ``marshal``. A state holds
-    no tuples (it is stored as JSON, and read back with lists)."""
+    """A deep copy of plain JSON (a ``SharedCities`` is copied as a plain
+    dict): through orjson, about a third faster than ``marshal`` on a state
+    (it keeps the short keys it reads, where marshal makes every string
+    again). What orjson refuses (keys that are not strings, integers beyond
+    64 bits) is copied by ``engine.core.clone``. A state holds no tuples (it
+    is stored as JSON, and read back with lists)."""
     try:
         return orjson.loads(orjson.dumps(value))
     except TypeError:
-        return marshal.loads(marshal.dumps(value))
+        return clone(value)
 
 
-_SHALLOW = frozenset(SHARED_BY_PLAY + ("log",))
+_SHALLOW = frozenset(SHARED_BY_PLAY + ("log", CITIES))
 _SHALLOW_WITHOUT_AI = _SHALLOW | {AI_RECORDS}
 
 
@@ -272,13 +317,12 @@ def get_site(state: State, city: str, site: str) -> dict[str, Any] | None:
 
 
 def set_site(state: State, city: str, site: str, upgrade: dict[str, Any] | None) -> None:
-    record = state["cities"][city]
     if site == "government":
-        record["government"] = upgrade
+        own_city(state, city)["government"] = upgrade
     elif site == "oracle":
-        record["oracle"] = upgrade
+        own_city(state, city)["oracle"] = upgrade
     elif site.startswith("s") and site[1:].isdigit():
-        record["slots"][int(site[1:])] = upgrade
+        own_city(state, city)["slots"][int(site[1:])] = upgrade
     else:
         state["mines"][site] = upgrade
 

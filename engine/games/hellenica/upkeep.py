@@ -54,6 +54,7 @@ from engine.games.hellenica.state import (
     map_of,
     new_upgrade,
     own,
+    own_city,
     owned_cities,
     rng_of,
     seat_name,
@@ -104,7 +105,7 @@ def conquer(state: dict, seat: int, city: str) -> None:
     """Take a city: lose what was being built and the government marker,
     then half of the rest (rounded down) at random; mines are unaffected."""
     board = map_of(state)
-    record = state["cities"][city]
+    record = own_city(state, city)
     previous = record["owner"]
     lost: list[str] = []
     if record["government"] is not None:
@@ -247,7 +248,7 @@ class OracleStep(Step):
         if words[1] not in allowed:
             raise IllegalAction(deity_modes.dedication_refusal(state, seat, words[1]) or "")
         city = next(c for c in state["cities"] if ORACLE in state["cities"][c])
-        state["cities"][city][ORACLE] = new_upgrade("temple", ACTIVE, words[1])
+        own_city(state, city)[ORACLE] = new_upgrade("temple", ACTIVE, words[1])
         log(state, f"{seat_name(seat)} places a Temple to {DEITIES[words[1]].title} on Delphi's Free Temple.")
         finish(state, frame)
 
@@ -299,6 +300,8 @@ def retrieve(state: dict) -> None:
         for stack in area_stacks:
             stack["used"], stack["moved"] = 0, False
     for city in state["cities"]:
+        if any(piece["state"] != ACTIVE for _, piece in upgrades_of(state, city)):
+            own_city(state, city)  # its pieces turn
         for site, piece in upgrades_of(state, city):
             where = board.mines[site].area if site in board.mines else city
             if where not in haunted:

@@ -42,6 +42,7 @@ from engine.games.hellenica.state import (
     log,
     map_of,
     new_upgrade,
+    own_city,
     owned_cities,
     rng_of,
     store_rng,
@@ -148,8 +149,8 @@ def _has_wonder(state: dict, city: str) -> bool:
 
 
 def _place(state: dict, city: str, kind: str) -> bool:
-    slots = state["cities"][city]["slots"]
-    if None not in slots:
+    if None not in state["cities"][city]["slots"]:
         return False
+    slots = own_city(state, city)["slots"]
     slots[slots.index(None)] = new_upgrade(kind, BUILDING)
     return True

@@ -30,7 +30,7 @@ from engine.games.hellenica.ai.board import board_of, new_board
 from engine.games.hellenica.ai.cards import BOARD, CARDS, ETHOS
 from engine.games.hellenica.components import OBJECTIVES
 from engine.games.hellenica.notation import listing
-from engine.games.hellenica.state import add_units, log, map_of, rng_of, store_rng
+from engine.games.hellenica.state import add_units, log, map_of, own_city, rng_of, store_rng
 
 
 def checked_seats(players: int, raw: Any) -> list[int]:
@@ -75,7 +75,7 @@ def place_ai_pieces(state: dict) -> None:
     for seat in seats:
         player = state["seats"][seat]
         home = player["city"]
-        city = state["cities"][home]
+        city = own_city(state, home)
         city["slots"] = [None] * len(city["slots"])
         city["government"] = None
         state["units"][home] = [s for s in state["units"].get(home, []) if s["owner"] != seat]

@@ -73,7 +73,17 @@ from engine.games.hellenica.maps.assemble import EXPLORABLE, location_of_empty, 
 from engine.games.hellenica.maps.placement import SEA, refusal
 from engine.games.hellenica.maps.tiles import board, land_tiles, tiles
 from engine.games.hellenica.notation import listing
-from engine.games.hellenica.state import log, map_of, put_stacks, rng_of, seat_name, stacks, store_rng, take_units
+from engine.games.hellenica.state import (
+    log,
+    map_of,
+    own_city,
+    put_stacks,
+    rng_of,
+    seat_name,
+    stacks,
+    store_rng,
+    take_units,
+)
 from engine.games.hellenica.steps import Step, finish, push, register
 
 DRAW = 2
@@ -345,7 +355,7 @@ def place(state: dict, frame: dict, tile: str, turns: int) -> None:
     rename_area(state, area, tile)
     _sync(state)
     if frame["alliance"]:
-        state["cities"][tile]["owner"] = seat
+        own_city(state, tile)["owner"] = seat
     title = tiles()[tile].title
     log(
         state,
