@@ -12,7 +12,7 @@ import pytest
 from engine.games.hellenica import GAME
 from engine.games.hellenica.components import CREATURES, DEITIES
 from engine.games.hellenica.state import map_of
-from engine.games.hellenica.view_fixed import AREA_FIXED, area_fixed, view_map, with_fixed_parts
+from engine.games.hellenica.view_fixed import AREA_FIXED, area_fixed, empty_area, view_map, with_fixed_parts
 
 
 def _positions(players: int, options: dict, seed: int, moves: int) -> list[dict]:
@@ -74,3 +74,25 @@ def test_a_view_stored_with_its_fixed_parts_is_drawn_as_it_was():
     state = _positions(3, {}, 4, 60)[-1]
     full = with_fixed_parts(GAME.view(state, None))
     assert with_fixed_parts(full) == full
+
+
+@pytest.mark.parametrize("players, options", BOARDS)
+def test_the_view_lists_the_areas_with_something_in_them_and_the_rest_come_back_empty(players, options):
+    listed_in_all = 0
+    for state in _positions(players, options, 5, 250):
+        view = GAME.view(state, None)
+        board = map_of(state)
+        listed = {area["name"] for area in view["areas"]}
+        homes = {player["city"] for player in state["seats"]}
+        listed_in_all += len(listed) < len(board.areas)
+        for area in with_fixed_parts(view)["areas"]:
+            name = area["name"]
+            if name in listed:
+                continue
+            assert {key: value for key, value in area.items() if key not in AREA_FIXED} == empty_area(
+                name, board.areas[name]
+            )
+            record = state["cities"].get(name)
+            assert not state["units"].get(name) and name not in state["impassable"] and name not in homes
+            assert record is None or (record["owner"] is None and not any(record["slots"]))
+    assert listed_in_all  # most areas are empty, and left out

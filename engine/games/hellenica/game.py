@@ -270,8 +270,13 @@ class Hellenica(BaseGame):
 
 
 def _new_lines(before: dict, after: dict) -> tuple[str, ...]:
-    """The public log lines a move wrote."""
-    return tuple(entry["text"] for entry in after["log"] if entry["n"] > before["log_seq"])
+    """The public log lines a move wrote: the last ones (the log is kept in
+    the order its lines were numbered), so only those are looked at."""
+    seen, entries = before["log_seq"], after["log"]
+    start = len(entries)
+    while start and entries[start - 1]["n"] > seen:
+        start -= 1
+    return tuple(entry["text"] for entry in entries[start:])
 
 
 GAME = Hellenica()

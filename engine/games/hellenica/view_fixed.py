@@ -5,8 +5,9 @@ map's areas (titles, hexes, sides, settlements, ...), its mines, the deities
 and the Creatures never change while a map stands, and were 9 KB of a 21 KB
 view. The view names its map instead (``view["map"]["name"]``, and while a
 map is built or explored its layout, ``view["tiles"]``) and every piece by
-name; ``with_fixed_parts`` puts the fixed parts back from the game's public
-component data, for the pictures. They are printed on the board and the
+name, and lists only the areas with something in them or said of them;
+``with_fixed_parts`` puts the fixed parts and the empty areas back from the
+game's public component data, for the pictures. They are printed on the board and the
 cards: no secret comes with them, and no state is read.
 
 A view stored before the parts were left out already holds them: putting
@@ -46,14 +47,33 @@ def area_fixed(area: Area) -> dict[str, Any]:
     }
 
 
-class _Fixed:
-    """One map's fixed area and mine entries, by name (made once per map)."""
+def empty_area(name: str, area: Area) -> dict[str, Any]:
+    """What the view shows of an area with nothing in it or said of it: no
+    owner, empty Settlements (and Free Temple) for a city, no units."""
+    entry: dict[str, Any] = {
+        "name": name,
+        "impassable": False,
+        "home_of": None,
+        "owner": None,
+        "slots": [None] * area.settlements,
+        "government": None,
+        "units": [],
+    }
+    if area.is_city and area.free_temple:
+        entry["oracle"] = None
+    return entry
 
-    __slots__ = ("board", "areas", "mines")
+
+class _Fixed:
+    """One map's areas, each with its fixed entries and as an empty area
+    shows, and its mines' fixed entries, by name (made once per map)."""
+
+    __slots__ = ("board", "areas", "empty", "mines")
 
     def __init__(self, board: Map):
         self.board = board  # kept, so its id is not reused while cached
         self.areas = {name: area_fixed(area) for name, area in board.areas.items()}
+        self.empty = {name: {**self.areas[name], **empty_area(name, area)} for name, area in board.areas.items()}
         self.mines = {m.name: {"title": m.title, "area": m.area, "city": m.city} for m in board.mines.values()}
 
 
@@ -79,14 +99,19 @@ def view_map(view: dict[str, Any]) -> Map:
 
 
 def with_fixed_parts(view: dict[str, Any]) -> dict[str, Any]:
-    """The view with its map's and pieces' fixed parts put back: each area's
-    ``AREA_FIXED`` entries, each mine's title, area and city, the deities'
+    """The view with its map's and pieces' fixed parts put back: every area
+    of the map in map order, each with its ``AREA_FIXED`` entries (the empty
+    ones as ``empty_area``), each mine's title, area and city, the deities'
     titles and colours, each Creature's title, letter and text. A new dict;
     the view is not changed."""
     fixed = _fixed(view_map(view))
+    given = {area["name"]: area for area in view["areas"]}
     return {
         **view,
-        "areas": [{**fixed.areas[area["name"]], **area} for area in view["areas"]],
+        "areas": [
+            {**fixed.areas[name], **given[name]} if name in given else dict(empty)
+            for name, empty in fixed.empty.items()
+        ],
         "mines": [{**fixed.mines[mine["name"]], **mine} for mine in view["mines"]],
         "deities": DEITIES_SHOWN,
         "creatures": [{**CREATURES_SHOWN[c["name"]], **c} for c in view.get("creatures", [])],

@@ -80,28 +80,25 @@ _INSTANT_TEXTS = {name: card.params.get("instant_text") for name, card in OBJECT
 class _MapParts:
     """The parts of the public view of one map worked out once per map
     instead of at every move: each area's entries before the state fills
-    them in and its place in the list, the mines' names, and the map's
-    header. Each view gets its own area and mine dicts; the header of one
-    map is shared by its views (a view is read, never changed). The fixed
-    parts (titles, hexes, ...) are not in the view (``view_fixed``)."""
+    them in and its place in the list, the shape of each city's record as a
+    new map makes it, the mines' names, and the map's header. Each view gets
+    its own area and mine dicts; the header of one map is shared by its
+    views (a view is read, never changed). The fixed parts (titles, hexes,
+    ...) are not in the view (``view_fixed``)."""
 
-    __slots__ = ("board", "areas", "place", "mines", "header")
+    __slots__ = ("board", "blank", "place", "cities", "mines", "header")
 
     def __init__(self, board: Map):
         self.board = board  # kept, so its id is not reused while cached
-        self.areas: list[dict[str, Any]] = [
-            {
-                "name": name,
-                "impassable": False,
-                "home_of": None,
-                "owner": None,
-                "slots": None,
-                "government": None,
-                "units": None,
-            }
+        self.blank: dict[str, dict[str, Any]] = {
+            name: {"name": name, "impassable": False, "home_of": None, "owner": None, "government": None}
             for name in board.areas
-        ]
+        }
         self.place = {name: i for i, name in enumerate(board.areas)}
+        self.cities = {
+            name: (area.settlements, bool(area.free_temple)) for name, area in board.areas.items() if area.is_city
+        }
+        """(Settlements, whether it has the Free Temple) of each city, as ``view_fixed.empty_area`` shows an empty one."""
         self.mines = list(board.mines)
         self.header = {
             "name": board.name,
@@ -125,39 +122,62 @@ def _map_parts(board: Map) -> _MapParts:
 
 
 def _areas(state: dict, parts: _MapParts, homes: dict[str, int]) -> list[dict[str, Any]]:
-    """Every area of the map with its owner, upgrades and units."""
-    place = parts.place
-    areas: list[dict[str, Any]] = [{**area, "slots": [], "units": []} for area in parts.areas]
-    for name in state["impassable"]:
-        if name in place:
-            areas[place[name]]["impassable"] = True
-    for name, seat in homes.items():
-        if name in place:
-            areas[place[name]]["home_of"] = seat
-    limits: dict[tuple[int, str], int] = {}  # a seat's Supply Limit per unit type, for every stack of the map
-    for name, here in state["units"].items():
-        if here and name in place:
-            shown = areas[place[name]]["units"]
-            for stack in here:
-                shown.append(
-                    {
-                        "owner": stack["owner"],
-                        "kind": stack["kind"],
-                        "elite": stack["elite"],
-                        "n": stack["n"],
-                        "spent": _spent(state, stack, limits),
-                    }
-                )
-    for name, record in state["cities"].items():
-        if name not in place:
+    """The areas with something in them or said of them (an owner, upgrades,
+    units, impassable, a Home City), with all of it, in map order. An area
+    left out is empty (``view_fixed.empty_area``): the view is read for the
+    board, where most areas are empty most of the game."""
+    place, cities, units = parts.place, state["cities"], state["units"]
+    shown = {name for name in state["impassable"] if name in place}
+    shown.update(name for name in homes if name in place)
+    shown.update(name for name, here in units.items() if here and name in place)
+    seen = 0
+    for name, record in cities.items():
+        shape = parts.cities.get(name)
+        if shape is None:
+            if name in place:
+                shown.add(name)
             continue
-        view = areas[place[name]]
-        view["owner"] = record["owner"]
-        slots = record["slots"]
-        view["slots"] = [dict(piece) if piece else None for piece in slots] if any(slots) else [None] * len(slots)
-        view["government"] = dict(record["government"]) if record["government"] else None
-        if "oracle" in record:
-            view["oracle"] = dict(record["oracle"]) if record["oracle"] else None
+        seen += 1
+        if (
+            record["owner"] is not None
+            or record["government"] is not None
+            or record.get("oracle") is not None
+            or any(record["slots"])
+            or shape != (len(record["slots"]), "oracle" in record)
+        ):
+            shown.add(name)
+    if seen < len(parts.cities):  # a map city without its record yet: shown as it is
+        shown.update(name for name in parts.cities if name not in cities)
+    impassable = state["impassable"]
+    limits: dict[tuple[int, str], int] = {}  # a seat's Supply Limit per unit type, for every stack of the map
+    areas: list[dict[str, Any]] = []
+    for name in sorted(shown, key=place.__getitem__):
+        view = {**parts.blank[name], "slots": [], "units": []}
+        if name in impassable:
+            view["impassable"] = True
+        if name in homes:
+            view["home_of"] = homes[name]
+        here = units.get(name)
+        if here:
+            view["units"] = [
+                {
+                    "owner": stack["owner"],
+                    "kind": stack["kind"],
+                    "elite": stack["elite"],
+                    "n": stack["n"],
+                    "spent": _spent(state, stack, limits),
+                }
+                for stack in here
+            ]
+        record = cities.get(name)
+        if record is not None:
+            view["owner"] = record["owner"]
+            slots = record["slots"]
+            view["slots"] = [dict(piece) if piece else None for piece in slots] if any(slots) else [None] * len(slots)
+            view["government"] = dict(record["government"]) if record["government"] else None
+            if "oracle" in record:
+                view["oracle"] = dict(record["oracle"]) if record["oracle"] else None
+        areas.append(view)
     return areas
 
 
