@@ -75,3 +75,36 @@ def test_supply_offers_every_area_with_units_that_may_move(states):
             assert areas == [area for area in get_map(state).areas if movable(state, seat, area)]
             offered += len(areas)
     assert offered
+
+
+def test_build_listing_offers_exactly_what_the_refusals_allow(states):
+    """The upgrades a listing offers on each site, read once per city, are
+    those ``upgrade_refusal`` lets through (one per city, coastal, not on
+    mines, not the same upgrade again, only a Temple on the Free Temple)."""
+    from engine.games.hellenica.build import upgrade_commands, upgrade_refusal
+    from engine.games.hellenica.components import UPGRADES
+    from engine.games.hellenica.state import owned_cities
+
+    offered = 0
+    for state in states:
+        for seat in range(state["players"]):
+            listed = upgrade_commands(state, seat)
+            places = set()
+            for city in owned_cities(state, seat):
+                record = state["cities"][city]
+                places |= {(city, None)} | {(city, p["type"]) for p in record["slots"] if p is not None}
+                places |= {(mine, None) for mine in get_map(state).mines_of(city)}
+                places |= {("oracle", None)} if "oracle" in record else set()
+            for kind in UPGRADES:
+                for place, over in places:
+                    words = f"build {kind} {place}" + (f" over {over}" if over else "")
+                    if upgrade_refusal(state, seat, kind, place, over) is None:
+                        assert words in listed
+            assert all(upgrade_refusal(state, seat, *_build_words(c)) is None for c in listed)
+            offered += len(listed)
+    assert offered
+
+
+def _build_words(command: str) -> tuple[str, str, str | None]:
+    words = command.split()
+    return words[1], words[2], words[4] if len(words) > 4 else None

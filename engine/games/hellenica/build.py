@@ -149,6 +149,40 @@ def _placement_refusal(state: dict, kind: str, city: str, site: str) -> str | No
     return None
 
 
+def _held_by_type(state: dict, city: str) -> dict[str, list[str]]:
+    """The sites of the city's upgrades (its mines' too, not the government
+    marker) by upgrade type, for the one-per-city rule."""
+    held: dict[str, list[str]] = {}
+    for site, piece in upgrades_of(state, city):
+        if site != "government":
+            held.setdefault(piece["type"], []).append(site)
+    return held
+
+
+def _placeable(
+    state: dict, kinds: list[str], city: str, site: str, held: dict[str, list[str]], coastal: bool
+) -> list[str]:
+    """The ``kinds`` that may stand on that site of the city: those
+    ``_placement_refusal`` lets through, with what they ask of the city
+    (``held``: ``_held_by_type``; whether it is coastal) read once for all."""
+    on_mine = site in map_of(state).mines
+    existing = get_site(state, city, site)
+    standing = existing["type"] if existing is not None else None
+    allowed = []
+    for kind in kinds:
+        upgrade = UPGRADES[kind]
+        if (
+            (site == ORACLE and kind != "temple")
+            or (upgrade.not_on_mines and on_mine)
+            or (standing == kind and kind != "temple")
+            or (upgrade.coastal and not coastal)
+            or (upgrade.one_per_city and any(other != site for other in held.get(kind, ())))
+        ):
+            continue
+        allowed.append(kind)
+    return allowed
+
+
 def upgrade_refusal(state: dict, seat: int, kind: str, place: str, over: str | None) -> str | None:
     """Why ``build <kind> <place> [over <over>]`` is not allowed (None if it is);
     the action cube is checked by the caller."""
@@ -177,11 +211,16 @@ def upgrade_commands(state: dict, seat: int) -> list[str]:
         if ORACLE in record:
             places.append((ORACLE, None))
         found: list[tuple[str, str, str | None]] = []
+        held = _held_by_type(state, city)
+        coastal = board.coastal(city)
         for place, over in places:
             where = resolve_site(state, seat, place, over)
             if isinstance(where, str):
                 continue
-            found += [(kind, place, over) for kind in kinds if _placement_refusal(state, kind, *where) is None]
+            if where[0] == city:
+                found += [(kind, place, over) for kind in _placeable(state, kinds, *where, held, coastal)]
+            else:
+                found += [(kind, place, over) for kind in kinds if _placement_refusal(state, kind, *where) is None]
         found.sort(key=lambda item: order[item[0]])  # city by city, upgrade by upgrade
         commands += [f"build {kind} {place}" + (f" over {over}" if over else "") for kind, place, over in found]
     return commands
