@@ -682,6 +682,7 @@ def _copies(card: dict[str, Any]) -> str:
 
 def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
     """A seat's private view in words: its Ethos objectives and choices."""
+    view = with_fixed_parts(view)  # the Invocations' titles and texts: the view only names them
     private = view.get("private") or {}
     seat = view.get("seat", 0)
     lines = [f"Your seat: {_label(view, names, seat, fitted=False)}."]

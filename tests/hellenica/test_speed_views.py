@@ -13,6 +13,7 @@ import pytest
 from engine.games.hellenica import GAME, views
 from engine.games.hellenica import advancements as adv
 from engine.games.hellenica.board import preset
+from engine.games.hellenica.components import INVOCATIONS
 from engine.games.hellenica.interdiction import pinned
 from engine.games.hellenica.invocations import spent_view, temple_counts
 from engine.games.hellenica.objectives import completed, met
@@ -64,7 +65,7 @@ def test_deity_cards_show_each_invocation_spent_and_reachable(states):
                 assert card["temples"] == counted.get(card["deity"], 0)
                 for invocation in card["invocations"]:
                     assert invocation["spent"] == (invocation["name"] in player["invoked"])
-                    assert invocation["reachable"] == (card["temples"] >= invocation["level"])
+                    assert invocation["reachable"] == (card["temples"] >= INVOCATIONS[invocation["name"]].level)
                 reachable += sum(i["reachable"] for i in card["invocations"])
                 spent += sum(i["spent"] for i in card["invocations"])
     assert reachable and spent  # the games built Temples and cast Invocations

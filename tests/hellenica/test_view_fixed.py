@@ -10,7 +10,7 @@ import orjson
 import pytest
 
 from engine.games.hellenica import GAME
-from engine.games.hellenica.components import CREATURES, DEITIES
+from engine.games.hellenica.components import ADVANCEMENTS, CREATURES, DEITIES, EVENTS, INVOCATIONS
 from engine.games.hellenica.state import map_of
 from engine.games.hellenica.view_fixed import AREA_FIXED, area_fixed, empty_area, view_map, with_fixed_parts
 
@@ -57,6 +57,20 @@ def test_the_view_names_its_map_and_the_fixed_parts_come_back_from_it(players, o
             for m, shown in zip(board.mines.values(), view["mines"], strict=True)
         ]
         assert full["deities"] == {name: {"title": d.title, "colour": list(d.colour)} for name, d in DEITIES.items()}
+        for shown, player, info in zip(full["players_info"], state["seats"], view["players_info"], strict=True):
+            assert "advancement_titles" not in info and all(set(c) == {"name"} for c in info["won"])
+            assert shown["advancement_titles"] == [ADVANCEMENTS[a].title for a in player["advancements"]]
+            assert shown["won"] == [{"name": c, "title": EVENTS[c].title} for c in player["won"]]
+            for card in shown["deity_cards"]:
+                assert card["title"] == DEITIES[card["deity"]].title
+                for inv in card["invocations"]:
+                    fixed = INVOCATIONS[inv["name"]]
+                    assert (inv["title"], inv["level"], inv["phase"], inv["text"]) == (
+                        fixed.title,
+                        fixed.level,
+                        fixed.phase,
+                        fixed.text,
+                    )
         assert full["creatures"] == [
             {
                 **c,

@@ -660,16 +660,9 @@ def run_upkeep_window(state: dict, first: bool) -> bool:
 
 
 def _shown_invocation(name: str, spent: bool, reachable: bool) -> dict[str, Any]:
-    inv = INVOCATIONS[name]
-    return {
-        "name": name,
-        "title": inv.title,
-        "level": inv.level,
-        "phase": inv.phase,
-        "text": inv.text,
-        "spent": spent,
-        "reachable": reachable,
-    }
+    """An Invocation on a Deity Card as the view shows it: its title, level,
+    phase and text are the components' (``view_fixed`` puts them back)."""
+    return {"name": name, "spent": spent, "reachable": reachable}
 
 
 _INVOCATION_CARDS: dict[str, list[tuple[str, int, dict[tuple[bool, bool], dict[str, Any]]]]] = {
@@ -704,7 +697,7 @@ def spent_view(state: dict, seat: int) -> list[dict[str, Any]]:
     for deity in player["deities"]:
         temples = counted.get(deity, 0)
         shown = [shapes[(name in invoked, temples >= level)] for name, level, shapes in _INVOCATION_CARDS[deity]]
-        cards.append({"deity": deity, "title": DEITIES[deity].title, "temples": temples, "invocations": shown})
+        cards.append({"deity": deity, "temples": temples, "invocations": shown})
     return cards
 
 

@@ -1,14 +1,16 @@
 """The fixed parts of the public view, which the view itself leaves out.
 
 The table sends the public view with every channel post and DM, as JSON. A
-map's areas (titles, hexes, sides, settlements, ...), its mines, the deities
-and the Creatures never change while a map stands, and were 9 KB of a 21 KB
-view. The view names its map instead (``view["map"]["name"]``, and while a
-map is built or explored its layout, ``view["tiles"]``) and every piece by
-name, and lists only the areas with something in them or said of them;
-``with_fixed_parts`` puts the fixed parts and the empty areas back from the
-game's public component data, for the pictures. They are printed on the board and the
-cards: no secret comes with them, and no state is read.
+map's areas (titles, hexes, sides, settlements, ...), its mines, the
+deities, the Creatures and the texts of the Invocations never change while
+a game is played, and were half of a view. The view names its map instead
+(``view["map"]["name"]``, and while a map is built or explored its layout,
+``view["tiles"]``) and every piece by name (Invocations, Advancements and
+World Events too), and lists only the areas with something in them or said
+of them; ``with_fixed_parts`` puts the fixed parts and the empty areas back
+from the game's public component data, for the pictures and the hand's
+text. They are printed on the board and the cards: no secret comes with
+them, and no state is read.
 
 A view stored before the parts were left out already holds them: putting
 them back changes nothing.
@@ -19,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.hellenica.board import Area, Map, get_map
-from engine.games.hellenica.components import CREATURES, DEITIES
+from engine.games.hellenica.components import ADVANCEMENTS, CREATURES, DEITIES, EVENTS, INVOCATIONS
 
 AREA_FIXED = ("title", "kind", "hexes", "sides", "settlements", "home", "island", "volcano", "shallows", "empty")
 """What an area of the map shows that only the map decides."""
@@ -29,6 +31,12 @@ DEITIES_SHOWN = {name: {"title": d.title, "colour": list(d.colour)} for name, d 
 
 CREATURES_SHOWN = {name: {"title": c.title, "letter": c.letter, "text": c.text} for name, c in CREATURES.items()}
 """The Creatures' fixed parts, by name."""
+
+INVOCATIONS_SHOWN = {
+    name: {"title": inv.title, "level": inv.level, "phase": inv.phase, "text": inv.text}
+    for name, inv in INVOCATIONS.items()
+}
+"""Each Invocation's fixed parts on a Deity Card, by name."""
 
 
 def area_fixed(area: Area) -> dict[str, Any]:
@@ -102,8 +110,9 @@ def with_fixed_parts(view: dict[str, Any]) -> dict[str, Any]:
     """The view with its map's and pieces' fixed parts put back: every area
     of the map in map order, each with its ``AREA_FIXED`` entries (the empty
     ones as ``empty_area``), each mine's title, area and city, the deities'
-    titles and colours, each Creature's title, letter and text. A new dict;
-    the view is not changed."""
+    titles and colours, each Creature's title, letter and text, and in each
+    player's row the titles of its Advancements, World Events won and Deity
+    Cards with their Invocations. A new dict; the view is not changed."""
     fixed = _fixed(view_map(view))
     given = {area["name"]: area for area in view["areas"]}
     return {
@@ -115,4 +124,23 @@ def with_fixed_parts(view: dict[str, Any]) -> dict[str, Any]:
         "mines": [{**fixed.mines[mine["name"]], **mine} for mine in view["mines"]],
         "deities": DEITIES_SHOWN,
         "creatures": [{**CREATURES_SHOWN[c["name"]], **c} for c in view.get("creatures", [])],
+        "players_info": [_player_fixed(info) for info in view.get("players_info", [])],
+    }
+
+
+def _player_fixed(info: dict[str, Any]) -> dict[str, Any]:
+    """A player's row with the titles put back: its Advancements', the World
+    Events it won, its Deity Cards and their Invocations (level, phase, text)."""
+    return {
+        **info,
+        "advancement_titles": [ADVANCEMENTS[name].title for name in info["advancements"]],
+        "won": [{**card, "title": EVENTS[card["name"]].title} for card in info["won"]],
+        "deity_cards": [
+            {
+                **card,
+                "title": DEITIES[card["deity"]].title,
+                "invocations": [{**INVOCATIONS_SHOWN[inv["name"]], **inv} for inv in card["invocations"]],
+            }
+            for card in info["deity_cards"]
+        ],
     }

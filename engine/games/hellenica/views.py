@@ -214,7 +214,6 @@ def _player(state: dict, seat: int) -> dict[str, Any]:
         "cubes": dict(player["cubes"]),
         "passed": player["passed"],
         "advancements": list(player["advancements"]),
-        "advancement_titles": [ADVANCEMENTS[a].title for a in player["advancements"]],
         "deities": list(player["deities"]),
         "ethos_count": len(player["ethos"]),
         "ethos_kept": player["ethos_kept"],
@@ -222,7 +221,7 @@ def _player(state: dict, seat: int) -> dict[str, Any]:
         "wonder_built": player["wonder_built"],
         "leaders_used": list(player["leaders_used"]),
         "leaders": _leaders(state, seat),
-        "won": [{"name": c, "title": EVENTS[c].title} for c in player["won"]],
+        "won": [{"name": c} for c in player["won"]],
         "deity_cards": spent_view(state, seat),
         "slain": sorted(c for c, s in state["slain"].items() if s == seat),
     }
