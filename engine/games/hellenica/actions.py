@@ -95,6 +95,10 @@ def base_commands(state: dict, seat: int, *, free: bool) -> list[str]:
     return commands
 
 
+_RESEARCH = ("research ", "exchange research ")
+"""How the Research commands a listing holds begin."""
+
+
 def with_learning(state: dict, seat: int, commands: list[str]) -> list[str]:
     """The commands, each Research followed by its ``research <city> learn
     <advancement>`` forms: the Advancements the Philosophers on hand plus the
@@ -103,6 +107,8 @@ def with_learning(state: dict, seat: int, commands: list[str]) -> list[str]:
     learnable: dict[int, list[str]] = {}  # by Philosophers gained: the same for a cube and for Exchange
     for command in commands:
         result.append(command)
+        if not command.startswith(_RESEARCH):  # ``research <city>``, ``exchange research <city>``
+            continue
         words = command.split()
         if words[-2:-1] == ["research"]:
             gain = produce.research_gain(state, seat, words[-1])

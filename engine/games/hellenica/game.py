@@ -126,7 +126,10 @@ class Hellenica(BaseGame):
         if state.get("ai_seats"):  # AI players do not trade
             trades = [c for c in trades if not ai_trade_refusal(state, c)]
         extra = invocations.free_commands(state, seat) + trades
-        return frame_commands + [a for a in extra if a not in frame_commands]
+        if not extra:
+            return frame_commands
+        listed = set(frame_commands)
+        return frame_commands + [a for a in extra if a not in listed]
 
     def play(self, state: dict, seat: int, action: str) -> dict:
         after = self._play(state, seat, action)
