@@ -2,8 +2,8 @@
 
 The table sends the public view with every channel post and DM, as JSON. A
 map's areas (titles, hexes, sides, settlements, ...), its mines, the
-deities, the Creatures and the texts of the Invocations never change while
-a game is played, and were half of a view. The view names its map instead
+Creatures and the texts of the Invocations never change while a game is
+played, and were half of a view. The view names its map instead
 (``view["map"]["name"]``, and while a map is built or explored its layout,
 ``view["tiles"]``) and every piece by name (Invocations, Advancements and
 World Events too), and lists only the areas with something in them or said

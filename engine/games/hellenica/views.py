@@ -8,10 +8,11 @@ chaos track and the last World Event, the events each player won ("The number
 of World Events a player has won is public knowledge"), who has bid — and
 never an Ethos card's identity until a victory reveals it, nor a bid before
 all bids are in, nor the order of the World Event deck. What only the map
-or the components decide (area titles and hexes, mine titles, the deities'
-colours, the Creatures' texts) is left out: the view names its map and
+or the components decide (area titles and hexes, mine titles, the
+Creatures' and Invocations' texts) is left out: the view names its map and
 pieces, and ``view_fixed.with_fixed_parts`` puts those parts back for the
-pictures.
+pictures. The deities' titles stay: a seat's dealt deities are named among
+every deity's, never alone.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from engine.games.hellenica.pathos import destruction_held, objectives_to_win
 from engine.games.hellenica.read_cache import reading
 from engine.games.hellenica.state import map_of, seat_name
 from engine.games.hellenica.steps import STEPS, current
+from engine.games.hellenica.view_fixed import DEITIES_SHOWN
 
 LOG_SHOWN = 12
 
@@ -272,6 +274,7 @@ def _public_view(state: dict, game: str) -> dict[str, Any]:
         "mines": [
             {"name": name, "upgrade": dict(upgrade) if (upgrade := mines[name]) else None} for name in parts.mines
         ],
+        "deities": DEITIES_SHOWN,  # every deity's name and title public: a seat's dealt ones are among them
         "players_info": [_player(state, s) for s in range(state["players"])],
         "combat": _combat(state),
         "movement": _movement(state),
