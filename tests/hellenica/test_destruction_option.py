@@ -23,7 +23,7 @@ def test_a_new_table_plays_the_held_card():
     assert resolve_options(GAME, {})[DESTRUCTION] == HELD
     state = new_game()
     assert state["options"][DESTRUCTION] == HELD
-    assert "two turns in a row" in _destruction_text(state)
+    assert "three turns in a row" in _destruction_text(state)
 
 
 def test_a_game_stored_before_the_option_replays_as_it_was_played():
@@ -38,7 +38,7 @@ def test_a_game_stored_before_the_option_replays_as_it_was_played():
     assert _destruction_text(state) == "Own another player's Home City."
     units(state, home_of(state, 1), 0, "hoplite", 1)
     after = _finish_turn(state)
-    assert "held_homes" not in after
+    assert "held_homes" not in after and "home_streaks" not in after
 
 
 def test_the_option_is_checked_in_a_snapshot():

@@ -204,61 +204,77 @@ class TestRetrieveAndReplenish:
         assert state["deity_deck"]["poseidon"] == game["deity_deck"]["poseidon"] - 1
 
 
-class TestObjectives:
-    def test_destruction_needs_the_home_city_held_through_a_turn(self, game):
-        """Destruction: "Own another player's Home City at the end of two
-        turns in a row" (our threshold, see objectives.toml): a Home City
-        conquered at this Upkeep ("Players who solely occupy ... City Areas
-        owned by other players, conquer those cities") counts at the next
-        end-of-turn check if it is still owned then."""
-        assert not met(game, 0, "destruction")
-        own(game, home_of(game, 1), 0)
-        assert not met(game, 0, "destruction")  # owned, not yet held at a check
-        game["held_homes"] = {"0": [home_of(game, 1)]}
-        assert met(game, 0, "destruction")
+def _held(state: dict, seat: int, city: str, checks: int) -> None:
+    """Record that ``seat`` owned the rival Home City ``city`` at the last
+    ``checks`` end-of-turn checks in a row (the paced Destruction's record)."""
+    state.setdefault("home_streaks", {}).setdefault(str(seat), {})[city] = checks
 
-    def test_a_home_city_conquered_at_upkeep_wins_one_turn_later(self, game):
+
+class TestObjectives:
+    def test_destruction_needs_the_home_city_held_through_two_turns(self, game):
+        """Destruction: "Own another player's Home City at the end of three
+        turns in a row" (our threshold, see objectives.toml): owned now, it
+        counts once it was also owned at the two previous end-of-turn checks."""
+        assert not met(game, 0, "destruction")
+        rival_home = home_of(game, 1)
+        own(game, rival_home, 0)
+        assert not met(game, 0, "destruction")  # owned, not yet held at a check
+        _held(game, 0, rival_home, 1)
+        assert not met(game, 0, "destruction")  # held at one check: its owner has another turn
+        _held(game, 0, rival_home, 2)
+        assert met(game, 0, "destruction")
+        own(game, rival_home, 1)
+        assert not met(game, 0, "destruction")  # the record counts only while it is still owned
+
+    def test_a_home_city_conquered_at_upkeep_wins_two_turns_later(self, game):
         """ "Conquer Cities" comes before the check: a Home City taken at this
         Upkeep is recorded as held but does not count yet; still owned at the
-        next end of turn, it completes Destruction (here the third objective)."""
+        next two ends of turn, it completes Destruction (here the third
+        objective)."""
         game["seats"][0].update(ethos=["wealth", "devotion"], commerce=12, favor=12)
         rival_home = home_of(game, 1)
         units(game, rival_home, 0, "hoplite", 1)
         state = _finish_turn(game)
         assert state["cities"][rival_home]["owner"] == 0
-        assert state["phase"] != "over"  # Wealth and Devotion only: Destruction must wait a turn
-        assert state["held_homes"] == {"0": [rival_home]}
+        assert state["phase"] != "over"  # Wealth and Devotion only: Destruction must wait
+        assert state["home_streaks"] == {"0": {rival_home: 1}}
+        state = _finish_turn(_to_actions(state))
+        assert state["phase"] != "over" and state["home_streaks"] == {"0": {rival_home: 2}}
         state = _finish_turn(_to_actions(state))
         assert state["phase"] == "over" and state["winners"] == [0]
 
     def test_a_home_city_retaken_during_the_turn_must_be_held_again(self, game):
-        """The owner's turn to take it back: retaken before the next check,
-        the city is off the record, and conquering it again starts over."""
+        """The owner's turns to take it back: retaken before a check, the
+        city is off the record, and conquering it again starts over."""
         game["seats"][0].update(ethos=["wealth", "devotion"], commerce=12, favor=12)
         rival_home = home_of(game, 1)
         units(game, rival_home, 0, "hoplite", 1)
-        state = _finish_turn(game)
-        assert met(state, 0, "destruction")
+        state = _to_actions(_finish_turn(_to_actions(_finish_turn(game))))
+        assert state["home_streaks"] == {"0": {rival_home: 2}} and met(state, 0, "destruction")
         clear_units(state)
         units(state, rival_home, 1, "hoplite", 1)  # the owner marches back in
-        state = _to_actions(_finish_turn(_to_actions(state)))
+        state = _to_actions(_finish_turn(state))
         assert state["cities"][rival_home]["owner"] == 1 and state["phase"] != "over"
-        assert state.get("held_homes") == {}
+        assert state.get("home_streaks") == {}
         clear_units(state)
         units(state, rival_home, 0, "hoplite", 1)
-        state = _finish_turn(_to_actions(state))
+        state = _to_actions(_finish_turn(_to_actions(_finish_turn(state))))
         assert state["cities"][rival_home]["owner"] == 0 and state["phase"] != "over"
+        assert state["home_streaks"] == {"0": {rival_home: 2}}
 
     def test_a_snapshot_without_the_record_holds_nothing(self, game):
-        """Snapshots from before the rule have no ``held_homes``: nothing held yet."""
+        """Snapshots from before the rule have no record: nothing held yet."""
         from engine.games.hellenica.snapshot import load
 
         own(game, home_of(game, 1), 0)
-        game.pop("held_homes", None)
+        game.pop("home_streaks", None)
         loaded = load(game)
         assert not met(loaded, 0, "destruction")
-        loaded["held_homes"] = {"0": ["nowhere"]}
-        with pytest.raises(Exception, match="held Home Cities"):
+        loaded["home_streaks"] = {"0": {"nowhere": 2}}
+        with pytest.raises(Exception, match="Home City streaks"):
+            load(loaded)
+        loaded["home_streaks"] = {"0": {home_of(game, 1): 0}}
+        with pytest.raises(Exception, match="Home City streaks"):
             load(loaded)
 
     def test_empire(self, game):
@@ -302,7 +318,7 @@ class TestVictory:
         for city in ("megara", "delphi", "chios", "argos", "corinth", "sparta"):
             own(game, city, 0)
         own(game, home_of(game, 1), 0)  # Destruction and Empire
-        game["held_homes"] = {"0": [home_of(game, 1)]}  # held at the last check too
+        _held(game, 0, home_of(game, 1), 2)  # held at the last two checks too
         home = home_of(game, 0)
         for slot in range(4):
             upgrade(game, home, slot, "barracks")
@@ -325,7 +341,8 @@ class TestVictory:
         homes = [home_of(game, 0), home_of(game, 1)]
         own(game, homes[1], 0)
         own(game, homes[0], 1)
-        game["held_homes"] = {"0": [homes[1]], "1": [homes[0]]}
+        _held(game, 0, homes[1], 2)
+        _held(game, 1, homes[0], 2)
         for city in ("megara", "delphi", "chios", "argos", "sparta", "olympia", "messene"):
             own(game, city, 0)
         for city in ("corinth", "thebes", "euboea", "mytilene", "crete", "miletus", "phocaea"):

@@ -20,7 +20,7 @@ from typing import Any
 from engine.games.hellenica.cities import has_walls
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES, RULES
 from engine.games.hellenica.notation import listing
-from engine.games.hellenica.pathos import destruction_held, objectives_to_win
+from engine.games.hellenica.pathos import HOME_STREAKS, destruction_held, home_streaks, objectives_to_win, paced
 from engine.games.hellenica.read_cache import memo_for
 from engine.games.hellenica.state import (
     HELD_HOMES,
@@ -37,6 +37,30 @@ from engine.games.hellenica.state import (
 )
 
 TO_WIN = RULES["victory"]["objectives"]
+
+FIRST_TABLE = "first"
+"""A re-tuned card's table of what it asked for before (objectives.toml):
+games without the ``paced`` thresholds play it."""
+_FIRST_PARAMS: dict[str, Mapping[str, Any]] = {
+    name: {**card.params, **card.params[FIRST_TABLE]} for name, card in OBJECTIVES.items() if FIRST_TABLE in card.params
+}
+
+
+def requirement(state: Mapping[str, Any], card: str) -> Mapping[str, Any]:
+    """The card's parameters in this game: the re-tuned ones, or in a game
+    without the ``paced`` thresholds (``pathos.paced``) the first ones."""
+    if card in _FIRST_PARAMS and not paced(state):
+        return _FIRST_PARAMS[card]
+    return OBJECTIVES[card].params
+
+
+def card_text(state: Mapping[str, Any], card: str) -> str:
+    """The card's text as this game plays it (its thresholds and, for
+    Destruction, whether the Home City must be held through a turn)."""
+    params = requirement(state, card)
+    if "instant_text" in params and not destruction_held(state):
+        return str(params["instant_text"])
+    return str(params.get("text", OBJECTIVES[card].text))
 
 
 def upgrade_count(state: dict, seat: int, kind: str) -> int:
@@ -72,20 +96,30 @@ def foreign_homes(state: Mapping[str, Any], seat: int) -> list[str]:
 def _foreign_home(state: dict, seat: int, p: Any) -> bool:
     """Destruction. With ``held`` (our threshold, see objectives.toml, in a
     game whose ``destruction`` option asks for it) the same Home City must
-    also have been the seat's at the previous end-of-turn check: its owner
-    gets a whole turn to take it back."""
+    also have been the seat's at the ``turns`` previous end-of-turn checks:
+    its owner gets that many whole turns to take it back."""
     owned = foreign_homes(state, seat)
     if not (p.get("held", False) and destruction_held(state)):
         return bool(owned)
-    held = held_homes(state, seat)
+    if paced(state):
+        streaks = home_streaks(state, seat)
+        return any(streaks.get(city, 0) >= p["turns"] for city in owned)
+    held = held_homes(state, seat)  # the first thresholds: held through one turn
     return any(city in held for city in owned)
 
 
 def record_held_homes(state: dict) -> None:
     """Remember which foreign Home Cities each seat owns at this check (the
-    next check's Destruction reads it); a seat holding none is left out."""
-    record = {str(seat): homes for seat in range(state["players"]) if (homes := foreign_homes(state, seat))}
-    state[HELD_HOMES] = record
+    next check's Destruction reads it) and, with the paced thresholds, for
+    how many checks in a row; a seat holding none is left out."""
+    owned = {str(seat): homes for seat in range(state["players"]) if (homes := foreign_homes(state, seat))}
+    if not paced(state):
+        state[HELD_HOMES] = owned
+        return
+    before = state.get(HOME_STREAKS, {})
+    state[HOME_STREAKS] = {
+        seat: {city: before.get(seat, {}).get(city, 0) + 1 for city in homes} for seat, homes in owned.items()
+    }
 
 
 def _sea_areas(state: dict, seat: int, p: Any) -> bool:
@@ -184,8 +218,7 @@ _MET = "met"
 
 
 def _met(state: dict, seat: int, card: str) -> bool:
-    objective = OBJECTIVES[card]
-    return CHECKS[objective.check](state, seat, objective.params)
+    return CHECKS[OBJECTIVES[card].check](state, seat, requirement(state, card))
 
 
 def completed(state: dict, seat: int) -> list[str]:

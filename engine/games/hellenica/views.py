@@ -32,8 +32,8 @@ from engine.games.hellenica.interdiction import pinned
 from engine.games.hellenica.invocations import spent_view, window_view
 from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.movement import assault_view
-from engine.games.hellenica.objectives import completed, met
-from engine.games.hellenica.pathos import destruction_held, objectives_to_win
+from engine.games.hellenica.objectives import card_text, completed, met
+from engine.games.hellenica.pathos import objectives_to_win
 from engine.games.hellenica.read_cache import reading
 from engine.games.hellenica.state import map_of, seat_name
 from engine.games.hellenica.steps import STEPS, current
@@ -55,18 +55,10 @@ _CARDS = {name: _shown_card(name) for name in OBJECTIVES}
 """Every objective card as the views show it, worked out at import."""
 
 
-def _card(name: str) -> dict[str, Any]:
-    return dict(_CARDS[name])
-
-
-def _pathos_card(state: dict, name: str) -> dict[str, Any]:
-    """A public card as this game plays it: Destruction in a game without the
-    held card (``destruction_held``) shows the card it plays."""
-    card = _card(name)
-    instant = OBJECTIVES[name].params.get("instant_text")
-    if instant and not destruction_held(state):
-        card["text"] = instant
-    return card
+def _card(state: dict, name: str) -> dict[str, Any]:
+    """A card as this game plays it: its text names the thresholds and the
+    Destruction in force (``objectives.card_text``)."""
+    return {**_CARDS[name], "text": card_text(state, name)}
 
 
 _STATIC_AREAS: dict[int, tuple[Map, list[dict[str, Any]], dict[str, int]]] = {}
@@ -233,7 +225,7 @@ def _public_view(state: dict, game: str) -> dict[str, Any]:
         "order": list(state["order"]),
         "chaos": state["chaos"],
         "chaos_start": state["players"] + RULES["setup"]["chaos_above_players"],
-        "pathos": [_pathos_card(state, c) for c in state["pathos"]],
+        "pathos": [_card(state, c) for c in state["pathos"]],
         "ethos_deck": len(state["ethos_deck"]),
         "objectives_to_win": objectives_to_win(state),
         "rivals": list(state.get("rivals", [])),
@@ -276,7 +268,7 @@ def _public_view(state: dict, game: str) -> dict[str, Any]:
         "winners": list(state["winners"]),
         "reason": state["reason"],
         "notes": list(state["notes"]),
-        "revealed": {seat: [_card(c) for c in cards] for seat, cards in state["revealed"].items()},
+        "revealed": {seat: [_card(state, c) for c in cards] for seat, cards in state["revealed"].items()},
     }
     return view
 
@@ -353,8 +345,8 @@ def _private_view(state: dict, seat: int) -> dict[str, Any]:
     player = state["seats"][seat]
     done = set(completed(state, seat))
     return {
-        "ethos": [{**_CARDS[c], "met": c in done} for c in player["ethos"]],
-        "ethos_hand": [{"place": i + 1, **_CARDS[c]} for i, c in enumerate(player["ethos_hand"])],
+        "ethos": [{**_card(state, c), "met": c in done} for c in player["ethos"]],
+        "ethos_hand": [{"place": i + 1, **_card(state, c)} for i, c in enumerate(player["ethos_hand"])],
         "deity_hand": [{"name": d, "title": DEITIES[d].title} for d in player["deity_hand"]],
         "objectives_met": len(done),
         "bid": own_bid(state, seat),
