@@ -126,12 +126,12 @@ def play(players: int, seed: int, level: str, ai: bool, options: dict) -> Outcom
 
 def set_threshold(assignment: str) -> None:
     """``card=N``: play a card with another threshold as a new table plays
-    it (its ``count``, or for Destruction the ``turns`` it must be held)."""
+    it (its ``count``, or for Destruction the rival Home Cities, ``homes``)."""
     card, _, number = assignment.partition("=")
     objective = OBJECTIVES[card]
-    key = next((key for key in ("count", "turns") if key in objective.params), None)
+    key = next((key for key in ("count", "homes") if key in objective.params), None)
     if key is None or not number.isdigit():
-        raise SystemExit(f"--set {assignment}: name a card with a count (or Destruction's turns) and a number")
+        raise SystemExit(f"--set {assignment}: name a card with a count (or Destruction's homes) and a number")
     OBJECTIVES[card] = dataclasses.replace(objective, params={**objective.params, key: int(number)})
 
 
@@ -169,7 +169,7 @@ def main() -> None:
     counted = ", ".join(
         f"{name} {requirement(in_force, name)[key]}"
         for name, card in OBJECTIVES.items()
-        for key in ("count", "turns")
+        for key in ("count", "homes")
         if key in card.params
     )
     print(f"level {args.level}; options {options}; thresholds: {counted}", flush=True)

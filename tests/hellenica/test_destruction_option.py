@@ -9,7 +9,7 @@ import pytest
 from engine.core import StateError, resolve_options
 from engine.games.hellenica import GAME
 from engine.games.hellenica.objectives import met
-from engine.games.hellenica.pathos import DESTRUCTION, HELD, INSTANT
+from engine.games.hellenica.pathos import DESTRUCTION, HELD, INSTANT, THRESHOLDS
 from engine.games.hellenica.snapshot import load
 from tests.hellenica.helpers import home_of, new_game, own, units
 from tests.hellenica.test_upkeep import _finish_turn
@@ -23,22 +23,23 @@ def test_a_new_table_plays_the_held_card():
     assert resolve_options(GAME, {})[DESTRUCTION] == HELD
     state = new_game()
     assert state["options"][DESTRUCTION] == HELD
-    assert "three turns in a row" in _destruction_text(state)
+    assert "two turns in a row" in _destruction_text(state)
 
 
 def test_a_game_stored_before_the_option_replays_as_it_was_played():
-    """Options stored before the option existed name no ``destruction``: the
-    rival Home City counts at the check that sees it owned, and the state
-    gains no record of held cities (its replay equals its old snapshots)."""
+    """Options stored before the option existed name no ``destruction`` (nor
+    ``thresholds``, which came later): the rival Home City counts at the
+    check that sees it owned, and the state gains no record of held cities
+    (its replay equals its old snapshots)."""
     state = new_game()
-    del state["options"][DESTRUCTION]
+    del state["options"][DESTRUCTION], state["options"][THRESHOLDS]
     assert GAME.new(2, {"homes": "choose"}, 7)["options"][DESTRUCTION] == INSTANT
     own(state, home_of(state, 1), 0)
     assert met(state, 0, "destruction")
     assert _destruction_text(state) == "Own another player's Home City."
     units(state, home_of(state, 1), 0, "hoplite", 1)
     after = _finish_turn(state)
-    assert "held_homes" not in after and "home_streaks" not in after
+    assert "held_homes" not in after
 
 
 def test_the_option_is_checked_in_a_snapshot():

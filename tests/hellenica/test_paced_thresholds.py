@@ -17,7 +17,7 @@ from engine.games.hellenica.components import OBJECTIVES
 from engine.games.hellenica.objectives import FIRST_TABLE, card_text, met, requirement
 from engine.games.hellenica.pathos import DESTRUCTION, FIRST, HELD, PACED, THRESHOLDS
 from engine.games.hellenica.snapshot import load
-from tests.hellenica.helpers import clear_units, home_of, new_game, units
+from tests.hellenica.helpers import clear_units, home_of, new_game, own, units
 from tests.hellenica.test_upkeep import _finish_turn, _to_actions
 
 RETUNED = [name for name, card in OBJECTIVES.items() if FIRST_TABLE in card.params]
@@ -64,25 +64,24 @@ def test_a_game_stored_before_the_option_plays_the_first_thresholds():
 
 
 def test_a_game_stored_before_the_option_replays_as_it_was_played():
-    """A game stored with the held Destruction and no ``thresholds``: its
-    replay keeps the one-turn record (``held_homes``) and wins one turn after
-    the conquest, as it did; the same game on a new table waits a turn more."""
+    """A 4-player game stored with the held Destruction and no
+    ``thresholds``: one held rival Home City still wins it, as it did; the
+    same position on a new table does not (two are needed)."""
     outcomes = {}
     for thresholds in (None, PACED):
-        state = new_game(2, seed=44)
+        state = new_game(4, seed=44)
         if thresholds is None:
             del state["options"][THRESHOLDS]
         clear_units(state)
         state["seats"][0].update(ethos=["wealth", "devotion"], commerce=12, favor=12)
         units(state, home_of(state, 1), 0, "hoplite", 1)
-        turns = 0
-        while state["phase"] != "over" and turns < 4:
+        for _ in range(3):
             state = _finish_turn(state)
-            turns += 1
-            if state["phase"] != "over":
-                state = _to_actions(state)
-        outcomes[thresholds] = (turns, "held_homes" in state, "home_streaks" in state)
-    assert outcomes == {None: (2, True, False), PACED: (3, False, True)}
+            if state["phase"] == "over":
+                break
+            state = _to_actions(state)
+        outcomes[thresholds] = (state["phase"] == "over", state["turn"])
+    assert outcomes == {None: (True, 2), PACED: (False, 4)}
 
 
 def test_a_stored_game_replays_to_the_same_state():
@@ -109,12 +108,15 @@ def test_the_option_is_checked_in_a_snapshot():
         load(state)
 
 
-def test_the_destruction_option_names_the_hold_in_force():
-    """With the held Destruction off (``instant``) the card is the first one,
-    whatever the thresholds."""
-    state = new_game()
+def test_the_instant_destruction_follows_the_thresholds_too():
+    """With the held Destruction off (``instant``) the card counts at one
+    check, and asks for as many Home Cities as the thresholds say."""
+    state = new_game(4, seed=44)
     state["options"][DESTRUCTION] = "instant"
-    assert _shown(state, "destruction") == "Own another player's Home City."
-    own_home = home_of(state, 1)
-    state["cities"][own_home]["owner"] = 0
+    assert _shown(state, "destruction") == "Own the Home Cities of 2 other players (1 with 3 or fewer players)."
+    own(state, home_of(state, 1), 0)
+    assert not met(state, 0, "destruction")
+    own(state, home_of(state, 2), 0)
     assert met(state, 0, "destruction")
+    state["options"][THRESHOLDS] = FIRST
+    assert _shown(state, "destruction") == "Own another player's Home City."

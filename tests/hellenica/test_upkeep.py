@@ -204,78 +204,93 @@ class TestRetrieveAndReplenish:
         assert state["deity_deck"]["poseidon"] == game["deity_deck"]["poseidon"] - 1
 
 
-def _held(state: dict, seat: int, city: str, checks: int) -> None:
-    """Record that ``seat`` owned the rival Home City ``city`` at the last
-    ``checks`` end-of-turn checks in a row (the paced Destruction's record)."""
-    state.setdefault("home_streaks", {}).setdefault(str(seat), {})[city] = checks
-
-
 class TestObjectives:
-    def test_destruction_needs_the_home_city_held_through_two_turns(self, game):
-        """Destruction: "Own another player's Home City at the end of three
-        turns in a row" (our threshold, see objectives.toml): owned now, it
-        counts once it was also owned at the two previous end-of-turn checks."""
+    def test_destruction_needs_the_home_city_held_through_a_turn(self, game):
+        """Destruction: "Own the Home Cities of 2 other players (1 with 3 or
+        fewer players) at the end of two turns in a row" (our threshold, see
+        objectives.toml): a Home City conquered at this Upkeep ("Players who
+        solely occupy ... City Areas owned by other players, conquer those
+        cities") counts at the next end-of-turn check if it is still owned
+        then. Two players: one rival Home City is enough."""
         assert not met(game, 0, "destruction")
-        rival_home = home_of(game, 1)
-        own(game, rival_home, 0)
+        own(game, home_of(game, 1), 0)
         assert not met(game, 0, "destruction")  # owned, not yet held at a check
-        _held(game, 0, rival_home, 1)
-        assert not met(game, 0, "destruction")  # held at one check: its owner has another turn
-        _held(game, 0, rival_home, 2)
+        game["held_homes"] = {"0": [home_of(game, 1)]}
         assert met(game, 0, "destruction")
-        own(game, rival_home, 1)
-        assert not met(game, 0, "destruction")  # the record counts only while it is still owned
 
-    def test_a_home_city_conquered_at_upkeep_wins_two_turns_later(self, game):
+    def test_a_home_city_conquered_at_upkeep_wins_one_turn_later(self, game):
         """ "Conquer Cities" comes before the check: a Home City taken at this
         Upkeep is recorded as held but does not count yet; still owned at the
-        next two ends of turn, it completes Destruction (here the third
-        objective)."""
+        next end of turn, it completes Destruction (here the third objective)."""
         game["seats"][0].update(ethos=["wealth", "devotion"], commerce=12, favor=12)
         rival_home = home_of(game, 1)
         units(game, rival_home, 0, "hoplite", 1)
         state = _finish_turn(game)
         assert state["cities"][rival_home]["owner"] == 0
-        assert state["phase"] != "over"  # Wealth and Devotion only: Destruction must wait
-        assert state["home_streaks"] == {"0": {rival_home: 1}}
-        state = _finish_turn(_to_actions(state))
-        assert state["phase"] != "over" and state["home_streaks"] == {"0": {rival_home: 2}}
+        assert state["phase"] != "over"  # Wealth and Devotion only: Destruction must wait a turn
+        assert state["held_homes"] == {"0": [rival_home]}
         state = _finish_turn(_to_actions(state))
         assert state["phase"] == "over" and state["winners"] == [0]
 
     def test_a_home_city_retaken_during_the_turn_must_be_held_again(self, game):
-        """The owner's turns to take it back: retaken before a check, the
-        city is off the record, and conquering it again starts over."""
+        """The owner's turn to take it back: retaken before the next check,
+        the city is off the record, and conquering it again starts over."""
         game["seats"][0].update(ethos=["wealth", "devotion"], commerce=12, favor=12)
         rival_home = home_of(game, 1)
         units(game, rival_home, 0, "hoplite", 1)
-        state = _to_actions(_finish_turn(_to_actions(_finish_turn(game))))
-        assert state["home_streaks"] == {"0": {rival_home: 2}} and met(state, 0, "destruction")
+        state = _finish_turn(game)
+        assert met(state, 0, "destruction")
         clear_units(state)
         units(state, rival_home, 1, "hoplite", 1)  # the owner marches back in
-        state = _to_actions(_finish_turn(state))
+        state = _to_actions(_finish_turn(_to_actions(state)))
         assert state["cities"][rival_home]["owner"] == 1 and state["phase"] != "over"
-        assert state.get("home_streaks") == {}
+        assert state.get("held_homes") == {}
         clear_units(state)
         units(state, rival_home, 0, "hoplite", 1)
-        state = _to_actions(_finish_turn(_to_actions(_finish_turn(state))))
+        state = _finish_turn(_to_actions(state))
         assert state["cities"][rival_home]["owner"] == 0 and state["phase"] != "over"
-        assert state["home_streaks"] == {"0": {rival_home: 2}}
 
     def test_a_snapshot_without_the_record_holds_nothing(self, game):
-        """Snapshots from before the rule have no record: nothing held yet."""
+        """Snapshots from before the rule have no ``held_homes``: nothing held yet."""
         from engine.games.hellenica.snapshot import load
 
         own(game, home_of(game, 1), 0)
-        game.pop("home_streaks", None)
+        game.pop("held_homes", None)
         loaded = load(game)
         assert not met(loaded, 0, "destruction")
-        loaded["home_streaks"] = {"0": {"nowhere": 2}}
-        with pytest.raises(Exception, match="Home City streaks"):
+        loaded["held_homes"] = {"0": ["nowhere"]}
+        with pytest.raises(Exception, match="held Home Cities"):
             load(loaded)
-        loaded["home_streaks"] = {"0": {home_of(game, 1): 0}}
-        with pytest.raises(Exception, match="Home City streaks"):
-            load(loaded)
+
+    def test_with_four_players_destruction_needs_two_home_cities(self):
+        """ "Own the Home Cities of 2 other players (1 with 3 or fewer
+        players) at the end of two turns in a row": with 4 players one held
+        rival Home City is not enough, two are (each held at the last check)."""
+        state = new_game(4, seed=44)
+        clear_units(state)
+        first, second = home_of(state, 1), home_of(state, 2)
+        own(state, first, 0)
+        state["held_homes"] = {"0": [first]}
+        assert not met(state, 0, "destruction")
+        own(state, second, 0)
+        assert not met(state, 0, "destruction")  # the second is owned, not yet held at a check
+        state["held_homes"] = {"0": [first, second]}
+        assert met(state, 0, "destruction")
+
+    def test_with_four_players_two_home_cities_conquered_at_upkeep_win_one_turn_later(self):
+        """Both conquered at this Upkeep, still owned at the next end of
+        turn: Destruction is the third objective then, not before."""
+        state = new_game(4, seed=44)
+        clear_units(state)
+        state["seats"][0].update(ethos=["wealth", "devotion"], commerce=12, favor=12)
+        for rival in (1, 2):
+            units(state, home_of(state, rival), 0, "hoplite", 1)
+        state = _finish_turn(state)
+        assert state["phase"] != "over" and sorted(state["held_homes"]["0"]) == sorted(
+            [home_of(state, 1), home_of(state, 2)]
+        )
+        state = _finish_turn(_to_actions(state))
+        assert state["phase"] == "over" and state["winners"] == [0]
 
     def test_empire(self, game):
         """Empire: "Own 8 cities" (our threshold, see objectives.toml)."""
@@ -318,7 +333,7 @@ class TestVictory:
         for city in ("megara", "delphi", "chios", "argos", "corinth", "sparta"):
             own(game, city, 0)
         own(game, home_of(game, 1), 0)  # Destruction and Empire
-        _held(game, 0, home_of(game, 1), 2)  # held at the last two checks too
+        game["held_homes"] = {"0": [home_of(game, 1)]}  # held at the last check too
         home = home_of(game, 0)
         for slot in range(4):
             upgrade(game, home, slot, "barracks")
@@ -341,8 +356,7 @@ class TestVictory:
         homes = [home_of(game, 0), home_of(game, 1)]
         own(game, homes[1], 0)
         own(game, homes[0], 1)
-        _held(game, 0, homes[1], 2)
-        _held(game, 1, homes[0], 2)
+        game["held_homes"] = {"0": [homes[1]], "1": [homes[0]]}
         for city in ("megara", "delphi", "chios", "argos", "sparta", "olympia", "messene"):
             own(game, city, 0)
         for city in ("corinth", "thebes", "euboea", "mytilene", "crete", "miletus", "phocaea"):

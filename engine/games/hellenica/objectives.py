@@ -20,7 +20,7 @@ from typing import Any
 from engine.games.hellenica.cities import has_walls
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES, RULES
 from engine.games.hellenica.notation import listing
-from engine.games.hellenica.pathos import HOME_STREAKS, destruction_held, home_streaks, objectives_to_win, paced
+from engine.games.hellenica.pathos import destruction_held, objectives_to_win, paced
 from engine.games.hellenica.read_cache import memo_for
 from engine.games.hellenica.state import (
     HELD_HOMES,
@@ -94,32 +94,23 @@ def foreign_homes(state: Mapping[str, Any], seat: int) -> list[str]:
 
 
 def _foreign_home(state: dict, seat: int, p: Any) -> bool:
-    """Destruction. With ``held`` (our threshold, see objectives.toml, in a
-    game whose ``destruction`` option asks for it) the same Home City must
-    also have been the seat's at the ``turns`` previous end-of-turn checks:
-    its owner gets that many whole turns to take it back."""
+    """Destruction: ``homes`` other players' Home Cities (``few_homes`` in a
+    game of ``few_players`` or fewer). With ``held`` (our threshold, see
+    objectives.toml, in a game whose ``destruction`` option asks for it) each
+    must also have been the seat's at the previous end-of-turn check: its
+    owner gets a whole turn to take it back."""
     owned = foreign_homes(state, seat)
-    if not (p.get("held", False) and destruction_held(state)):
-        return bool(owned)
-    if paced(state):
-        streaks = home_streaks(state, seat)
-        return any(streaks.get(city, 0) >= p["turns"] for city in owned)
-    held = held_homes(state, seat)  # the first thresholds: held through one turn
-    return any(city in held for city in owned)
+    if p.get("held", False) and destruction_held(state):
+        held = held_homes(state, seat)
+        owned = [city for city in owned if city in held]
+    return len(owned) >= (p["few_homes"] if state["players"] <= p["few_players"] else p["homes"])
 
 
 def record_held_homes(state: dict) -> None:
     """Remember which foreign Home Cities each seat owns at this check (the
-    next check's Destruction reads it) and, with the paced thresholds, for
-    how many checks in a row; a seat holding none is left out."""
-    owned = {str(seat): homes for seat in range(state["players"]) if (homes := foreign_homes(state, seat))}
-    if not paced(state):
-        state[HELD_HOMES] = owned
-        return
-    before = state.get(HOME_STREAKS, {})
-    state[HOME_STREAKS] = {
-        seat: {city: before.get(seat, {}).get(city, 0) + 1 for city in homes} for seat, homes in owned.items()
-    }
+    next check's Destruction reads it); a seat holding none is left out."""
+    record = {str(seat): homes for seat in range(state["players"]) if (homes := foreign_homes(state, seat))}
+    state[HELD_HOMES] = record
 
 
 def _sea_areas(state: dict, seat: int, p: Any) -> bool:

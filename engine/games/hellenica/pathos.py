@@ -28,9 +28,8 @@ DESTRUCTION = "destruction"
 HELD, INSTANT = "held", "instant"
 DESTRUCTION_CHOICES = (HELD, INSTANT)
 DESTRUCTION_HELP = (
-    "Destruction asks for another player's Home City owned at the end of several turns in a row (`held`: three, "
-    "or two with the `first` thresholds; its owner has the turns between to retake it) or at one end of turn "
-    "(`instant`, as games begun before this option play)."
+    "Destruction asks for rival Home Cities owned at the end of two turns in a row (`held`: their owners "
+    "have a turn to retake them) or at one end of turn (`instant`, as games begun before this option play)."
 )
 
 
@@ -38,25 +37,12 @@ THRESHOLDS = "thresholds"
 PACED, FIRST = "paced", "first"
 THRESHOLD_CHOICES = (PACED, FIRST)
 THRESHOLDS_HELP = (
-    "Objective thresholds (ours: the rulebook prints none): `paced` (new tables: a held Destruction needs the "
-    "rival Home City at three ends of turn in a row) or `first` (two, as games begun before this option play)."
+    "Objective thresholds (ours: the rulebook prints none): `paced` (new tables: Destruction asks for the "
+    "Home Cities of 2 other players with 4 or more players) or `first` (one, as games begun before this option play)."
 )
 NEW_TABLE_OBJECTIVES = {DESTRUCTION: HELD, THRESHOLDS: PACED}
 """The objective options a new table plays; ``Hellenica.new`` reads their
 absence as a game stored before them (``INSTANT``, ``FIRST``)."""
-
-
-HOME_STREAKS = "home_streaks"
-"""State key, in games with the ``paced`` thresholds and the held
-Destruction: {seat: {Home City: end-of-turn checks in a row at which the seat
-owned it}}, written by each check (``objectives.record_held_homes``); other
-games keep ``held_homes`` (the last check's cities) as they always did."""
-
-
-def home_streaks(state: Mapping[str, Any], seat: int) -> dict[str, int]:
-    """The rivals' Home Cities ``seat`` owned at the last end-of-turn checks,
-    each with how many checks in a row (none before the first check)."""
-    return dict(state.get(HOME_STREAKS, {}).get(str(seat), {}))
 
 
 def paced(state: Mapping[str, Any]) -> bool:
@@ -98,28 +84,16 @@ def check_snapshot(state: Mapping[str, Any]) -> None:
     require(state["options"].get(DESTRUCTION, INSTANT) in DESTRUCTION_CHOICES, "bad destruction option")
     require(state["options"].get(THRESHOLDS, FIRST) in THRESHOLD_CHOICES, "bad thresholds option")
     require(len(set(state["pathos"])) == len(state["pathos"]), "a Pathos card is dealt twice")
-    homes = {player["city"] for player in state["seats"]}
     held = state.get(HELD_HOMES, {})  # absent in snapshots from before Destruction asked for a held city
+    homes = {player["city"] for player in state["seats"]}
     require(
-        _per_seat(state, held, lambda cities: isinstance(cities, list) and set(cities) <= homes), "bad held Home Cities"
-    )
-    streaks = state.get(HOME_STREAKS, {})  # only in games with the paced thresholds
-    require(
-        _per_seat(
-            state,
-            streaks,
-            lambda held: (
-                isinstance(held, dict)
-                and set(held) <= homes
-                and all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in held.values())
-            ),
+        isinstance(held, dict)
+        and all(
+            key.isdigit()
+            and int(key) < state["players"]
+            and isinstance(cities, list)
+            and all(city in homes for city in cities)
+            for key, cities in held.items()
         ),
-        "bad Home City streaks",
-    )
-
-
-def _per_seat(state: Mapping[str, Any], record: Any, fits: Any) -> bool:
-    """Whether ``record`` is a dict from seat numbers (as text) to values that ``fits``."""
-    return isinstance(record, dict) and all(
-        key.isdigit() and int(key) < state["players"] and fits(value) for key, value in record.items()
+        "bad held Home Cities",
     )
