@@ -171,7 +171,7 @@ def test_the_fixed_parts_of_a_view_are_the_components_and_shared(states):
     shows are made once (per map, or at import) and shared by every view:
     each must still be what the components say, with the state's own part."""
     from engine.games.hellenica.components import CREATURES, DEITIES, OBJECTIVES
-    from engine.games.hellenica.pathos import destruction_held
+    from engine.games.hellenica.objectives import card_text
     from engine.games.hellenica.state import map_of
 
     shown = [views.public_view(state, "hellenica") for state in states]
@@ -206,8 +206,7 @@ def test_the_fixed_parts_of_a_view_are_the_components_and_shared(states):
             for name, c in CREATURES.items()
         ]
         for card, name in zip(view["pathos"], state["pathos"], strict=True):
-            instant = OBJECTIVES[name].params.get("instant_text")
-            assert card["text"] == (instant if instant and not destruction_held(state) else OBJECTIVES[name].text)
+            assert card == {"name": name, "title": OBJECTIVES[name].title, "text": card_text(state, name)}
         assert view["seats"] == [seat_name(s) for s in range(state["players"])]
     first, last = shown[0], shown[-1]
     assert last["deities"] is first["deities"] and last["map"] is shown[1]["map"]
