@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.games.hellenica import GAME  # noqa: E402
 from engine.games.hellenica.objectives import completed  # noqa: E402
-from engine.games.hellenica.pathos import DESTRUCTION, HELD  # noqa: E402
+from engine.games.hellenica.pathos import NEW_TABLE_OBJECTIVES  # noqa: E402
 
 
 def bot_from_git(revision: str) -> ModuleType:
@@ -71,7 +71,7 @@ def chooser(level: str):
 def play_one(
     players: int, hero_seat: int, hero, other, against_ai: bool, seed: int, limit: int = 20000
 ) -> tuple[dict, list[float], list[float]]:
-    options: dict = {"homes": "random", DESTRUCTION: HELD}  # as a new table plays (quick steps aside)
+    options: dict = {"homes": "random", **NEW_TABLE_OBJECTIVES}  # as a new table plays (quick steps aside)
     if against_ai:
         options["ai_seats"] = [s for s in range(players) if s != hero_seat]
     state = GAME.new(players, options, seed)

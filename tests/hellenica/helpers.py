@@ -7,7 +7,7 @@ rule tests of other parts then see no casting window open around them."""
 from __future__ import annotations
 
 from engine.games.hellenica import GAME
-from engine.games.hellenica.pathos import DESTRUCTION, HELD
+from engine.games.hellenica.pathos import NEW_TABLE_OBJECTIVES
 from engine.games.hellenica.state import add_units, count_units, new_upgrade
 from engine.games.hellenica.steps import STEPS, current, push
 
@@ -21,7 +21,7 @@ def new_game(
     spacing rule allows, first dealt patron, Ethos cards 1 and 2 (or the first
     legal pair), the current Favorite keeps it, Zeus side up. Without
     ``invocations`` nobody holds a Deity Card."""
-    state = GAME.new(players, {"homes": "choose", DESTRUCTION: HELD}, seed)  # as a new table plays it
+    state = GAME.new(players, {"homes": "choose", **NEW_TABLE_OBJECTIVES}, seed)  # as a new table plays it
     while current(state)["kind"] != "action":
         kind = current(state)["kind"]
         seat = GAME.to_move(state)[0]

@@ -55,11 +55,11 @@ def test_options_are_checked():
 
 
 def test_the_rules_and_the_card_say_destruction_is_held_through_a_turn():
-    """Our Destruction threshold (objectives.toml): "Own another player's
-    Home City at the end of two turns in a row" — the card shown in the view
-    and the `/game rules` text say so."""
+    """Our Destruction threshold (objectives.toml): "Own the Home Cities of 2
+    other players (1 with 3 or fewer players) at the end of two turns in a
+    row" — the card shown in the view and the `/game rules` text say so."""
     rules = " ".join(GAME.rules_text.split())
-    assert "Home City owned at the end of two turns in a row" in rules
+    assert "Cities of 2 other players (1 with 3 or fewer players) owned at the end of two turns in a row" in rules
     state = new_game(2, seed=44)
     card = next(c for c in GAME.view(state, None)["pathos"] if c["name"] == "destruction")
-    assert "two turns in a row" in card["text"]
+    assert card["text"].startswith("Own the Home Cities of 2 other players") and "two turns in a row" in card["text"]

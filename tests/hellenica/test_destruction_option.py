@@ -9,7 +9,7 @@ import pytest
 from engine.core import StateError, resolve_options
 from engine.games.hellenica import GAME
 from engine.games.hellenica.objectives import met
-from engine.games.hellenica.pathos import DESTRUCTION, HELD, INSTANT
+from engine.games.hellenica.pathos import DESTRUCTION, HELD, INSTANT, THRESHOLDS
 from engine.games.hellenica.snapshot import load
 from tests.hellenica.helpers import home_of, new_game, own, units
 from tests.hellenica.test_upkeep import _finish_turn
@@ -27,11 +27,12 @@ def test_a_new_table_plays_the_held_card():
 
 
 def test_a_game_stored_before_the_option_replays_as_it_was_played():
-    """Options stored before the option existed name no ``destruction``: the
-    rival Home City counts at the check that sees it owned, and the state
-    gains no record of held cities (its replay equals its old snapshots)."""
+    """Options stored before the option existed name no ``destruction`` (nor
+    ``thresholds``, which came later): the rival Home City counts at the
+    check that sees it owned, and the state gains no record of held cities
+    (its replay equals its old snapshots)."""
     state = new_game()
-    del state["options"][DESTRUCTION]
+    del state["options"][DESTRUCTION], state["options"][THRESHOLDS]
     assert GAME.new(2, {"homes": "choose"}, 7)["options"][DESTRUCTION] == INSTANT
     own(state, home_of(state, 1), 0)
     assert met(state, 0, "destruction")

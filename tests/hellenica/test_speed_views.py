@@ -182,11 +182,11 @@ def test_the_copy_keeps_what_json_cannot_hold():
 
 
 def test_the_fixed_parts_of_a_view_are_the_components_and_shared(states):
-    """The map header, mines, Creatures and Pathos cards the view shows are
-    made once (per map, or at import) and shared by every view: each must
-    still be what the components say, with the state's own part."""
-    from engine.games.hellenica.components import CREATURES, OBJECTIVES
-    from engine.games.hellenica.pathos import destruction_held
+    """The map header, mines, deities, Creatures and Pathos cards the view
+    shows are made once (per map, or at import) and shared by every view:
+    each must still be what the components say, with the state's own part."""
+    from engine.games.hellenica.components import CREATURES, DEITIES, OBJECTIVES
+    from engine.games.hellenica.objectives import card_text
     from engine.games.hellenica.state import map_of
 
     shown = [views.public_view(state, "hellenica") for state in states]
@@ -202,14 +202,14 @@ def test_the_fixed_parts_of_a_view_are_the_components_and_shared(states):
             {"name": m.name, "upgrade": dict(state["mines"][m.name]) if state["mines"][m.name] else None}
             for m in board.mines.values()
         ]
+        assert view["deities"] == {name: {"title": d.title, "colour": list(d.colour)} for name, d in DEITIES.items()}
         assert view["creatures"] == [
             {"name": name, "area": state["creatures"][name], "slain_by": state["slain"].get(name)} for name in CREATURES
         ]
         for card, name in zip(view["pathos"], state["pathos"], strict=True):
-            instant = OBJECTIVES[name].params.get("instant_text")
-            assert card["text"] == (instant if instant and not destruction_held(state) else OBJECTIVES[name].text)
+            assert card == {"name": name, "title": OBJECTIVES[name].title, "text": card_text(state, name)}
         assert view["seats"] == [seat_name(s) for s in range(state["players"])]
-    assert shown[-1]["map"] is shown[1]["map"]
+    assert shown[-1]["deities"] is shown[0]["deities"] and shown[-1]["map"] is shown[1]["map"]
 
 
 def test_a_game_playing_destruction_at_once_shows_its_text_on_its_own_card():

@@ -206,11 +206,12 @@ class TestRetrieveAndReplenish:
 
 class TestObjectives:
     def test_destruction_needs_the_home_city_held_through_a_turn(self, game):
-        """Destruction: "Own another player's Home City at the end of two
-        turns in a row" (our threshold, see objectives.toml): a Home City
-        conquered at this Upkeep ("Players who solely occupy ... City Areas
-        owned by other players, conquer those cities") counts at the next
-        end-of-turn check if it is still owned then."""
+        """Destruction: "Own the Home Cities of 2 other players (1 with 3 or
+        fewer players) at the end of two turns in a row" (our threshold, see
+        objectives.toml): a Home City conquered at this Upkeep ("Players who
+        solely occupy ... City Areas owned by other players, conquer those
+        cities") counts at the next end-of-turn check if it is still owned
+        then. Two players: one rival Home City is enough."""
         assert not met(game, 0, "destruction")
         own(game, home_of(game, 1), 0)
         assert not met(game, 0, "destruction")  # owned, not yet held at a check
@@ -260,6 +261,36 @@ class TestObjectives:
         loaded["held_homes"] = {"0": ["nowhere"]}
         with pytest.raises(Exception, match="held Home Cities"):
             load(loaded)
+
+    def test_with_four_players_destruction_needs_two_home_cities(self):
+        """ "Own the Home Cities of 2 other players (1 with 3 or fewer
+        players) at the end of two turns in a row": with 4 players one held
+        rival Home City is not enough, two are (each held at the last check)."""
+        state = new_game(4, seed=44)
+        clear_units(state)
+        first, second = home_of(state, 1), home_of(state, 2)
+        own(state, first, 0)
+        state["held_homes"] = {"0": [first]}
+        assert not met(state, 0, "destruction")
+        own(state, second, 0)
+        assert not met(state, 0, "destruction")  # the second is owned, not yet held at a check
+        state["held_homes"] = {"0": [first, second]}
+        assert met(state, 0, "destruction")
+
+    def test_with_four_players_two_home_cities_conquered_at_upkeep_win_one_turn_later(self):
+        """Both conquered at this Upkeep, still owned at the next end of
+        turn: Destruction is the third objective then, not before."""
+        state = new_game(4, seed=44)
+        clear_units(state)
+        state["seats"][0].update(ethos=["wealth", "devotion"], commerce=12, favor=12)
+        for rival in (1, 2):
+            units(state, home_of(state, rival), 0, "hoplite", 1)
+        state = _finish_turn(state)
+        assert state["phase"] != "over" and sorted(state["held_homes"]["0"]) == sorted(
+            [home_of(state, 1), home_of(state, 2)]
+        )
+        state = _finish_turn(_to_actions(state))
+        assert state["phase"] == "over" and state["winners"] == [0]
 
     def test_empire(self, game):
         """Empire: "Own 8 cities" (our threshold, see objectives.toml)."""

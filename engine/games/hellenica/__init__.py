@@ -17,9 +17,10 @@ needed, once per turn, in their phase; casting windows let the others answer
 (Intervention and Interference resolve first, in reverse). Creatures interdict
 their Area, are slain only by Heroes in Duels, and strike at Upkeep. Win with any three of the public Pathos
 cards and your own Ethos cards; ties go to most objectives, City Upgrades,
-Advancements, Favor, Philosophers, Commerce. Destruction asks for another
-player's Home City owned at the end of two turns in a row: its owner has a
-turn to take it back (our threshold; the rulebook prints none).
+Advancements, Favor, Philosophers, Commerce. Destruction asks for the Home
+Cities of 2 other players (1 with 3 or fewer players) owned at the end of two
+turns in a row: their owners have a turn to take them back (our threshold;
+the rulebook prints none).
 
 Notation (names are the board's, lower case: ``athens``, ``mt-olympus``,
 ``eastern-aegean``; colours are seats: ``green``):

@@ -66,6 +66,7 @@ class Hellenica(BaseGame):
         "pathos": Option(pathos.STANDARD, pathos.PATHOS_HELP, choices=pathos.PATHOS_CHOICES),
         "epic": Option(False, pathos.EPIC_HELP),
         pathos.DESTRUCTION: Option(pathos.HELD, pathos.DESTRUCTION_HELP, choices=pathos.DESTRUCTION_CHOICES),
+        pathos.THRESHOLDS: Option(pathos.PACED, pathos.THRESHOLDS_HELP, choices=pathos.THRESHOLD_CHOICES),
         "map": Option(map_hooks.STANDARD, map_hooks.MAP_HELP, choices=map_hooks.MAP_CHOICES),
         quick.QUICK: Option(True, quick.QUICK_HELP),
     }
@@ -90,11 +91,12 @@ class Hellenica(BaseGame):
                 f"Hellenica is played by {self.min_players} to {self.max_players} players, not {players}."
             )
         full = {name: option.default for name, option in self.options.items()}
-        # Quick steps and the held Destruction only when asked (the table's
-        # options always say): games stored before these options existed
-        # replay as they were played.
+        # Quick steps, the held Destruction and the paced thresholds only
+        # when asked (the table's options always say): games stored before
+        # these options existed replay as they were played.
         full[quick.QUICK] = False
         full[pathos.DESTRUCTION] = pathos.INSTANT
+        full[pathos.THRESHOLDS] = pathos.FIRST
         full.update(options or {})
         state = setup.new_state(players, full, seed)
         phases.advance(state)

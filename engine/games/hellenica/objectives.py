@@ -20,7 +20,7 @@ from typing import Any
 from engine.games.hellenica.cities import has_walls
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES, RULES
 from engine.games.hellenica.notation import listing
-from engine.games.hellenica.pathos import destruction_held, objectives_to_win
+from engine.games.hellenica.pathos import destruction_held, objectives_to_win, paced
 from engine.games.hellenica.read_cache import memo_for
 from engine.games.hellenica.state import (
     HELD_HOMES,
@@ -37,6 +37,30 @@ from engine.games.hellenica.state import (
 )
 
 TO_WIN = RULES["victory"]["objectives"]
+
+FIRST_TABLE = "first"
+"""A re-tuned card's table of what it asked for before (objectives.toml):
+games without the ``paced`` thresholds play it."""
+_FIRST_PARAMS: dict[str, Mapping[str, Any]] = {
+    name: {**card.params, **card.params[FIRST_TABLE]} for name, card in OBJECTIVES.items() if FIRST_TABLE in card.params
+}
+
+
+def requirement(state: Mapping[str, Any], card: str) -> Mapping[str, Any]:
+    """The card's parameters in this game: the re-tuned ones, or in a game
+    without the ``paced`` thresholds (``pathos.paced``) the first ones."""
+    if card in _FIRST_PARAMS and not paced(state):
+        return _FIRST_PARAMS[card]
+    return OBJECTIVES[card].params
+
+
+def card_text(state: Mapping[str, Any], card: str) -> str:
+    """The card's text as this game plays it (its thresholds and, for
+    Destruction, whether the Home City must be held through a turn)."""
+    params = requirement(state, card)
+    if "instant_text" in params and not destruction_held(state):
+        return str(params["instant_text"])
+    return str(params.get("text", OBJECTIVES[card].text))
 
 
 def upgrade_count(state: dict, seat: int, kind: str) -> int:
@@ -70,15 +94,16 @@ def foreign_homes(state: Mapping[str, Any], seat: int) -> list[str]:
 
 
 def _foreign_home(state: dict, seat: int, p: Any) -> bool:
-    """Destruction. With ``held`` (our threshold, see objectives.toml, in a
-    game whose ``destruction`` option asks for it) the same Home City must
-    also have been the seat's at the previous end-of-turn check: its owner
-    gets a whole turn to take it back."""
+    """Destruction: ``homes`` other players' Home Cities (``few_homes`` in a
+    game of ``few_players`` or fewer). With ``held`` (our threshold, see
+    objectives.toml, in a game whose ``destruction`` option asks for it) each
+    must also have been the seat's at the previous end-of-turn check: its
+    owner gets a whole turn to take it back."""
     owned = foreign_homes(state, seat)
-    if not (p.get("held", False) and destruction_held(state)):
-        return bool(owned)
-    held = held_homes(state, seat)
-    return any(city in held for city in owned)
+    if p.get("held", False) and destruction_held(state):
+        held = held_homes(state, seat)
+        owned = [city for city in owned if city in held]
+    return len(owned) >= (p["few_homes"] if state["players"] <= p["few_players"] else p["homes"])
 
 
 def record_held_homes(state: dict) -> None:
@@ -184,8 +209,7 @@ _MET = "met"
 
 
 def _met(state: dict, seat: int, card: str) -> bool:
-    objective = OBJECTIVES[card]
-    return CHECKS[objective.check](state, seat, objective.params)
+    return CHECKS[OBJECTIVES[card].check](state, seat, requirement(state, card))
 
 
 def completed(state: dict, seat: int) -> list[str]:

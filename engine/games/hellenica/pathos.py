@@ -28,9 +28,28 @@ DESTRUCTION = "destruction"
 HELD, INSTANT = "held", "instant"
 DESTRUCTION_CHOICES = (HELD, INSTANT)
 DESTRUCTION_HELP = (
-    "Destruction asks for another player's Home City owned at the end of two turns in a row (`held`: its "
-    "owner has a turn to retake it) or at one end of turn (`instant`, as games begun before this option play)."
+    "Destruction asks for rival Home Cities owned at the end of two turns in a row (`held`: their owners "
+    "have a turn to retake them) or at one end of turn (`instant`, as games begun before this option play)."
 )
+
+
+THRESHOLDS = "thresholds"
+PACED, FIRST = "paced", "first"
+THRESHOLD_CHOICES = (PACED, FIRST)
+THRESHOLDS_HELP = (
+    "Objective thresholds (ours: the rulebook prints none): `paced` (new tables: Destruction asks for the "
+    "Home Cities of 2 other players with 4 or more players) or `first` (one, as games begun before this option play)."
+)
+NEW_TABLE_OBJECTIVES = {DESTRUCTION: HELD, THRESHOLDS: PACED}
+"""The objective options a new table plays; ``Hellenica.new`` reads their
+absence as a game stored before them (``INSTANT``, ``FIRST``)."""
+
+
+def paced(state: Mapping[str, Any]) -> bool:
+    """Whether the game plays the re-tuned thresholds (objectives.toml: a
+    card's ``first`` table holds what it asked for before). A game stored
+    before the option existed has no such key and replays as it was played."""
+    return state["options"].get(THRESHOLDS, FIRST) == PACED
 
 
 def destruction_held(state: Mapping[str, Any]) -> bool:
@@ -63,6 +82,7 @@ def check_snapshot(state: Mapping[str, Any]) -> None:
     require(state["options"].get("pathos", STANDARD) in PATHOS_CHOICES, "bad pathos option")
     require(isinstance(state["options"].get("epic", False), bool), "bad epic option")
     require(state["options"].get(DESTRUCTION, INSTANT) in DESTRUCTION_CHOICES, "bad destruction option")
+    require(state["options"].get(THRESHOLDS, FIRST) in THRESHOLD_CHOICES, "bad thresholds option")
     require(len(set(state["pathos"])) == len(state["pathos"]), "a Pathos card is dealt twice")
     held = state.get(HELD_HOMES, {})  # absent in snapshots from before Destruction asked for a held city
     homes = {player["city"] for player in state["seats"]}

@@ -37,8 +37,8 @@ from engine.games.hellenica.interdiction import pinned
 from engine.games.hellenica.invocations import spent_view, window_view
 from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.movement import assault_view
-from engine.games.hellenica.objectives import completed, met
-from engine.games.hellenica.pathos import destruction_held, objectives_to_win
+from engine.games.hellenica.objectives import card_text, completed, met
+from engine.games.hellenica.pathos import objectives_to_win
 from engine.games.hellenica.read_cache import reading
 from engine.games.hellenica.state import map_of, seat_name
 from engine.games.hellenica.steps import STEPS, current
@@ -63,20 +63,25 @@ public Pathos cards are these very dicts, shared by the views: a view is
 read, never changed)."""
 
 
-def _card(name: str) -> dict[str, Any]:
-    return dict(_CARDS[name])
+_SHOWN: dict[tuple[str, str, bool | None], dict[str, Any]] = {}
+"""Each card as the views show it, per text in force (the table's thresholds
+and Destruction) and, for a seat's own Ethos cards, whether it is met: made
+once and shared by the views (a view is read, never changed). Texts are few
+(one per card and threshold set), so the store stays small."""
 
 
-def _pathos_card(state: dict, name: str) -> dict[str, Any]:
-    """A public card as this game plays it: Destruction in a game without the
-    held card (``destruction_held``) shows the card it plays."""
-    if not _INSTANT_TEXTS.get(name) or destruction_held(state):
-        return _CARDS[name]
-    return {**_CARDS[name], "text": _INSTANT_TEXTS[name]}
-
-
-_INSTANT_TEXTS = {name: card.params.get("instant_text") for name, card in OBJECTIVES.items()}
-"""Each card's text in a game that plays Destruction at once (most have none)."""
+def _card(state: dict, name: str, met: bool | None = None) -> dict[str, Any]:
+    """A card as this game plays it: its text names the thresholds and the
+    Destruction in force (``objectives.card_text``); ``met`` is added for a
+    seat's own chosen cards."""
+    text = card_text(state, name)
+    key = (name, text, met)
+    shown = _SHOWN.get(key)
+    if shown is None:
+        shown = _SHOWN[key] = (
+            {**_CARDS[name], "text": text} if met is None else {**_CARDS[name], "text": text, "met": met}
+        )
+    return shown
 
 
 class _MapParts:
@@ -265,7 +270,7 @@ def _public_view(state: dict, game: str) -> dict[str, Any]:
         "order": list(state["order"]),
         "chaos": state["chaos"],
         "chaos_start": state["players"] + RULES["setup"]["chaos_above_players"],
-        "pathos": [_pathos_card(state, c) for c in state["pathos"]],
+        "pathos": [_card(state, c) for c in state["pathos"]],
         "ethos_deck": len(state["ethos_deck"]),
         "objectives_to_win": objectives_to_win(state),
         "rivals": list(state.get("rivals", [])),
@@ -293,7 +298,7 @@ def _public_view(state: dict, game: str) -> dict[str, Any]:
         "winners": list(state["winners"]),
         "reason": state["reason"],
         "notes": list(state["notes"]),
-        "revealed": {seat: [_card(c) for c in cards] for seat, cards in state["revealed"].items()},
+        "revealed": {seat: [_card(state, c) for c in cards] for seat, cards in state["revealed"].items()},
     }
     return view
 
@@ -366,17 +371,12 @@ def private_view(state: dict, seat: int) -> dict[str, Any]:
         return _private_view(state, seat)
 
 
-_ETHOS_SHOWN = {(name, met): {**card, "met": met} for name, card in _CARDS.items() for met in (False, True)}
-"""A seat's objective card with whether it is met, as its secrets show it
-(made at import, shared by the views: a view is read, never changed)."""
-
-
 def _private_view(state: dict, seat: int) -> dict[str, Any]:
     player = state["seats"][seat]
     done = set(completed(state, seat))
     return {
-        "ethos": [_ETHOS_SHOWN[c, c in done] for c in player["ethos"]],
-        "ethos_hand": [{"place": i + 1, **_CARDS[c]} for i, c in enumerate(player["ethos_hand"])],
+        "ethos": [_card(state, c, c in done) for c in player["ethos"]],
+        "ethos_hand": [{"place": i + 1, **_card(state, c)} for i, c in enumerate(player["ethos_hand"])],
         "deity_hand": [{"name": d, "title": DEITIES[d].title} for d in player["deity_hand"]],
         "objectives_met": len(done),
         "bid": own_bid(state, seat),

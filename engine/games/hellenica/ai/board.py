@@ -51,6 +51,7 @@ def ai_view(state: dict) -> dict[str, Any] | None:
         return None
     from engine.games.hellenica.ai.objectives import ai_completed, ethos_met
     from engine.games.hellenica.components import OBJECTIVES
+    from engine.games.hellenica.objectives import card_text
 
     rows = []
     for seat in seats:
@@ -76,7 +77,7 @@ def ai_view(state: dict) -> dict[str, Any] | None:
     return {
         "seats": list(seats),
         "board": rows,
-        "ethos": [{"name": c, "title": OBJECTIVES[c].title, "text": OBJECTIVES[c].text} for c in shared],
+        "ethos": [{"name": c, "title": OBJECTIVES[c].title, "text": card_text(state, c)} for c in shared],
         "ethos_hidden": len(state["ai"]["ethos_hidden"]),
         "deck": len(state["ai"]["deck"]),
     }
