@@ -4,8 +4,6 @@ map the view names (a built or explored map by its layout)."""
 
 from __future__ import annotations
 
-import random
-
 import orjson
 import pytest
 
@@ -13,21 +11,12 @@ from engine.games.hellenica import GAME
 from engine.games.hellenica.components import ADVANCEMENTS, CREATURES, DEITIES, EVENTS, INVOCATIONS
 from engine.games.hellenica.state import map_of
 from engine.games.hellenica.view_fixed import AREA_FIXED, area_fixed, empty_area, view_map, with_fixed_parts
+from tests.random_play import random_positions
 
 
 def _positions(players: int, options: dict, seed: int, moves: int) -> list[dict]:
     """Every 7th state of a seeded random game (maps built and explored as it goes)."""
-    rng = random.Random(seed)
-    state = GAME.new(players, dict(options), seed)
-    states = [state]
-    for _ in range(moves):
-        movers = GAME.to_move(state)
-        if not movers:
-            break
-        seat = rng.choice(movers)
-        state = GAME.play(state, seat, rng.choice(GAME.legal(state, seat)))
-        states.append(state)
-    return states[::7]
+    return [state for state, _, _ in random_positions(GAME, players, seed, moves, options)][::7]
 
 
 BOARDS = [

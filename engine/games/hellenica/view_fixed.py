@@ -18,7 +18,8 @@ them back changes nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
 from engine.games.hellenica.board import Area, Map, get_map
 from engine.games.hellenica.components import ADVANCEMENTS, CREATURES, DEITIES, EVENTS, INVOCATIONS
@@ -85,17 +86,30 @@ class _Fixed:
         self.mines = {m.name: {"title": m.title, "area": m.area, "city": m.city} for m in board.mines.values()}
 
 
+class _PerMap(Protocol):
+    board: Map
+
+
+Made = TypeVar("Made", bound=_PerMap)
+
+
+def per_map(cache: dict[int, Made], board: Map, make: Callable[[Map], Made]) -> Made:
+    """``make(board)``, made once per map and kept in ``cache`` by the map's
+    identity (what is kept keeps its map, so the id is not reused)."""
+    found = cache.get(id(board))
+    if found is None or found.board is not board:
+        if len(cache) > 64:  # built maps are many: keep the cache small
+            cache.clear()
+        found = cache[id(board)] = make(board)
+    return found
+
+
 _FIXED: dict[int, _Fixed] = {}
 """``_Fixed`` per map (by identity)."""
 
 
 def _fixed(board: Map) -> _Fixed:
-    found = _FIXED.get(id(board))
-    if found is None or found.board is not board:
-        if len(_FIXED) > 64:  # built maps are many: keep the cache small
-            _FIXED.clear()
-        found = _FIXED[id(board)] = _Fixed(board)
-    return found
+    return per_map(_FIXED, board, _Fixed)
 
 
 def view_map(view: dict[str, Any]) -> Map:

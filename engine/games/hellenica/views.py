@@ -42,7 +42,7 @@ from engine.games.hellenica.pathos import objectives_to_win
 from engine.games.hellenica.read_cache import reading
 from engine.games.hellenica.state import map_of, seat_name
 from engine.games.hellenica.steps import STEPS, current
-from engine.games.hellenica.view_fixed import DEITIES_SHOWN
+from engine.games.hellenica.view_fixed import DEITIES_SHOWN, per_map
 
 LOG_SHOWN = 12
 
@@ -120,12 +120,7 @@ _MAP_PARTS: dict[int, _MapParts] = {}
 
 
 def _map_parts(board: Map) -> _MapParts:
-    parts = _MAP_PARTS.get(id(board))
-    if parts is None or parts.board is not board:
-        if len(_MAP_PARTS) > 64:  # built maps are many: keep the cache small
-            _MAP_PARTS.clear()
-        parts = _MAP_PARTS[id(board)] = _MapParts(board)
-    return parts
+    return per_map(_MAP_PARTS, board, _MapParts)
 
 
 def _areas(state: dict, parts: _MapParts, homes: dict[str, int]) -> list[dict[str, Any]]:
