@@ -72,7 +72,7 @@ def open_sea_names(layout: Mapping[str, Any], kind: str = BUILT) -> dict[str, tu
     return names
 
 
-_last: list[Any] = [None, None, 0, None]
+_last: tuple[Any, str, int, Map | None] = (None, "", 0, None)
 """The layout object last asked about, its kind, its size and its map: one
 state asks for its map thousands of times per action, always with the same
 dict. A layout grows by a new dict (``place_tile``), never in place."""
@@ -80,10 +80,12 @@ dict. A layout grows by a new dict (``place_tile``), never in place."""
 
 def built_map(layout: Mapping[str, Any], kind: str = BUILT) -> Map:
     """The Map of a layout (cached: rules ask for it constantly)."""
-    if _last[0] is layout and _last[1] == kind and _last[2] == len(layout):
-        return _last[3]
+    global _last
+    last = _last  # one read, one write: the pictures ask from other threads
+    if last[0] is layout and last[1] == kind and last[2] == len(layout) and last[3] is not None:
+        return last[3]
     board_map = _built(layout_key(layout), kind)
-    _last[0], _last[1], _last[2], _last[3] = layout, kind, len(layout), board_map
+    _last = (layout, kind, len(layout), board_map)
     return board_map
 
 
