@@ -10,7 +10,14 @@ import pytest
 from engine.games.hellenica import GAME
 from engine.games.hellenica.components import ADVANCEMENTS, CREATURES, DEITIES, EVENTS, INVOCATIONS
 from engine.games.hellenica.state import map_of
-from engine.games.hellenica.view_fixed import AREA_FIXED, area_fixed, empty_area, view_map, with_fixed_parts
+from engine.games.hellenica.view_fixed import (
+    AREA_FIXED,
+    area_fixed,
+    empty_area,
+    empty_record,
+    view_map,
+    with_fixed_parts,
+)
 from tests.random_play import random_positions
 
 
@@ -99,3 +106,16 @@ def test_the_view_lists_the_areas_with_something_in_them_and_the_rest_come_back_
             assert not state["units"].get(name) and name not in state["impassable"] and name not in homes
             assert record is None or (record["owner"] is None and not any(record["slots"]))
     assert listed_in_all  # most areas are empty, and left out
+
+
+@pytest.mark.parametrize("players, options", BOARDS)
+def test_an_empty_city_is_the_record_a_new_map_makes(players, options):
+    """The view leaves out a city whose record equals ``empty_record``: the
+    record the set-up (``setup._new_city``) makes for every city of a map."""
+    from engine.games.hellenica.setup import _new_city
+
+    for state in _positions(players, options, 7, 60):
+        board = map_of(state)
+        for area in board.areas.values():
+            if area.is_city:
+                assert empty_record(area) == _new_city(area)

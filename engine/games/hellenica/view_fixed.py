@@ -56,6 +56,16 @@ def area_fixed(area: Area) -> dict[str, Any]:
     }
 
 
+def empty_record(area: Area) -> dict[str, Any]:
+    """A city's record in the state with nothing in it, as a new map makes
+    it (``setup``): no owner, empty Settlements (and Free Temple), no
+    government marker."""
+    record: dict[str, Any] = {"owner": None, "slots": [None] * area.settlements, "government": None}
+    if area.free_temple:
+        record["oracle"] = None
+    return record
+
+
 def empty_area(name: str, area: Area) -> dict[str, Any]:
     """What the view shows of an area with nothing in it or said of it: no
     owner, empty Settlements (and Free Temple) for a city, no units."""

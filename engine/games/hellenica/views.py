@@ -38,11 +38,11 @@ from engine.games.hellenica.invocations import spent_view, window_view
 from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.movement import assault_view
 from engine.games.hellenica.objectives import card_text, completed, met
-from engine.games.hellenica.pathos import objectives_to_win
+from engine.games.hellenica.pathos import destruction_held, objectives_to_win, paced
 from engine.games.hellenica.read_cache import reading
 from engine.games.hellenica.state import map_of, seat_name
 from engine.games.hellenica.steps import STEPS, current
-from engine.games.hellenica.view_fixed import DEITIES_SHOWN, per_map
+from engine.games.hellenica.view_fixed import DEITIES_SHOWN, empty_record, per_map
 
 LOG_SHOWN = 12
 
@@ -63,21 +63,22 @@ public Pathos cards are these very dicts, shared by the views: a view is
 read, never changed)."""
 
 
-_SHOWN: dict[tuple[str, str, bool | None], dict[str, Any]] = {}
-"""Each card as the views show it, per text in force (the table's thresholds
-and Destruction) and, for a seat's own Ethos cards, whether it is met: made
-once and shared by the views (a view is read, never changed). Texts are few
-(one per card and threshold set), so the store stays small."""
+_SHOWN: dict[tuple[str, bool, bool, bool | None], dict[str, Any]] = {}
+"""Each card as the views show it, per what its text follows (the table's
+thresholds and Destruction: ``card_text``) and, for a seat's own Ethos
+cards, whether it is met: made once and shared by the views (a view is
+read, never changed). The keys are few (four per card and met), so the
+store stays small."""
 
 
 def _card(state: dict, name: str, met: bool | None = None) -> dict[str, Any]:
     """A card as this game plays it: its text names the thresholds and the
     Destruction in force (``objectives.card_text``); ``met`` is added for a
     seat's own chosen cards."""
-    text = card_text(state, name)
-    key = (name, text, met)
+    key = (name, paced(state), destruction_held(state), met)  # what ``card_text`` reads of the game
     shown = _SHOWN.get(key)
     if shown is None:
+        text = card_text(state, name)
         shown = _SHOWN[key] = (
             {**_CARDS[name], "text": text} if met is None else {**_CARDS[name], "text": text, "met": met}
         )
@@ -102,10 +103,9 @@ class _MapParts:
             for name in board.areas
         }
         self.place = {name: i for i, name in enumerate(board.areas)}
-        self.cities = {
-            name: (area.settlements, bool(area.free_temple)) for name, area in board.areas.items() if area.is_city
-        }
-        """(Settlements, whether it has the Free Temple) of each city, as ``view_fixed.empty_area`` shows an empty one."""
+        self.cities = {name: empty_record(area) for name, area in board.areas.items() if area.is_city}
+        """Each city's record with nothing in it (as a new map makes it, and as
+        ``view_fixed.empty_area`` shows it)."""
         self.mines = list(board.mines)
         self.header = {
             "name": board.name,
@@ -134,19 +134,13 @@ def _areas(state: dict, parts: _MapParts, homes: dict[str, int]) -> list[dict[st
     shown.update(name for name, here in units.items() if here and name in place)
     seen = 0
     for name, record in cities.items():
-        shape = parts.cities.get(name)
-        if shape is None:
+        blank = parts.cities.get(name)
+        if blank is None:
             if name in place:
                 shown.add(name)
             continue
         seen += 1
-        if (
-            record["owner"] is not None
-            or record["government"] is not None
-            or record.get("oracle") is not None
-            or any(record["slots"])
-            or shape != (len(record["slots"]), "oracle" in record)
-        ):
+        if record != blank:  # an owner, a piece, a marker: one comparison (most cities are empty)
             shown.add(name)
     if seen < len(parts.cities):  # a map city without its record yet: shown as it is
         shown.update(name for name in parts.cities if name not in cities)
