@@ -11,7 +11,9 @@ seat's own Movement steps in a plan are each the best by ``value`` of a few
 (``GREEDY_WIDTH``), so a Supply is worth where its units can go. It then
 values the position (``value``) and keeps the best. Combat and every other
 chance is sampled ``SAMPLES`` times with a random generator of its own, so
-the plan never peeks at the game's dice or at the order of a deck. The
+the plan never peeks at the game's dice or at the order of a deck, and each
+sample deals the rivals' secret Ethos cards anew from the cards the seat
+cannot see (``bot_hidden``), so it never peeks at their hands either. The
 budgets are fixed counts (``PLAY_BUDGET`` plays a decision), never clock
 time, so the same seed always gives the same choice whatever the load of the
 machine.
@@ -46,7 +48,7 @@ from collections import deque
 from typing import Any
 
 from engine.core import Rng
-from engine.games.hellenica import bot, bot_deny, bot_march, bot_pressure, bot_race
+from engine.games.hellenica import bot, bot_deny, bot_hidden, bot_march, bot_pressure, bot_race
 from engine.games.hellenica.build import target_token
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES
 from engine.games.hellenica.movement import land_step_ok
@@ -597,7 +599,7 @@ def _rollout(
     game: Any, state: dict, seat: int, action: str, seed: int, budget: _Budget | None = None
 ) -> tuple[float, bool]:
     """The value after ``action`` and its follow-up, and whether chance played a part."""
-    trial = copy_state(state)
+    trial = bot_hidden.sampled(copy_state(state), seat, random.Random(f"ethos {seed}"))  # not the rivals' real cards
     trial["rng"] = Rng(seed).to_json()  # our own dice: the plan must not see the game's
     rng = random.Random(seed)  # the other seats' choices in the plan, the same for every candidate
     after = game.play(trial, seat, action)
