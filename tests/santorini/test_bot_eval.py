@@ -93,3 +93,17 @@ def test_lost_means_every_turn_hands_the_rival_a_win():
         assert (bot.fast_evaluate(pos) == -bot.WIN) == every_turn_loses, pos
         lost += every_turn_loses
     assert threatened > 100 and 0 < lost < threatened, (threatened, lost)
+
+
+def test_turns_come_higher_squares_first():
+    """The search's generator lists moves up before moves along or down (so
+    cut-offs come sooner), and still every turn: "When moving higher, you
+    may move up a maximum of 1 level ... When moving lower, move down any
+    number of levels." (the full cross-check is in test_fast.py)."""
+    checked = 0
+    for pos in _random_positions(500, seed=7):
+        h1, h2, h3 = pos[0], pos[1], pos[2]
+        heights = [fast.height(h1, h2, h3, to) for _, to, _ in fast.turns(pos)]
+        assert heights == sorted(heights, reverse=True), pos
+        checked += len(set(heights)) > 1
+    assert checked > 100

@@ -488,9 +488,11 @@ class Searcher:
             apply = fast.apply
             moves.sort(key=lambda m: (m != hint, fast_evaluate(apply(pos, m))))
             self.nodes += len(moves)
-        elif depth == 2:
-            h1, h2, h3 = pos[0], pos[1], pos[2]
-            moves.sort(key=lambda m: (m != hint, -fast.height(h1, h2, h3, m[1])))
+        elif hint is not None and hint in moves:
+            # Near the leaves the generator's order (higher squares first)
+            # stands, after the best turn found here before.
+            moves.remove(hint)
+            moves.insert(0, hint)
         original_alpha = alpha
         best: float = -WIN * 2
         best_move = moves[0]
