@@ -50,7 +50,7 @@ from engine.core import Rng
 from engine.games.hellenica import bot, bot_deny, bot_hidden, bot_march, bot_pressure, bot_race, bot_reach
 from engine.games.hellenica.build import target_token
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES
-from engine.games.hellenica.objectives import completed, met, upgrade_count
+from engine.games.hellenica.objectives import completed, met, requirement, upgrade_count
 from engine.games.hellenica.pathos import objectives_to_win
 from engine.games.hellenica.state import BUILDING, copy_state, map_of, owned_cities, stacks, total_units, upgrades_of
 from engine.games.hellenica.steps import current
@@ -123,9 +123,8 @@ def progress(state: dict, seat: int, card: str) -> float:
     """How far the seat is towards one objective card, from 0 to 1 (1: met)."""
     if met(state, seat, card):
         return 1.0
-    objective = OBJECTIVES[card]
-    p = objective.params
-    check = objective.check
+    p = requirement(state, card)
+    check = OBJECTIVES[card].check
     cities = owned_cities(state, seat)
     if check in ("cities", "most_cities"):
         return len(cities) / p["count"] * 0.9
@@ -563,9 +562,8 @@ Supply cubes, Barracks Hoplites) cost less than they seem."""
 def ethos_cost(state: dict, seat: int, card: str) -> float:
     """A rough count of the actions an Ethos card still needs (an upgrade
     the seat can build at home is quick; conquest and sailing are not)."""
-    objective = OBJECTIVES[card]
-    p = objective.params
-    check = objective.check
+    p = requirement(state, card)
+    check = OBJECTIVES[card].check
     missing = (1.0 - progress(state, seat, card)) * p.get("count", 4)
     if check == "upgrades" and p["upgrade"] == "wonder":
         return 8.0 + missing
