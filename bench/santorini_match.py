@@ -20,6 +20,10 @@ Fair play:
 - a game still going after ``--max-steps`` steps (actions) is a draw.
 
 Prints one line per game and the new bot's score (wins + half the draws).
+``--skip-pairs N`` deals the first N pairs and plays the next ones, so one
+run's set-ups can be shared out between processes:
+``--seed 1 --games 20`` and ``--seed 1 --games 20 --skip-pairs 10`` play
+the 40 games of ``--seed 1 --games 40``.
 
     python bench/santorini_match.py --speed
 
@@ -160,6 +164,12 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.15, help="CPU seconds per decision, both bots")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-steps", type=int, default=400)
+    parser.add_argument(
+        "--skip-pairs",
+        type=int,
+        default=0,
+        help="deal and skip this many pairs first (to split one run's set-ups over several processes)",
+    )
     parser.add_argument("--baseline", default=BASELINE, help="git revision of the baseline bot")
     parser.add_argument("--speed", action="store_true", help="measure search speed instead of playing")
     parser.add_argument("--speed-budget", type=float, default=2.0, help="CPU seconds per search with --speed")
@@ -177,9 +187,11 @@ def main() -> None:
         rng = random.Random(args.seed)
         score = wins = losses = draws = 0
         began = time.perf_counter()
-        for pair in range(args.games // 2):
+        for pair in range(args.skip_pairs + args.games // 2):
             gods = deal_gods(args.gods, rng)
             seed = rng.randrange(1 << 30)
+            if pair < args.skip_pairs:
+                continue
             for new_seat in (0, 1):
                 seats = (new, baseline) if new_seat == 0 else (baseline, new)
                 winner, plies = play_game(seats, gods, seed, args.budget, args.max_steps)
@@ -190,7 +202,7 @@ def main() -> None:
                 score = wins + draws / 2
                 played = wins + losses + draws
                 print(
-                    f"game {played:3d}  gods {'+'.join(gods) or 'none':24s} new bot seat {new_seat}  "
+                    f"game {2 * args.skip_pairs + played:3d}  gods {'+'.join(gods) or 'none':24s} new bot seat {new_seat}  "
                     f"{result:4s} after {plies:3d} steps   running: {wins}-{losses}-{draws} "
                     f"({100 * score / played:.0f}%)",
                     flush=True,

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from engine.core import Rng
-from engine.games.hellenica import GAME, planner
+from engine.games.hellenica import GAME, bot_reach, planner
 from engine.games.hellenica.objectives import completed
 from engine.games.hellenica.state import owned_cities
 from engine.games.hellenica.steps import current
@@ -178,7 +178,7 @@ def _bridge(state: dict, seat: int) -> tuple[str, str]:
             # Every other city is the seat's: ``target`` is the only one to take.
             for city, record in state["cities"].items():
                 record["owner"] = None if city == target else seat
-            far = planner.supply_distance(state, seat)
+            far = bot_reach.supply_distance(state, seat)
             for land in shore:
                 if far.get(land, 9) > 1:
                     return sea, land
@@ -195,11 +195,11 @@ def test_triremes_at_sea_bridge_a_march_in_one_supply():
     state["units"] = {}
     sea, land = _bridge(state, 0)
     state["units"][land] = [_unit(0, "hoplite", 2)]
-    before = planner.reach(state, 0)
-    assert planner.supply_distance(state, 0).get(land, 9) > 1
+    before = bot_reach.reach(state, 0)
+    assert bot_reach.supply_distance(state, 0).get(land, 9) > 1
     state["units"][sea] = [_unit(0, "trireme")]
-    assert planner.supply_distance(state, 0)[land] == 1
-    assert planner.reach(state, 0) > before
+    assert bot_reach.supply_distance(state, 0)[land] == 1
+    assert bot_reach.reach(state, 0) > before
 
 
 def test_fleet_counts_when_the_next_cities_lie_across_the_sea():
@@ -215,7 +215,7 @@ def test_fleet_counts_when_the_next_cities_lie_across_the_sea():
         # Every other city is the seat's: ``target`` is the only one to take.
         for city, record in state["cities"].items():
             record["owner"] = None if city == target else 0
-        far = planner.supply_distance(state, 0)
+        far = bot_reach.supply_distance(state, 0)
         by_sea = planner.bot.distance_to_targets(state, 0)
         stranded = next(
             (
@@ -233,16 +233,16 @@ def test_fleet_counts_when_the_next_cities_lie_across_the_sea():
     assert stranded is not None
     state["units"][stranded] = [_unit(0, "hoplite", 2)]
     with_ships = dict(state, units={**state["units"], stranded: state["units"][stranded] + [_unit(0, "trireme", 2)]})
-    assert planner.fleet(with_ships, 0) > planner.fleet(state, 0)
+    assert bot_reach.fleet(with_ships, 0) > bot_reach.fleet(state, 0)
     near = next(area for area, d in far.items() if d == 1)
     ships_only = {
         area: [s for s in area_stacks if s["kind"] == "trireme"] for area, area_stacks in with_ships["units"].items()
     }
     close = dict(with_ships, units={**ships_only, near: [_unit(0, "hoplite", 2)]})
-    assert planner.fleet(close, 0) == 0.0
+    assert bot_reach.fleet(close, 0) == 0.0
     # An army that can march elsewhere does not carry the stranded one.
     both = dict(with_ships, units={**with_ships["units"], near: [_unit(0, "hoplite")]})
-    assert planner.fleet(both, 0) > 0.0
+    assert bot_reach.fleet(both, 0) > 0.0
 
 
 def test_an_army_beside_a_neutral_city_is_worth_less_than_the_city():

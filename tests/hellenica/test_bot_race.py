@@ -4,7 +4,7 @@ undoing its own Builds."""
 
 from __future__ import annotations
 
-from engine.games.hellenica import GAME, bot_march, bot_pressure, bot_race, planner
+from engine.games.hellenica import GAME, bot_march, bot_pressure, bot_race, bot_reach, planner
 from engine.games.hellenica.movement import land_step_ok
 from engine.games.hellenica.pathos import DESTRUCTION, HELD
 from engine.games.hellenica.state import ACTIVE, BUILDING, map_of, new_upgrade, owned_cities
@@ -191,7 +191,7 @@ def test_two_armies_beside_one_city_count_as_one_claim():
     ][:2]
     one = dict(state, units={first: [_unit(0, "hoplite", 2)]})
     two = dict(state, units={first: [_unit(0, "hoplite", 2)], second: [_unit(0, "hoplite", 2)]})
-    assert planner.reach(one, 0) == planner.reach(two, 0) > 0.0
+    assert bot_reach.reach(one, 0) == bot_reach.reach(two, 0) > 0.0
 
 
 def test_a_mine_built_this_turn_is_not_built_over():

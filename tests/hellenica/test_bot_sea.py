@@ -7,7 +7,7 @@ the bot's army sat there for ten turns."""
 
 from __future__ import annotations
 
-from engine.games.hellenica import GAME, bot_march, planner
+from engine.games.hellenica import GAME, bot_march, bot_reach, planner
 from engine.games.hellenica.state import new_upgrade
 from tests.hellenica.test_bot import _until
 
@@ -66,9 +66,9 @@ def test_a_trireme_put_to_sea_keeps_its_worth():
     army = [_unit(TROY_SEAT, "hoplite", 2)]
     in_port = _with_docks(_troy({"troy": army + [_unit(TROY_SEAT, "trireme")]}))
     at_sea = _with_docks(_troy({"troy": army, "eastern-aegean": [_unit(TROY_SEAT, "trireme")]}))
-    assert planner.fleet(at_sea, TROY_SEAT) == planner.fleet(in_port, TROY_SEAT) > 0.0
+    assert bot_reach.fleet(at_sea, TROY_SEAT) == bot_reach.fleet(in_port, TROY_SEAT) > 0.0
     assert bot_march.sea_bound(at_sea, TROY_SEAT) == bot_march.sea_bound(in_port, TROY_SEAT)
-    assert planner.reach(at_sea, TROY_SEAT) > planner.reach(in_port, TROY_SEAT)
+    assert bot_reach.reach(at_sea, TROY_SEAT) > bot_reach.reach(in_port, TROY_SEAT)
     assert planner.value(at_sea, TROY_SEAT) > planner.value(in_port, TROY_SEAT)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.games.hellenica import GAME, bot_pressure, planner
 from engine.games.hellenica.movement import land_step_ok
-from engine.games.hellenica.pathos import DESTRUCTION, HELD
+from engine.games.hellenica.pathos import DESTRUCTION, FIRST, HELD, PACED, THRESHOLDS
 from engine.games.hellenica.state import map_of
 from engine.games.hellenica.steps import current
 from tests.hellenica.test_bot import _until
@@ -163,3 +163,25 @@ def test_a_supply_that_can_take_a_city_outweighs_supplying_commerce():
     marched, _ = planner._rollout(GAME, state, 0, march, 1)
     stayed, _ = planner._rollout(GAME, state, 0, commerce, 1)
     assert marched > stayed
+
+
+def test_at_a_larger_table_one_rival_home_city_is_half_of_destruction():
+    """Destruction (ours, paced thresholds): "Own the Home Cities of 2 other
+    players (1 with 3 or fewer players) at the end of two turns in a row".
+    At four seats one held rival Home City is half the card, not a met card;
+    a second one taken is most of the rest, and the first table's card (one
+    city) still reads one held city as met."""
+    state = GAME.new(4, {"homes": "random", DESTRUCTION: HELD, THRESHOLDS: PACED}, 3)
+    state["units"] = {}
+    for seat, player in enumerate(state["seats"]):
+        state["cities"][player["city"]]["owner"] = seat
+    first, second = state["seats"][1]["city"], state["seats"][2]["city"]
+    one = planner.projected(dict(state, units={first: [_unit(0, "hoplite", 3)]}))
+    one_held = dict(one, held_homes={"0": [first]})
+    assert planner.progress(one_held, 0, "destruction") == 0.5
+    assert planner.progress(one, 0, "destruction") == bot_pressure.TAKEN / 2
+    both = planner.projected(dict(one_held, units={first: [_unit(0, "hoplite", 3)], second: [_unit(0, "hoplite")]}))
+    assert planner.progress(both, 0, "destruction") == (1.0 + bot_pressure.TAKEN) / 2
+    assert planner.progress(dict(both, held_homes={"0": [first, second]}), 0, "destruction") == 1.0
+    old_table = dict(one_held, options={**one_held["options"], THRESHOLDS: FIRST})
+    assert planner.progress(old_table, 0, "destruction") == 1.0

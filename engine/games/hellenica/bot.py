@@ -28,7 +28,7 @@ from engine.games.hellenica.components import ADVANCEMENTS, EVENTS, INVOCATIONS,
 from engine.games.hellenica.losses import players_on
 from engine.games.hellenica.movement import land_step_ok
 from engine.games.hellenica.notation import parse_unit
-from engine.games.hellenica.objectives import met, upgrade_count
+from engine.games.hellenica.objectives import met, requirement, upgrade_count
 from engine.games.hellenica.state import enemies_in, map_of, owned_cities, seat_name, stacks
 from engine.games.hellenica.steps import STEPS, current
 
@@ -117,9 +117,8 @@ def needs(state: dict, seat: int) -> dict[str, int]:
     for card in state["pathos"] + player["ethos"]:
         if met(state, seat, card):
             continue
-        objective = OBJECTIVES[card]
-        p = objective.params
-        check = objective.check
+        p = requirement(state, card)
+        check = OBJECTIVES[card].check
         if check == "upgrades":
             want(p["upgrade"], p["count"] - upgrade_count(state, seat, p["upgrade"]))
         elif check == "walled_cities":
@@ -168,7 +167,7 @@ def _surplus(state: dict, seat: int, kind: str) -> int:
     """How many upgrades of ``kind`` the seat could lose without missing an
     objective that counts them."""
     required = [
-        OBJECTIVES[c].params["count"]
+        requirement(state, c)["count"]
         for c in state["pathos"] + state["seats"][seat]["ethos"]
         if OBJECTIVES[c].check == "upgrades" and OBJECTIVES[c].params["upgrade"] == kind
     ]

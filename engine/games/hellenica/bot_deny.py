@@ -1,6 +1,6 @@
 """Denying a rival its Destruction, for the ``medium`` bot's planner.
 
-Destruction asks for "another player's Home City" owned at two end-of-turn
+Destruction asks for rival Home Cities (one, or two at larger tables) owned at two end-of-turn
 checks in a row, so its owner (or anyone else) has a turn to take it back:
 "Players who solely occupy ... City Areas owned by other players, conquer
 those cities" at Upkeep. In the match losses a random seat held a

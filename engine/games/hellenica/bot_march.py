@@ -1,6 +1,6 @@
 """Marching on far cities, for the ``medium`` bot's planner.
 
-``planner.reach`` counts land units within two Supply actions of a city to
+``bot_reach.reach`` counts land units within two Supply actions of a city to
 take, a few units at most. An army further out counted nothing, so the plans
 saw no gain in moving it and it waited at home while the turns went by (a
 Hoplite has a "Supply Limit of 1": a march of four steps takes four turns,
@@ -28,13 +28,13 @@ from engine.games.hellenica.objectives import upgrade_count
 from engine.games.hellenica.state import map_of, total_units
 
 NEAR = 2
-"""Steps within which ``planner.reach`` counts the army instead (a city to
+"""Steps within which ``bot_reach.reach`` counts the army instead (a city to
 take one step away must still be worth more taken than waited beside)."""
 FAR = 7
 """Steps from which an army counts nothing: too far to plan for."""
 CAP = 2.0
 """The most land strength one claim counts for, a Hoplite's worth (as
-``planner.REACH_CAP``: one unit standing alone conquers a neutral city)."""
+``bot_reach.REACH_CAP``: one unit standing alone conquers a neutral city)."""
 
 
 def advance(state: dict, seat: int) -> float:

@@ -1,7 +1,7 @@
 """Pressure on Home Cities, for the ``medium`` bot's planner.
 
-The standard Destruction Pathos asks a player to "Own another player's Home
-City", and "Players who solely occupy neutral City Areas, or City Areas owned
+The standard Destruction Pathos asks a player to own other players' Home
+Cities (one, or two at larger tables with the paced thresholds), and "Players who solely occupy neutral City Areas, or City Areas owned
 by other players, conquer those cities" at Upkeep. So a Home City left with a
 thin guard beside a large enemy army is a Pathos about to change hands: the
 attacker is close to an objective and the defender is about to hand one over.
@@ -17,9 +17,11 @@ from collections import deque
 
 from engine.games.hellenica import bot
 from engine.games.hellenica.cities import has_walls
-from engine.games.hellenica.components import HEROES
+from engine.games.hellenica.components import HEROES, OBJECTIVES
 from engine.games.hellenica.movement import land_step_ok
-from engine.games.hellenica.state import map_of, stacks
+from engine.games.hellenica.objectives import homes_needed, requirement
+from engine.games.hellenica.pathos import destruction_held
+from engine.games.hellenica.state import held_homes, map_of, stacks
 
 PRESSURE_CAP = 0.6
 """The most progress an army poised beside a rival Home City counts for (a
@@ -31,6 +33,7 @@ for it at two checks in a row, so it must still be kept through a turn."""
 NEAR_WEIGHTS = {0: 1.0, 1: 1.0, 2: 0.4}
 """How much land strength counts by the Supply actions it needs to reach the
 city (0: already inside, fighting for it)."""
+DESTRUCTION_CARD = next(name for name, card in OBJECTIVES.items() if card.check == "foreign_home")
 WALLS_GUARD = 2.0
 """City Walls: "The defender rolls 1 extra Green combat die" and "receives a
 +1 to their final Combat Strength", worth about a Hoplite more."""
@@ -80,20 +83,26 @@ def _guard(state: dict, city: str, holder: set[int]) -> float:
 
 
 def home_pressure(state: dict, seat: int) -> float:
-    """How close the seat stands to Destruction short of meeting it:
-    ``TAKEN`` for a rival Home City it owns but still has to keep through a
-    turn; otherwise, from 0 to ``PRESSURE_CAP``, its land strength within two
-    steps (nearer counts more) against the units guarding the most exposed
-    rival Home City."""
-    best = 0.0
+    """How close the seat stands to Destruction short of meeting it: the
+    mean, over the rival Home Cities the card asks for (``homes_needed``:
+    two at larger tables), of the seat's best ones, each 1 when already held
+    through an end-of-turn check, ``TAKEN`` when owned but still to be kept
+    through a turn, and otherwise from 0 to ``PRESSURE_CAP``: its land
+    strength within two steps (nearer counts more) against the units
+    guarding that city."""
+    need = homes_needed(state, requirement(state, DESTRUCTION_CARD))
+    held = set(held_homes(state, seat)) if destruction_held(state) else set()
+    scores = []
     for other, player in enumerate(state["seats"]):
         home = player["city"]
         if other == seat or home in state["impassable"] or home not in state["cities"]:
             continue
         if state["cities"][home]["owner"] == seat:
-            return TAKEN
-        best = max(best, PRESSURE_CAP * poised_share(state, seat, home))
-    return best
+            scores.append(1.0 if home in held else TAKEN)
+        else:
+            scores.append(PRESSURE_CAP * poised_share(state, seat, home))
+    best = sorted(scores, reverse=True)[:need]
+    return sum(best) / need
 
 
 def poised_share(state: dict, seat: int, city: str) -> float:

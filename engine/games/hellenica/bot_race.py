@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from engine.games.hellenica import bot_pressure
 from engine.games.hellenica.components import ETHOS, OBJECTIVES
-from engine.games.hellenica.objectives import completed, met
+from engine.games.hellenica.objectives import completed, met, requirement
 from engine.games.hellenica.pathos import objectives_to_win
 from engine.games.hellenica.state import map_of, owned_cities
 
@@ -89,7 +89,7 @@ def _near(projected: dict, other: int, card: str) -> float:
         )
     else:
         return 0.0
-    return NEAR_PATHOS.get(objective.params["count"] - have, 0.0)
+    return NEAR_PATHOS.get(requirement(projected, card)["count"] - have, 0.0)
 
 
 def rival_danger(projected: dict, seat: int) -> float:

@@ -103,7 +103,13 @@ def _foreign_home(state: dict, seat: int, p: Any) -> bool:
     if p.get("held", False) and destruction_held(state):
         held = held_homes(state, seat)
         owned = [city for city in owned if city in held]
-    return len(owned) >= (p["few_homes"] if state["players"] <= p["few_players"] else p["homes"])
+    return len(owned) >= homes_needed(state, p)
+
+
+def homes_needed(state: Mapping[str, Any], p: Mapping[str, Any]) -> int:
+    """How many other players' Home Cities a ``foreign_home`` card with
+    parameters ``p`` (``requirement``) asks for at this table's player count."""
+    return int(p["few_homes"] if state["players"] <= p["few_players"] else p["homes"])
 
 
 def record_held_homes(state: dict) -> None:

@@ -11,7 +11,9 @@ seat's own Movement steps in a plan are each the best by ``value`` of a few
 (``GREEDY_WIDTH``), so a Supply is worth where its units can go. It then
 values the position (``value``) and keeps the best. Combat and every other
 chance is sampled ``SAMPLES`` times with a random generator of its own, so
-the plan never peeks at the game's dice or at the order of a deck. The
+the plan never peeks at the game's dice or at the order of a deck, and each
+sample deals the rivals' secret Ethos cards anew from the cards the seat
+cannot see (``bot_hidden``), so it never peeks at their hands either. The
 budgets are fixed counts (``PLAY_BUDGET`` plays a decision), never clock
 time, so the same seed always gives the same choice whatever the load of the
 machine.
@@ -21,10 +23,10 @@ objectives at the end of a game turn wins the game." It counts the progress
 towards the public Pathos cards and the seat's own Ethos cards, the best
 three most, then what feeds every objective (cities — a city held alone
 counts at once, as Upkeep will conquer it —, armies near cities to take
-(counted in Supply actions, with the seat's Triremes at sea as bridges, each
-city once) and, step by step,
-armies further out (``bot_march``), the Triremes and Docks that carry them
-when the next cities lie across the sea, Markets (a march a turn each),
+(``bot_reach``: counted in Supply actions, with the seat's Triremes at sea
+as bridges, each city once) and, step by step, armies further out
+(``bot_march``), the Triremes and Docks that carry them when the next
+cities lie across the sea, Markets (a march a turn each),
 upgrades, Action Cubes still to spend this turn) and, against that, the
 leading rival's visible progress and the armies threatening our cities and,
 further out, our Home City (``bot_pressure``: a Home City lost hands a rival
@@ -42,15 +44,13 @@ the heuristic, with a sharper choice of Ethos cards (``choose_ethos``).
 from __future__ import annotations
 
 import random
-from collections import deque
 from typing import Any
 
 from engine.core import Rng
-from engine.games.hellenica import bot, bot_deny, bot_march, bot_pressure, bot_race
+from engine.games.hellenica import bot, bot_deny, bot_hidden, bot_march, bot_pressure, bot_race, bot_reach
 from engine.games.hellenica.build import target_token
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES
-from engine.games.hellenica.movement import land_step_ok
-from engine.games.hellenica.objectives import completed, met, upgrade_count
+from engine.games.hellenica.objectives import completed, met, requirement, upgrade_count
 from engine.games.hellenica.pathos import objectives_to_win
 from engine.games.hellenica.state import BUILDING, copy_state, map_of, owned_cities, stacks, total_units, upgrades_of
 from engine.games.hellenica.steps import current
@@ -68,9 +68,11 @@ clock time (the same seed gives the same choice on any machine): at a few
 milliseconds a play this keeps a decision under the table's 2 s per bot
 move (80 match games against ``random``: 66 ms of CPU on average, 0.7 s at
 most; 40 against the rulebook AI: 161 ms on average, but 1.9 s at most, in a
-48-turn game: the margin to lower first if decisions must be faster). A plan
-under way is finished, with the heuristic alone once the budget is spent, so
-a few more plays. With 120 plays and two samples the later candidates often
+48-turn game; since plans stop where a World Event occurs, 59 ms and 0.65 s
+against ``random`` over seeds 1-80 and 95 ms and 1.2 s against the AI, on a
+busier machine). Most decisions spend about half of it: a plan under way is
+finished, with the heuristic alone once the budget is spent, so a few more
+plays at most. With 120 plays and two samples the later candidates often
 went unweighed: against ``random`` (seeds 1-80) 240 and three won 63 of 80
 match games where 120 and two won 62 (64 with ``bot_deny``)."""
 VALUE_COST = 1
@@ -109,16 +111,8 @@ REACH_WEIGHT = 0.5
 ADVANCE_WEIGHT = 0.18
 """Per step nearer a city to take, per unit of land strength (``bot_march``):
 at three steps a Hoplite counts a little less than ``reach`` counts it at two."""
-REACH_CAP = 2.0
-"""The most land strength ``reach`` counts in one area, a Hoplite's worth
-(one unit claims a neutral city; an uncapped count kept
-an army parked beside a city rather than taking it: the conquest removes
-the target and with it the army's whole reach)."""
 FLEET_WEIGHT = 3.0
-STRANDED_FULL = 4.0
-"""The stranded land strength (two Hoplites, or a Cavalry and a Hoplite) for
-which the fleet counts in full."""
-"""A Trireme or the first Docks when the next conquests lie across the sea."""
+"""A Trireme or the first Docks when the next conquests lie across the sea (``bot_reach.fleet``)."""
 
 
 # ---------------------------------------------------------------------------
@@ -129,9 +123,8 @@ def progress(state: dict, seat: int, card: str) -> float:
     """How far the seat is towards one objective card, from 0 to 1 (1: met)."""
     if met(state, seat, card):
         return 1.0
-    objective = OBJECTIVES[card]
-    p = objective.params
-    check = objective.check
+    p = requirement(state, card)
+    check = OBJECTIVES[card].check
     cities = owned_cities(state, seat)
     if check in ("cities", "most_cities"):
         return len(cities) / p["count"] * 0.9
@@ -189,21 +182,16 @@ def objective_value(state: dict, seat: int) -> float:
 
 
 def _army(state: dict, seat: int) -> float:
-    return sum(_unit_value(s) * s["n"] for area in state["units"].values() for s in area if s["owner"] == seat)
-
-
-def _unit_value(stack: dict) -> float:
-    """A unit's worth in battle; a Hero fights only with its Yellow die."""
-    if stack["kind"] in HEROES:
-        return 2.0
-    return bot.UNIT_VALUE.get(("elite-" if stack["elite"] else "") + stack["kind"], 1)
+    return sum(
+        bot_pressure.unit_strength(s) * s["n"] for area in state["units"].values() for s in area if s["owner"] == seat
+    )
 
 
 def _strength_in(state: dict, area: str) -> dict[int, float]:
     power: dict[int, float] = {}
     for s in stacks(state, area):
         if s["kind"] != "trireme":
-            power[s["owner"]] = power.get(s["owner"], 0.0) + _unit_value(s) * s["n"]
+            power[s["owner"]] = power.get(s["owner"], 0.0) + bot_pressure.unit_strength(s) * s["n"]
     return power
 
 
@@ -272,9 +260,9 @@ def value(state: dict, seat: int, turn: int | None = None) -> float:
             if player["passed"] or (turn is not None and state["turn"] != turn)
             else CUBE_WEIGHT * sum(player["cubes"].values())
         )
-        + REACH_WEIGHT * reach(state, seat)
+        + REACH_WEIGHT * bot_reach.reach(state, seat)
         + ADVANCE_WEIGHT * bot_march.advance(state, seat)
-        + FLEET_WEIGHT * fleet(state, seat)
+        + FLEET_WEIGHT * bot_reach.fleet(state, seat)
         + bot_march.sea_bound(state, seat)
         - RIVAL_WEIGHT * rival_value(state, seat)
         - THREAT_WEIGHT * threat(state, seat)
@@ -316,129 +304,6 @@ def _with_assaults_home(state: dict) -> dict:
         for group in frame["assaults"].values():
             units[frame["area"]] = units.get(frame["area"], []) + group
     return {**state, "units": units}
-
-
-def reach(state: dict, seat: int) -> float:
-    """Land strength close to cities the seat could take (2 for a unit one
-    step away, 1 for two steps): counted in Supply actions, where "Triremes
-    at sea" are "bridges across which the land units march", and at half
-    weight in steps that count every sea crossing as one (Triremes can be
-    brought there). Each city to take counts once, for the best army that
-    stands nearer to it than to any other such city: one unit standing there
-    alone conquers it, so three armies beside one city are not worth three
-    conquests (and taking it must be worth more than waiting beside it)."""
-    return _reach_by(state, seat, *_supply_labels(state, seat)) + 0.5 * _reach_by(
-        state, seat, *bot.target_labels(state, seat)
-    )
-
-
-def _reach_by(state: dict, seat: int, distance: dict[str, int], nearest: dict[str, str]) -> float:
-    claims: dict[str, float] = {}
-    for area, area_stacks in state["units"].items():
-        near = max(0, 3 - distance.get(area, 9))
-        if near:
-            # Capped: one unit standing alone claims a neutral city, so a big
-            # army beside one is not worth more than the city it would take.
-            claim = near * min(_land_strength(area_stacks, seat), REACH_CAP)
-            target = nearest[area]
-            claims[target] = max(claims.get(target, 0.0), claim)
-    return sum(claims.values())
-
-
-def _land_strength(area_stacks: list[dict], seat: int) -> float:
-    return sum(_unit_value(s) * s["n"] for s in area_stacks if s["owner"] == seat and s["kind"] != "trireme")
-
-
-def supply_distance(state: dict, seat: int) -> dict[str, int]:
-    """How many Supply actions land units in each land area need to reach a
-    city the seat could take. One Supply moves them "to any adjacent Areas"
-    (across a clearing, or a mountain side with the right Advancement) or,
-    by Sea Transport, "through any number of adjacent Sea Areas containing
-    the player's Triremes" to "a Land Area adjacent to the final Sea Area"."""
-    return _supply_labels(state, seat)[0]
-
-
-def _supply_labels(state: dict, seat: int, bridges: bool = True) -> tuple[dict[str, int], dict[str, str]]:
-    """``supply_distance`` and, for each area, the city to take it is nearest
-    (without ``bridges``: on foot only, as if no Trireme were at sea)."""
-    board = map_of(state)
-    closed = set(state["impassable"])
-    shores = _bridged_shores(state, seat) if bridges else []
-    targets = bot._targets(state, seat)
-    result = {t: 0 for t in targets}
-    nearest = {t: t for t in targets}
-    queue = deque(sorted(targets))
-    while queue:
-        here = queue.popleft()
-        steps = [
-            there
-            for there, border in board.neighbours(here).items()
-            if board.areas[there].is_land and land_step_ok(state, seat, border)
-        ]
-        for shore in shores:
-            if here in shore:
-                steps.extend(shore)
-        for there in steps:
-            if there not in result and there not in closed:
-                result[there] = result[here] + 1
-                nearest[there] = nearest[here]
-                queue.append(there)
-    return result, nearest
-
-
-def _bridged_shores(state: dict, seat: int) -> list[set[str]]:
-    """For each chain of touching sea areas holding the seat's Triremes, the
-    land areas on its shores (joined through a clearing): land units can
-    cross from any of them to any other in one Supply."""
-    board = map_of(state)
-    bridged = {
-        area
-        for area, area_stacks in state["units"].items()
-        if board.areas[area].is_sea and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks)
-    }
-    shores: list[set[str]] = []
-    seen: set[str] = set()
-    for start in bridged:
-        if start in seen:
-            continue
-        chain, queue = {start}, deque([start])
-        while queue:
-            sea = queue.popleft()
-            for there in board.neighbours(sea):
-                if there in bridged and there not in chain:
-                    chain.add(there)
-                    queue.append(there)
-        seen |= chain
-        shores.append(
-            {
-                there
-                for sea in chain
-                for there, border in board.neighbours(sea).items()
-                if board.areas[there].is_land and border == "c"
-            }
-        )
-    return shores
-
-
-def fleet(state: dict, seat: int) -> float:
-    """When land units stand more than two Supply actions from any city to
-    take by land but within reach across the sea, the Docks and Triremes that
-    would carry them (Sea Transport) are the way to grow: a Trireme (up to
-    three) counts, and the first Docks, in proportion to the land strength so
-    stranded (an army elsewhere that can march does not carry this one).
-    Stranded is counted on foot: a Trireme put to sea as a bridge must not
-    seem to lose the worth it had in port (the plans then kept it there)."""
-    by_supply = _supply_labels(state, seat, bridges=False)[0]
-    by_sea = bot.distance_to_targets(state, seat)
-    stranded = sum(
-        _land_strength(area_stacks, seat)
-        for area, area_stacks in state["units"].items()
-        if by_supply.get(area, 9) > 2 and by_sea.get(area, 9) <= 3
-    )
-    if not stranded:
-        return 0.0
-    ships = min(total_units(state, seat, "trireme"), 3) + (1.0 if upgrade_count(state, seat, "docks") else 0.0)
-    return ships * min(1.0, stranded / STRANDED_FULL)
 
 
 def _pieces(state: dict, city: str):
@@ -540,15 +405,25 @@ class _Steady(random.Random):
 
 
 def _follow(
-    game: Any, state: dict, seat: int, start_turn: int, rng: random.Random, budget: _Budget | None = None
+    game: Any,
+    state: dict,
+    seat: int,
+    start_turn: int,
+    rng: random.Random,
+    budget: _Budget | None = None,
+    under_way: set[int] | None = None,
 ) -> dict:
     """Play the heuristic forward from ``state`` until the seat's action is
     over: its next Action-phase decision, anyone else's Action-phase turn, a
-    new turn or the end of the game."""
+    new turn, the end of the game, or a World Event occurring that was not
+    already under way (``under_way``: when the plan began)."""
+    under_way = _events_occurring(state) if under_way is None else under_way
     for _ in range(HORIZON):
         frame = current(state)
         if state["phase"] == "over" or frame is None or state["turn"] != start_turn:
             break
+        if _events_occurring(state) - under_way:
+            break  # a World Event the plan set off: valued as it occurs, not as a sample of its outcome
         if frame["kind"] == "action":
             break
         movers = game.to_move(state)
@@ -565,6 +440,18 @@ def _follow(
         if budget is not None:
             budget.left -= 1
     return state
+
+
+def _events_occurring(state: dict) -> set[int]:
+    """The World Events now occurring (their cards held while the bids and
+    the effects are resolved), by frame id. A plan stops where one occurs: its
+    card is drawn at random from the deck and strikes areas and players at
+    random ("Moving units introduces chaos into the world that may awaken
+    the gods"), whatever the move that set it off, so its outcome tells the
+    candidates apart only by luck. Sampled three times it still did: a lucky
+    draw made a Supply that moved nothing look best, an unlucky one made a
+    march look worse than staying."""
+    return {frame["id"] for frame in state["stack"] if frame["kind"] == "event" and frame.get("holding")}
 
 
 def _plain_decision(state: dict, seat: int) -> bool:
@@ -597,13 +484,13 @@ def _rollout(
     game: Any, state: dict, seat: int, action: str, seed: int, budget: _Budget | None = None
 ) -> tuple[float, bool]:
     """The value after ``action`` and its follow-up, and whether chance played a part."""
-    trial = copy_state(state)
+    trial = bot_hidden.sampled(copy_state(state), seat, random.Random(f"ethos {seed}"))  # not the rivals' real cards
     trial["rng"] = Rng(seed).to_json()  # our own dice: the plan must not see the game's
     rng = random.Random(seed)  # the other seats' choices in the plan, the same for every candidate
     after = game.play(trial, seat, action)
     if budget is not None:
         budget.left -= 1
-    after = _follow(game, after, seat, state["turn"], rng, budget)
+    after = _follow(game, after, seat, state["turn"], rng, budget, _events_occurring(state))
     chance = after["rng"] != trial["rng"]
     return value(after, seat, state["turn"]), chance
 
@@ -675,9 +562,8 @@ Supply cubes, Barracks Hoplites) cost less than they seem."""
 def ethos_cost(state: dict, seat: int, card: str) -> float:
     """A rough count of the actions an Ethos card still needs (an upgrade
     the seat can build at home is quick; conquest and sailing are not)."""
-    objective = OBJECTIVES[card]
-    p = objective.params
-    check = objective.check
+    p = requirement(state, card)
+    check = OBJECTIVES[card].check
     missing = (1.0 - progress(state, seat, card)) * p.get("count", 4)
     if check == "upgrades" and p["upgrade"] == "wonder":
         return 8.0 + missing

@@ -281,20 +281,43 @@ def evaluate(state: State, seat: int) -> float:
 
 
 def fast_evaluate(pos: fast.Position) -> int:
-    """``evaluate`` on a bitboard position, for the pool to move; ``WIN`` if
-    that pool can step up onto a level-3 tower right away. One pass over the
-    workers: this is the search's inner loop."""
-    h1, h2, h3, dm, pools, mover = pos
+    """``evaluate`` on a bitboard position, for the pool to move: ``WIN`` if
+    that pool can step up onto a level-3 tower right away, ``-WIN`` if the
+    other side's threats cannot all be stopped. This is the search's inner
+    loop."""
     occ = 0
-    for pool in pools:
+    for pool in pos[4]:
         for sq in pool:
             occ |= 1 << sq
-    top = h3 & ~(occ | dm)
+    return _threat_verdict(pos, occ) or _static_score(*pos, occ)
+
+
+def _threat_verdict(pos: fast.Position, occ: int) -> int:
+    """``WIN`` if the pool to move can step up onto a free level-3 tower;
+    ``-WIN`` if not and the other side can next turn whatever this turn
+    does: two such towers beside its level-2 workers, or one that no worker
+    of the mover can get next to, to dome it (stepping onto it would be a
+    win); else 0."""
+    h1, h2, h3, dm, pools, mover = pos
+    blocked = occ | dm
+    top = h3 & ~blocked
     nb_masks = fast.NB
-    for sq in pools[mover]:
+    mine = pools[mover]
+    for sq in mine:
         if (h2 >> sq) & 1 and not (h3 >> sq) & 1 and nb_masks[sq] & top:
             return WIN
-    return _static_score(h1, h2, h3, dm, pools, mover, occ)
+    threats = 0
+    for sq in pools[1 - mover]:
+        if (h2 >> sq) & 1:
+            threats |= nb_masks[sq] & top
+    if not threats:
+        return 0
+    if threats & (threats - 1):
+        return -WIN
+    around = nb_masks[threats.bit_length() - 1]
+    if any(nb_masks[sq] & around & ~blocked & fast.climbable(h1, h2, h3, sq) for sq in mine):
+        return 0
+    return -WIN
 
 
 def god_evaluate(match: fast_gods.Matchup, pos: fast_gods.Position) -> int:
@@ -465,9 +488,11 @@ class Searcher:
             apply = fast.apply
             moves.sort(key=lambda m: (m != hint, fast_evaluate(apply(pos, m))))
             self.nodes += len(moves)
-        elif depth == 2:
-            h1, h2, h3 = pos[0], pos[1], pos[2]
-            moves.sort(key=lambda m: (m != hint, -fast.height(h1, h2, h3, m[1])))
+        elif hint is not None and hint in moves:
+            # Near the leaves the generator's order (higher squares first)
+            # stands, after the best turn found here before.
+            moves.remove(hint)
+            moves.insert(0, hint)
         original_alpha = alpha
         best: float = -WIN * 2
         best_move = moves[0]

@@ -73,25 +73,29 @@ def climbable(h1: int, h2: int, h3: int, sq: int) -> int:
 
 def turns(pos: Position) -> list[Turn]:
     """Every full turn of the pool to move: a move then a build, or a winning
-    move (``build == -1``)."""
+    move (``build == -1``). Moves to higher squares come first (the search
+    meets the strong turns, and so its cut-offs, sooner)."""
     h1, h2, h3, dm, pools, mover = pos
     occ = occupied(pools)
     blocked = occ | dm
     result: list[Turn] = []
-    for frm in pools[mover]:
-        reach = NB[frm] & ~blocked & climbable(h1, h2, h3, frm)
-        on_top = (h3 >> frm) & 1
-        after_leave = blocked & ~BIT[frm]
-        for to in NBL[frm]:
-            if not (reach >> to) & 1:
+    for level in (h3, h2 & ~h3, h1 & ~h2, FULL & ~h1):
+        for frm in pools[mover]:
+            reach = NB[frm] & ~blocked & climbable(h1, h2, h3, frm) & level
+            if not reach:
                 continue
-            if (h3 >> to) & 1 and not on_top:
-                result.append((frm, to, -1))
-                continue
-            free = NB[to] & ~after_leave & ~BIT[to]
-            for b in NBL[to]:
-                if (free >> b) & 1:
-                    result.append((frm, to, b))
+            on_top = (h3 >> frm) & 1
+            after_leave = blocked & ~BIT[frm]
+            for to in NBL[frm]:
+                if not (reach >> to) & 1:
+                    continue
+                if (h3 >> to) & 1 and not on_top:
+                    result.append((frm, to, -1))
+                    continue
+                free = NB[to] & ~after_leave & ~BIT[to]
+                for b in NBL[to]:
+                    if (free >> b) & 1:
+                        result.append((frm, to, b))
     return result
 
 
