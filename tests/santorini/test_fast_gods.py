@@ -98,3 +98,18 @@ def test_each_fast_god_agrees_in_both_seats(god):
             continue
         state, diagram = random_god_state(rng, index, gods)
         assert fast_results(state) == readable_results(state), (gods, state.turn.seat, diagram)
+
+
+@pytest.mark.parametrize("mover", ["hermes", "urania", "artemis"])
+def test_harpies_slides_agree_with_the_readable_rules(mover):
+    """Harpies: "Each time an opponent's worker moves, it is forced space by
+    space in the same direction until the next space is at a higher level or
+    it is obstructed." Hermes' many moves each slide, Urania's wrapped steps
+    slide the short way, Artemis' second move slides again: 40 random
+    positions each with the mover to play, against the readable rules."""
+    rng = random.Random(sum(map(ord, mover)) + 7)
+    gods = [mover, "harpies"]
+    for index in range(40):
+        diagram = fit_workers(rng, random_diagram(rng, 2, crowded=index % 4 == 0), gods)
+        state = from_diagram(diagram, gods, seat=0)
+        assert fast_results(state) == readable_results(state), (mover, diagram)

@@ -71,6 +71,25 @@ PERIM = sum(1 << s for s in PERIMETER)
 BEYOND = tuple(tuple(-1 if (b := beyond(frm, to)) is None else b for to in SQUARES) for frm in SQUARES)
 """``BEYOND[frm][to]``: the square past ``to`` seen from ``frm`` (Minotaur's push), -1 off the board."""
 
+
+def _slide_ray(frm: int, to: int) -> tuple[int, ...]:
+    """The squares past ``to`` in the direction of the step from ``frm``, to
+    the board's edge (a wrapped step of Urania's read the short way)."""
+    dx = ((to % 5 - frm % 5 + 2) % 5) - 2
+    dy = ((to // 5 - frm // 5 + 2) % 5) - 2
+    dx, dy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    ray = []
+    x, y = to % 5 + dx, to // 5 + dy
+    while (dx or dy) and 0 <= x < 5 and 0 <= y < 5:
+        ray.append(y * 5 + x)
+        x, y = x + dx, y + dy
+    return tuple(ray)
+
+
+SLIDE_RAY = tuple(tuple(_slide_ray(frm, to) for to in SQUARES) for frm in SQUARES)
+"""``SLIDE_RAY[frm][to]``: where Harpies may force a worker that stepped from ``frm`` to ``to``."""
+
+
 Position = tuple[int, int, int, int, tuple[tuple[int, ...], ...], int, bool]
 MOVED_UP, WON = 1, 2
 """Flags of a found result."""
@@ -146,6 +165,20 @@ def from_state(state: State, match: Matchup) -> Position:
 
 def _level(h1: int, h2: int, h3: int, sq: int) -> int:
     return ((h1 >> sq) & 1) + ((h2 >> sq) & 1) + ((h3 >> sq) & 1)
+
+
+def _forced(frm: int, to: int, blocked: int, h1: int, h2: int, h3: int) -> int:
+    """Where Harpies force a worker that stepped from ``frm`` to ``to``:
+    on along ``SLIDE_RAY`` until the next square is ``blocked`` or higher."""
+    here, level = to, ((h1 >> to) & 1) + ((h2 >> to) & 1) + ((h3 >> to) & 1)
+    for nxt in SLIDE_RAY[frm][to]:
+        if (blocked >> nxt) & 1:
+            return here
+        beyond_level = ((h1 >> nxt) & 1) + ((h2 >> nxt) & 1) + ((h3 >> nxt) & 1)  # _level, inlined: hot
+        if beyond_level > level:
+            return here
+        here, level = nxt, beyond_level
+    return here
 
 
 def _raise(h1: int, h2: int, h3: int, dm: int, bit: int) -> tuple[int, int, int, int]:
@@ -392,21 +425,10 @@ class _Turn:
         """Harpies: the moved worker "is forced space by space in the same
         direction until the next space is at a higher level or it is
         obstructed" (a wrapped step of Urania's read the short way)."""
-        dx = ((to % 5 - frm % 5 + 2) % 5) - 2
-        dy = ((to // 5 - frm // 5 + 2) % 5) - 2
-        dx, dy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
         blocked = dm
         for sq in mine + theirs:
             blocked |= BIT[sq]
-        here = to
-        while True:
-            x, y = here % 5 + dx, here // 5 + dy
-            if not (0 <= x < 5 and 0 <= y < 5):
-                return here
-            nxt = y * 5 + x
-            if (blocked >> nxt) & 1 or _level(h1, h2, h3, nxt) > _level(h1, h2, h3, here):
-                return here
-            here = nxt
+        return _forced(frm, to, blocked, h1, h2, h3)
 
     def charon_ferries(self, i: int, middle: int, hf: int, occ: int) -> None:
         """Charon: "Before your worker moves, you may force a neighboring
@@ -458,6 +480,7 @@ class _Turn:
             same = (~h1, h1 & ~h2, h2 & ~h3, h3)[hf]
             for to in _bits(self.nb[frm] & ~(occ | dm) & self.step_mask(h1, h2, h3, hf) & ~same):
                 self.moved(i, frm, to, hf, mine[:i] + (to,) + mine[i + 1 :], theirs, h1, h2, h3, dm, 0, -1)
+        harpies = self.rival == "harpies"
         stack = [mine]
         self.visited.add(mine)
         while stack:
@@ -474,10 +497,9 @@ class _Turn:
                 hf = _level(h1, h2, h3, frm)
                 same = (~h1, h1 & ~h2, h2 & ~h3, h3)[hf] & FULL
                 for to in _bits(NB[frm] & ~blocked & same):
+                    if harpies:
+                        to = _forced(frm, to, (blocked & ~BIT[frm]) | BIT[to], h1, h2, h3)
                     moved = current[:i] + (to,) + current[i + 1 :]
-                    if self.rival == "harpies":
-                        here = self.slide(frm, to, moved, theirs, h1, h2, h3, dm)
-                        moved = current[:i] + (here,) + current[i + 1 :]
                     if moved not in self.visited:
                         self.visited.add(moved)
                         stack.append(moved)
