@@ -142,11 +142,12 @@ def render(view: dict[str, Any], names: Sequence[str]) -> bytes:
     _log(image, view, MAP_Y + map_h + 4, map_w)
     # A palette image encodes about twice as fast and is a third of the size;
     # the picture has far fewer than PALETTE distinct colours to keep apart.
-    # A low compression level: zlib would otherwise take as long as all the
-    # drawing for a third less bytes (level 2 costs what level 1 does and
-    # keeps the largest pictures under 150 KB).
+    # A middling compression level: level 6 would take as long as all the
+    # drawing. At 7 seats over 120 pictures (bench/targets.py's games) level
+    # 2 encodes in 7.4 ms with the largest at 152 KB, level 4 in 11.3 ms at
+    # 135 KB: under our 150 KB limit with room for fuller boards.
     indexed = image.quantize(palette=_palette(image), dither=Image.Dither.NONE)
-    return to_png(indexed, compress_level=2)
+    return to_png(indexed, compress_level=4)
 
 
 SAMPLE_STEP = 4
