@@ -32,7 +32,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.games.hellenica import GAME  # noqa: E402
 from engine.games.hellenica.components import OBJECTIVES  # noqa: E402
-from engine.games.hellenica.objectives import all_upgrades, completed, requirement  # noqa: E402
+from engine.games.hellenica.objectives import (  # noqa: E402
+    BY_PLAYERS,
+    all_upgrades,
+    completed,
+    homes_needed,
+    requirement,
+)
 from engine.games.hellenica.pathos import (  # noqa: E402
     DESTRUCTION,
     DESTRUCTION_CHOICES,
@@ -58,6 +64,8 @@ class Outcome:
         str, int
     ]  # "taken": 3/4 of the cities in play owned; "clash": a player's city conquered (0: never)
     first_objectives: list[int]  # the turn by whose end some seat met 1, then 2 objectives (0: never)
+    cities: list[list[int]]  # per turn end, every seat's city count, most first
+    in_play: int  # the cities in play (not impassable)
 
 
 def _reached(state: dict, seat: int, start_upgrades: int) -> dict[str, bool]:
@@ -89,6 +97,7 @@ def play(players: int, seed: int, level: str, ai: bool, options: dict) -> Outcom
     first_objectives = [0, 0]
     game_marks = dict.fromkeys(GAME_MILESTONES, 0)
     owners = _owners(state)
+    cities: list[list[int]] = []
     turn = state["turn"]
     for n in range(MAX_ACTIONS):
         movers = GAME.to_move(state)
@@ -112,6 +121,7 @@ def play(players: int, seed: int, level: str, ai: bool, options: dict) -> Outcom
             if any(owners[area] is not None and owner not in (None, owners[area]) for area, owner in now.items()):
                 game_marks["clash"] = game_marks["clash"] or turn
             owners = now
+            cities.append(sorted((len(owned_cities(state, seat)) for seat in range(players)), reverse=True))
             turn = state["turn"]
     winners = state["winners"] or []
     return Outcome(
@@ -121,18 +131,22 @@ def play(players: int, seed: int, level: str, ai: bool, options: dict) -> Outcom
         milestones={name: list(reached.values()) for name, reached in milestones.items()},
         first_objectives=first_objectives,
         game_marks=game_marks,
+        cities=cities,
+        in_play=len(owners),
     )
 
 
 def set_threshold(assignment: str) -> None:
     """``card=N``: play a card with another threshold as a new table plays
-    it (its ``count``, or for Destruction the rival Home Cities, ``homes``)."""
+    it (its ``count``, or for Destruction the rival Home Cities, ``homes``),
+    at every player count."""
     card, _, number = assignment.partition("=")
     objective = OBJECTIVES[card]
     key = next((key for key in ("count", "homes") if key in objective.params), None)
     if key is None or not number.isdigit():
         raise SystemExit(f"--set {assignment}: name a card with a count (or Destruction's homes) and a number")
-    OBJECTIVES[card] = dataclasses.replace(objective, params={**objective.params, key: int(number)})
+    params = {name: value for name, value in objective.params.items() if name != BY_PLAYERS}  # N at every count
+    OBJECTIVES[card] = dataclasses.replace(objective, params={**params, key: int(number)})
 
 
 def _median(values: list[int]) -> str:
@@ -155,7 +169,7 @@ def main() -> None:
         "--thresholds",
         choices=THRESHOLD_CHOICES,
         default=NEW_TABLE_OBJECTIVES[THRESHOLDS],
-        help="the table option: the paced thresholds (default, as new tables play) or the first ones",
+        help="the table option: the scaled thresholds (default, as new tables play), the paced or the first ones",
     )
     parser.add_argument("--players", default="3,4,5,7", help="player counts, comma-separated")
     parser.add_argument("--no-ai", action="store_true", help="only games without AI players")
@@ -165,21 +179,26 @@ def main() -> None:
         set_threshold(assignment)
     options = {DESTRUCTION: args.destruction, THRESHOLDS: args.thresholds}
     line_ups = (False,) if args.no_ai else (True,) if args.ai_only else (False, True)
-    in_force = {"options": options}
-    counted = ", ".join(
-        f"{name} {requirement(in_force, name)[key]}"
-        for name, card in OBJECTIVES.items()
-        for key in ("count", "homes")
-        if key in card.params
-    )
-    print(f"level {args.level}; options {options}; thresholds: {counted}", flush=True)
+    print(f"level {args.level}; options {options}", flush=True)
     for ai in line_ups:
         for players in (int(p) for p in args.players.split(",")):
+            in_force = {"options": options, "players": players}
+            counted = ", ".join(
+                f"{name} {homes_needed(in_force, params) if key == 'homes' else params[key]}"
+                for name in OBJECTIVES
+                for params in (requirement(in_force, name),)
+                for key in ("count", "homes")
+                if key in params
+            )
+            print(f"{players} players: thresholds {counted}", flush=True)
             line_up = f"1 {args.level} + {players - 1} AI" if ai else f"{players} {args.level}"
             turns, cards = collections.Counter[int](), collections.Counter[str]()
             reached: dict[str, list[int]] = {name: [] for name in MILESTONES}
             firsts: list[list[int]] = [[], []]
             marked: dict[str, list[int]] = {name: [] for name in GAME_MILESTONES}
+            leaders: collections.defaultdict[int, list[int]] = collections.defaultdict(list)
+            seats: collections.defaultdict[int, list[int]] = collections.defaultdict(list)
+            sizes: list[int] = []
             for game in range(args.games):
                 seed = args.seed + game
                 outcome = play(players, seed, args.level, ai, options)
@@ -198,9 +217,14 @@ def main() -> None:
                     f"  {line_up} seed {seed}: turn {outcome.turn}, seats {outcome.winners} won with "
                     f"{', '.join(outcome.won) or '-'}; "
                     f"median seat {marks}; {outcome.game_marks}; "
-                    f"1st/2nd objective met on turn {outcome.first_objectives}",
+                    f"1st/2nd objective met on turn {outcome.first_objectives}; {outcome.in_play} cities in play, "
+                    f"most/2nd most owned by turn {' '.join(f'{c[0]}/{c[1]}' for c in outcome.cities)}",
                     flush=True,
                 )
+                for index, counts in enumerate(outcome.cities):
+                    leaders[index].append(counts[0])
+                    seats[index] += counts
+                sizes.append(outcome.in_play)
             spread = " ".join(f"t{t}:{n}" for t, n in sorted(turns.items()))
             top = ", ".join(f"{c} {n}" for c, n in cards.most_common(8))
             marks = " ".join(f"{name} {_median(reached[name])}" for name in MILESTONES)
@@ -209,6 +233,14 @@ def main() -> None:
                 f"{line_up:>16}: final turn {spread} (median {_median(list(turns.elements()))}) | "
                 f"winners' objectives: {top} | median seat {marks} | "
                 f"some seat meets 1 objective by turn {_median(firsts[0])}, 2 by {_median(firsts[1])}",
+                flush=True,
+            )
+            by_turn = " ".join(
+                f"t{index + 1}:{_median(leaders[index])}/{_median(seats[index])}" for index in sorted(leaders)
+            )
+            print(
+                f"{'':>16}  cities in play (median) {_median(sizes)}; median by turn, over the games still on: "
+                f"most cities a seat owns / cities a seat owns: {by_turn}",
                 flush=True,
             )
 

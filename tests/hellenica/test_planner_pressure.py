@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.games.hellenica import GAME, bot_pressure, planner
 from engine.games.hellenica.movement import land_step_ok
-from engine.games.hellenica.pathos import DESTRUCTION, FIRST, HELD, PACED, THRESHOLDS
+from engine.games.hellenica.pathos import DESTRUCTION, FIRST, HELD, SCALED, THRESHOLDS
 from engine.games.hellenica.state import map_of
 from engine.games.hellenica.steps import current
 from tests.hellenica.test_bot import _until
@@ -166,12 +166,12 @@ def test_a_supply_that_can_take_a_city_outweighs_supplying_commerce():
 
 
 def test_at_a_larger_table_one_rival_home_city_is_half_of_destruction():
-    """Destruction (ours, paced thresholds): "Own the Home Cities of 2 other
+    """Destruction (ours, re-tuned thresholds): "Own the Home Cities of 2 other
     players (1 with 3 or fewer players) at the end of two turns in a row".
     At four seats one held rival Home City is half the card, not a met card;
     a second one taken is most of the rest, and the first table's card (one
     city) still reads one held city as met."""
-    state = GAME.new(4, {"homes": "random", DESTRUCTION: HELD, THRESHOLDS: PACED}, 3)
+    state = GAME.new(4, {"homes": "random", DESTRUCTION: HELD, THRESHOLDS: SCALED}, 3)
     state["units"] = {}
     for seat, player in enumerate(state["seats"]):
         state["cities"][player["city"]]["owner"] = seat

@@ -1,8 +1,9 @@
 """Pressure on Home Cities, for the ``medium`` bot's planner.
 
 The standard Destruction Pathos asks a player to own other players' Home
-Cities (one, or two at larger tables with the paced thresholds), and "Players who solely occupy neutral City Areas, or City Areas owned
-by other players, conquer those cities" at Upkeep. So a Home City left with a
+Cities (one, or two at larger tables with the re-tuned thresholds), and
+"Players who solely occupy neutral City Areas, or City Areas owned by other
+players, conquer those cities" at Upkeep. So a Home City left with a
 thin guard beside a large enemy army is a Pathos about to change hands: the
 attacker is close to an objective and the defender is about to hand one over.
 

@@ -66,7 +66,7 @@ class Hellenica(BaseGame):
         "pathos": Option(pathos.STANDARD, pathos.PATHOS_HELP, choices=pathos.PATHOS_CHOICES),
         "epic": Option(False, pathos.EPIC_HELP),
         pathos.DESTRUCTION: Option(pathos.HELD, pathos.DESTRUCTION_HELP, choices=pathos.DESTRUCTION_CHOICES),
-        pathos.THRESHOLDS: Option(pathos.PACED, pathos.THRESHOLDS_HELP, choices=pathos.THRESHOLD_CHOICES),
+        pathos.THRESHOLDS: Option(pathos.SCALED, pathos.THRESHOLDS_HELP, choices=pathos.THRESHOLD_CHOICES),
         "map": Option(map_hooks.STANDARD, map_hooks.MAP_HELP, choices=map_hooks.MAP_CHOICES),
         quick.QUICK: Option(True, quick.QUICK_HELP),
     }
@@ -91,7 +91,7 @@ class Hellenica(BaseGame):
                 f"Hellenica is played by {self.min_players} to {self.max_players} players, not {players}."
             )
         full = {name: option.default for name, option in self.options.items()}
-        # Quick steps, the held Destruction and the paced thresholds only
+        # Quick steps, the held Destruction and the re-tuned thresholds only
         # when asked (the table's options always say): games stored before
         # these options existed replay as they were played.
         full[quick.QUICK] = False

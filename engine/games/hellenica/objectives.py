@@ -20,7 +20,7 @@ from typing import Any
 from engine.games.hellenica.cities import has_walls
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES, RULES
 from engine.games.hellenica.notation import listing
-from engine.games.hellenica.pathos import destruction_held, objectives_to_win, paced
+from engine.games.hellenica.pathos import FIRST, SCALED, destruction_held, objectives_to_win, thresholds
 from engine.games.hellenica.read_cache import memo_for
 from engine.games.hellenica.state import (
     HELD_HOMES,
@@ -40,18 +40,39 @@ TO_WIN = RULES["victory"]["objectives"]
 
 FIRST_TABLE = "first"
 """A re-tuned card's table of what it asked for before (objectives.toml):
-games without the ``paced`` thresholds play it."""
+games without re-tuned thresholds play it."""
+BY_PLAYERS = "by_players"
+"""A card's parameters by player count with the ``scaled`` thresholds
+(objectives.toml, keyed by the count as text): at a table of that size they
+replace the card's own (its ``count`` and ``text``), so a reader of
+``requirement`` sees one plain card. The ``paced`` thresholds (tables begun
+before ``scaled``) play the card's own."""
 _FIRST_PARAMS: dict[str, Mapping[str, Any]] = {
     name: {**card.params, **card.params[FIRST_TABLE]} for name, card in OBJECTIVES.items() if FIRST_TABLE in card.params
 }
+_unkept = [name for name, card in OBJECTIVES.items() if BY_PLAYERS in card.params and FIRST_TABLE not in card.params]
+if _unkept:  # a re-tuned card says what it asked for before
+    raise ValueError(f"objectives.toml: cards with {BY_PLAYERS} but no {FIRST_TABLE} table: {_unkept}")
+_AT_PLAYERS: dict[tuple[str, int], Mapping[str, Any]] = {}
+"""The ``scaled`` parameters of a card with ``by_players`` per player count,
+made when first asked (a few cards times 2-7 players)."""
 
 
 def requirement(state: Mapping[str, Any], card: str) -> Mapping[str, Any]:
-    """The card's parameters in this game: the re-tuned ones, or in a game
-    without the ``paced`` thresholds (``pathos.paced``) the first ones."""
-    if card in _FIRST_PARAMS and not paced(state):
+    """The card's parameters in this game: with the ``scaled`` thresholds its
+    own at this table's player count, with ``paced`` its own, in a game
+    without re-tuned thresholds (``first``) the ones it had first."""
+    edition = thresholds(state)
+    if edition == FIRST and card in _FIRST_PARAMS:
         return _FIRST_PARAMS[card]
-    return OBJECTIVES[card].params
+    params = OBJECTIVES[card].params
+    if edition != SCALED or BY_PLAYERS not in params:
+        return params
+    key = (card, state["players"])
+    resolved = _AT_PLAYERS.get(key)
+    if resolved is None:
+        resolved = _AT_PLAYERS[key] = {**params, **params[BY_PLAYERS].get(str(state["players"]), {})}
+    return resolved
 
 
 def card_text(state: Mapping[str, Any], card: str) -> str:
@@ -61,6 +82,13 @@ def card_text(state: Mapping[str, Any], card: str) -> str:
     if "instant_text" in params and not destruction_held(state):
         return str(params["instant_text"])
     return str(params.get("text", OBJECTIVES[card].text))
+
+
+def card_text_key(state: Mapping[str, Any]) -> tuple[str, bool, int]:
+    """All that ``card_text`` reads of a game (the thresholds in force, held
+    Destruction, the player count): two games with the same key show every
+    card alike, so a cache of shown cards may key on it."""
+    return thresholds(state), destruction_held(state), state["players"]
 
 
 def upgrade_count(state: dict, seat: int, kind: str) -> int:

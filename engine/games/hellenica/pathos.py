@@ -34,22 +34,24 @@ DESTRUCTION_HELP = (
 
 
 THRESHOLDS = "thresholds"
-PACED, FIRST = "paced", "first"
-THRESHOLD_CHOICES = (PACED, FIRST)
+SCALED, PACED, FIRST = "scaled", "paced", "first"
+THRESHOLD_CHOICES = (SCALED, PACED, FIRST)
 THRESHOLDS_HELP = (
-    "Objective thresholds (ours: the rulebook prints none): `paced` (new tables: Destruction asks for the "
-    "Home Cities of 2 other players with 4 or more players) or `first` (one, as games begun before this option play)."
+    "Objective thresholds (ours: the rulebook prints none): `scaled` (new tables: Empire asks for 9 cities with "
+    "3 to 5 players, Destruction for the Home Cities of 2 other players with 4 or more), `paced` (only the "
+    "Destruction change, as tables begun on 2026-11-28 play) or `first` (as games begun before this option play)."
 )
-NEW_TABLE_OBJECTIVES = {DESTRUCTION: HELD, THRESHOLDS: PACED}
+NEW_TABLE_OBJECTIVES = {DESTRUCTION: HELD, THRESHOLDS: SCALED}
 """The objective options a new table plays; ``Hellenica.new`` reads their
 absence as a game stored before them (``INSTANT``, ``FIRST``)."""
 
 
-def paced(state: Mapping[str, Any]) -> bool:
-    """Whether the game plays the re-tuned thresholds (objectives.toml: a
-    card's ``first`` table holds what it asked for before). A game stored
-    before the option existed has no such key and replays as it was played."""
-    return state["options"].get(THRESHOLDS, FIRST) == PACED
+def thresholds(state: Mapping[str, Any]) -> str:
+    """The thresholds a game plays (objectives.toml: a card's ``first`` table
+    holds what it asked for before, its ``by_players`` table what it asks for
+    by player count with ``scaled``). A game stored before the option existed
+    has no such key and replays as it was played."""
+    return str(state["options"].get(THRESHOLDS, FIRST))
 
 
 def destruction_held(state: Mapping[str, Any]) -> bool:

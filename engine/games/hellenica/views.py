@@ -37,8 +37,8 @@ from engine.games.hellenica.interdiction import pinned
 from engine.games.hellenica.invocations import spent_view, window_view
 from engine.games.hellenica.maps import hooks as map_hooks
 from engine.games.hellenica.movement import assault_view
-from engine.games.hellenica.objectives import card_text, completed, met
-from engine.games.hellenica.pathos import destruction_held, objectives_to_win, paced
+from engine.games.hellenica.objectives import card_text, card_text_key, completed, met
+from engine.games.hellenica.pathos import objectives_to_win
 from engine.games.hellenica.read_cache import reading
 from engine.games.hellenica.state import map_of, seat_name
 from engine.games.hellenica.steps import STEPS, current
@@ -63,7 +63,7 @@ public Pathos cards are these very dicts, shared by the views: a view is
 read, never changed)."""
 
 
-_SHOWN: dict[tuple[str, bool, bool, bool | None], dict[str, Any]] = {}
+_SHOWN: dict[tuple[str, tuple[str, bool, int], bool | None], dict[str, Any]] = {}
 """Each card as the views show it, per what its text follows (the table's
 thresholds and Destruction: ``card_text``) and, for a seat's own Ethos
 cards, whether it is met: made once and shared by the views (a view is
@@ -75,7 +75,7 @@ def _card(state: dict, name: str, met: bool | None = None) -> dict[str, Any]:
     """A card as this game plays it: its text names the thresholds and the
     Destruction in force (``objectives.card_text``); ``met`` is added for a
     seat's own chosen cards."""
-    key = (name, paced(state), destruction_held(state), met)  # what ``card_text`` reads of the game
+    key = (name, card_text_key(state), met)
     shown = _SHOWN.get(key)
     if shown is None:
         text = card_text(state, name)
