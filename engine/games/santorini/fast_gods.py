@@ -151,9 +151,8 @@ def board_of(state: State) -> tuple[int, int, int, int, tuple[tuple[int, ...], .
             h3 |= BIT[sq]
         if state.domes[sq]:
             dm |= BIT[sq]
-    pools = tuple(
-        tuple(sq for w, sq in enumerate(state.workers) if state.owner[w] == pool and sq != OFF) for pool in range(2)
-    )
+    placed = [(sq, pool) for sq, pool in zip(state.workers, state.owner, strict=True) if sq != OFF]
+    pools = (tuple(sq for sq, pool in placed if pool == 0), tuple(sq for sq, pool in placed if pool == 1))
     return h1, h2, h3, dm, pools
 
 
