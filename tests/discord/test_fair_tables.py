@@ -2,8 +2,9 @@
 shorten the deadline, a deadline below the floor is refused, a warning
 precedes the bot's takeover, a replaced player's successor gets the hand,
 options with commas start a game, a banned pair of gods is refused at
-``/game new``, and an abandoned lobby reads "abandoned". The same through
-the service: ``tests/platform/test_fair_tables.py``."""
+``/game new``, an abandoned lobby reads "abandoned", and the rules come in
+pages with nothing cut. The same through the service:
+``tests/platform/test_fair_tables.py``."""
 
 from __future__ import annotations
 
@@ -73,3 +74,23 @@ class TestFairTablesOnDiscord:
         result = await table.alice.slash(table.channel, "game status")
         assert "— abandoned" in result.response.content, result.response.content
         assert "can no longer be loaded" not in result.response.content
+
+    async def test_the_rules_come_in_pages_with_nothing_cut(self, table):
+        """Issue 15: "`/game rules` pages (buttons) so nothing is cut" (Hellenica's
+        rules run past one embed's 4,096 characters)."""
+        game = table.env.bot.service.game_for("hellenica")
+        assert len(game.rules_text) > 4096
+        result = await table.alice.slash(table.channel, "game rules", game="hellenica")
+        shown = [result.response.embeds[0]]
+        pages = int(shown[0].footer.text.rsplit(" ", 1)[-1])
+        assert shown[0].footer.text == f"Page 1 of {pages}" and pages >= 2
+        message = result.response
+        for _ in range(pages - 1):
+            message = (await table.alice.click(message, label="Next ▶")).response
+            shown.append(message.embeds[0])
+        assert [embed.footer.text for embed in shown] == [f"Page {n} of {pages}" for n in range(1, pages + 1)]
+        assert all(len(embed.description) <= 4096 for embed in shown)
+        text = "\n".join(embed.description for embed in shown)
+        assert text.split() == game.rules_text.split()  # every word, in order
+        back = (await table.alice.click(message, label="◀ Back")).response
+        assert back.embeds[0].footer.text == f"Page {pages - 1} of {pages}"
