@@ -84,6 +84,7 @@ from render.hellenica_base import (
     WHITE,
     WOOD,
     R,
+    _advance,
     _anchor,
     _borders,
     _centre,
@@ -305,7 +306,8 @@ def _header(
         bold=True,
     )
     for index, card in enumerate(view["pathos"]):
-        _line(image, (x, 27 + 17 * index), f"{card['title']}: {card['text']}", 13, INK)
+        size, text = _pathos_line(f"{card['title']}: {card['text']}")
+        _line(image, (x, 27 + 17 * index + (13 - size) // 2), text, size, INK)
     if not view.get("ai"):
         _line(image, (x, 27 + 17 * len(view["pathos"])), f"Ethos deck: {view['ethos_deck']} cards", 12, MUTED)
         return
@@ -332,6 +334,15 @@ def _ai_ethos_lines(view: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
 
 
 AI_ETHOS_W = PANEL_W - 16
+
+
+def _pathos_line(text: str) -> tuple[int, str]:
+    """A Pathos card's line in the largest size from 13 to 11 that fits the
+    panel's width, else at 11 shortened with "…" (never cut by the edge)."""
+    for size in (13, 12, 11):
+        if _advance(text, size, False) <= AI_ETHOS_W:
+            return size, text
+    return 11, fit_text(text, font(11), AI_ETHOS_W)
 
 
 def _highlights(draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict) -> None:

@@ -57,9 +57,11 @@ def test_options_are_checked():
 def test_the_rules_and_the_card_say_destruction_is_held_through_a_turn():
     """Our Destruction threshold (objectives.toml): "Own the Home Cities of 2
     other players (1 with 3 or fewer players) at the end of two turns in a
-    row" — the card shown in the view and the `/game rules` text say so."""
+    row" — the `/game rules` text says so, and the card shown in the view
+    names what this table asks for."""
     rules = " ".join(GAME.rules_text.split())
     assert "Cities of 2 other players (1 with 3 or fewer players) owned at the end of two turns in a row" in rules
-    state = new_game(2, seed=44)
-    card = next(c for c in GAME.view(state, None)["pathos"] if c["name"] == "destruction")
-    assert card["text"].startswith("Own the Home Cities of 2 other players") and "two turns in a row" in card["text"]
+    for players, asked in ((2, "Own another player's Home City"), (4, "Own 2 other players' Home Cities")):
+        state = new_game(players, seed=44)
+        card = next(c for c in GAME.view(state, None)["pathos"] if c["name"] == "destruction")
+        assert card["text"] == f"{asked} at the end of two turns in a row."

@@ -123,7 +123,7 @@ def test_the_instant_destruction_follows_the_thresholds_too():
     check, and asks for as many Home Cities as the thresholds say."""
     state = new_game(4, seed=44)
     state["options"][DESTRUCTION] = "instant"
-    assert _shown(state, "destruction") == "Own the Home Cities of 2 other players (1 with 3 or fewer players)."
+    assert _shown(state, "destruction") == "Own 2 other players' Home Cities."
     own(state, home_of(state, 1), 0)
     assert not met(state, 0, "destruction")
     own(state, home_of(state, 2), 0)

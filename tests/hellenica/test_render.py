@@ -273,3 +273,25 @@ def test_cached_panels_and_layers_draw_the_same_picture():
     png = render_view(first, names)
     render_view(other, names)
     assert render_view(first, names) == png
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_a_new_tables_pathos_cards_are_whole_on_the_board(players):
+    """Every public Pathos card of a new table, as its view words it, fits one
+    line of the board's list: a player reads the whole requirement."""
+    from engine.core import resolve_options
+    from render.hellenica import _pathos_line
+
+    state = GAME.new(players, resolve_options(GAME, {"homes": "random", "pathos": "standard"}), 3)
+    for card in GAME.view(state, None)["pathos"]:
+        line = f"{card['title']}: {card['text']}"
+        assert _pathos_line(line) == (_pathos_line(line)[0], line)
+
+
+def test_a_pathos_card_too_long_for_its_line_ends_with_an_ellipsis():
+    """A card of a table begun with other thresholds may be longer than the
+    panel: it is shortened with "…", never cut off by the picture's edge."""
+    from render.hellenica import _pathos_line
+
+    size, text = _pathos_line("Destruction: " + "Own the Home Cities of 2 other players " * 3)
+    assert size == 11 and text.endswith("…")

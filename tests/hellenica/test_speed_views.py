@@ -216,6 +216,7 @@ def test_a_game_playing_destruction_at_once_shows_its_text_on_its_own_card():
     """Destruction in a game without the held card shows the card it plays;
     the card every other game shows keeps the held text."""
     from engine.games.hellenica.components import OBJECTIVES
+    from engine.games.hellenica.objectives import card_text
     from engine.games.hellenica.pathos import DESTRUCTION, HELD, INSTANT
 
     state = new_game(3)
@@ -223,9 +224,10 @@ def test_a_game_playing_destruction_at_once_shows_its_text_on_its_own_card():
     state["pathos"] = [name]
     state["options"] = {**state["options"], DESTRUCTION: INSTANT}
     instant = views.public_view(state, "hellenica")["pathos"][0]
-    assert instant["text"] == OBJECTIVES[name].params["instant_text"]
+    assert instant["text"] == card_text(state, name) == "Own another player's Home City."
     state["options"] = {**state["options"], DESTRUCTION: HELD}
-    assert views.public_view(state, "hellenica")["pathos"][0]["text"] == OBJECTIVES[name].text
+    held = views.public_view(state, "hellenica")["pathos"][0]
+    assert held["text"] == card_text(state, name) != instant["text"]
 
 
 def test_a_seats_secrets_show_its_cards_as_the_components_say(states):
