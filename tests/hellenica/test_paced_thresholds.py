@@ -182,3 +182,10 @@ def test_a_paced_table_keeps_its_destruction():
     state["options"][THRESHOLDS] = PACED
     assert _shown(state, "destruction") == OBJECTIVES["destruction"].text
     assert requirement(state, "destruction") is OBJECTIVES["destruction"].params
+
+
+def test_the_rules_text_says_what_empire_asks_for():
+    """`/game rules` words our Empire threshold as a new table plays it."""
+    rules = " ".join(GAME.rules_text.split())
+    assert "Empire asks for 9 cities with 3 to 5 players, 8 with 2, 6 or 7 (our thresholds;" in rules
+    assert {EMPIRE_BY_PLAYERS[n] for n in (3, 4, 5)} == {9} and {EMPIRE_BY_PLAYERS[n] for n in (2, 6, 7)} == {8}

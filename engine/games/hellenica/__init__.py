@@ -19,8 +19,9 @@ their Area, are slain only by Heroes in Duels, and strike at Upkeep. Win with an
 cards and your own Ethos cards; ties go to most objectives, City Upgrades,
 Advancements, Favor, Philosophers, Commerce. Destruction asks for the Home
 Cities of 2 other players (1 with 3 or fewer players) owned at the end of two
-turns in a row: their owners have a turn to take them back (our threshold;
-the rulebook prints none).
+turns in a row: their owners have a turn to take them back, and Empire asks
+for 9 cities with 3 to 5 players, 8 with 2, 6 or 7 (our thresholds; the
+rulebook prints none; games begun before them keep the ones they began with).
 
 Notation (names are the board's, lower case: ``athens``, ``mt-olympus``,
 ``eastern-aegean``; colours are seats: ``green``):
