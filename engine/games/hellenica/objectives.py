@@ -43,10 +43,32 @@ FIRST_TABLE = "first"
 games without re-tuned thresholds play it."""
 BY_PLAYERS = "by_players"
 """A card's parameters by player count with the ``scaled`` thresholds
-(objectives.toml, keyed by the count as text): at a table of that size they
-replace the card's own (its ``count`` and ``text``), so a reader of
-``requirement`` sees one plain card. The ``paced`` thresholds (tables begun
-before ``scaled``) play the card's own."""
+(objectives.toml, keyed by a count or a range of counts as text: "4",
+"3-5"): at a table of that size they replace the card's own (its ``count``
+and ``text``), so a reader of ``requirement`` sees one plain card. The
+``paced`` thresholds (tables begun before ``scaled``) play the card's own."""
+
+
+def _counts(key: str) -> range:
+    """The player counts a ``by_players`` key names: "4", or "3-5"."""
+    low, _, high = key.partition("-")
+    return range(int(low), int(high or low) + 1)
+
+
+def _at_count(by_players: Mapping[str, Mapping[str, Any]], players: int) -> Mapping[str, Any]:
+    """The ``by_players`` entry for this player count (none: the card's own)."""
+    return next((entry for key, entry in by_players.items() if players in _counts(key)), {})
+
+
+def _check_by_players() -> None:
+    """Every ``by_players`` key names player counts, and each count once."""
+    for name, card in OBJECTIVES.items():
+        listed = [n for key in card.params.get(BY_PLAYERS, {}) for n in _counts(key)]
+        if len(listed) != len(set(listed)):
+            raise ValueError(f"objectives.toml: {name}'s {BY_PLAYERS} names a player count twice")
+
+
+_check_by_players()
 _FIRST_PARAMS: dict[str, Mapping[str, Any]] = {
     name: {**card.params, **card.params[FIRST_TABLE]} for name, card in OBJECTIVES.items() if FIRST_TABLE in card.params
 }
@@ -71,7 +93,7 @@ def requirement(state: Mapping[str, Any], card: str) -> Mapping[str, Any]:
     key = (card, state["players"])
     resolved = _AT_PLAYERS.get(key)
     if resolved is None:
-        resolved = _AT_PLAYERS[key] = {**params, **params[BY_PLAYERS].get(str(state["players"]), {})}
+        resolved = _AT_PLAYERS[key] = {**params, **_at_count(params[BY_PLAYERS], state["players"])}
     return resolved
 
 

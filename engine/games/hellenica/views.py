@@ -67,8 +67,8 @@ _SHOWN: dict[tuple[str, tuple[str, bool, int], bool | None], dict[str, Any]] = {
 """Each card as the views show it, per what its text follows (the table's
 thresholds and Destruction: ``card_text``) and, for a seat's own Ethos
 cards, whether it is met: made once and shared by the views (a view is
-read, never changed). The keys are few (four per card and met), so the
-store stays small."""
+read, never changed). The keys are few (``card_text_key``'s thresholds,
+Destruction and player count, times met), so the store stays small."""
 
 
 def _card(state: dict, name: str, met: bool | None = None) -> dict[str, Any]:
