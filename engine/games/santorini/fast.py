@@ -79,9 +79,10 @@ def turns(pos: Position) -> list[Turn]:
     occ = occupied(pools)
     blocked = occ | dm
     result: list[Turn] = []
+    reaches = [(frm, NB[frm] & ~blocked & climbable(h1, h2, h3, frm)) for frm in pools[mover]]
     for level in (h3, h2 & ~h3, h1 & ~h2, FULL & ~h1):
-        for frm in pools[mover]:
-            reach = NB[frm] & ~blocked & climbable(h1, h2, h3, frm) & level
+        for frm, anywhere in reaches:
+            reach = anywhere & level
             if not reach:
                 continue
             on_top = (h3 >> frm) & 1
