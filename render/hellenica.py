@@ -329,20 +329,21 @@ def _ai_ethos_lines(view: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
     else:
         text = "AI Ethos: dealt face down in the first Ethos phase"
     text = f"Ethos deck: {view['ethos_deck']} cards. {text}"
-    size = next((size for size in (12, 11, 10, 9) if len(_wrapped(text, size, False, AI_ETHOS_W)) <= 2), 9)
-    return size, _wrapped(text, size, False, AI_ETHOS_W)
+    size = next((size for size in (12, 11, 10, 9) if len(_wrapped(text, size, False, PANEL_TEXT_W)) <= 2), 9)
+    return size, _wrapped(text, size, False, PANEL_TEXT_W)
 
 
-AI_ETHOS_W = PANEL_W - 16
+PANEL_TEXT_W = PANEL_W - 16
+"""The width a line of the header panel may take: a Pathos card, an AI's Ethos cards."""
 
 
 def _pathos_line(text: str) -> tuple[int, str]:
     """A Pathos card's line in the largest size from 13 to 11 that fits the
     panel's width, else at 11 shortened with "…" (never cut by the edge)."""
     for size in (13, 12, 11):
-        if _advance(text, size, False) <= AI_ETHOS_W:
+        if _advance(text, size, False) <= PANEL_TEXT_W:
             return size, text
-    return 11, fit_text(text, font(11), AI_ETHOS_W)
+    return 11, fit_text(text, font(11), PANEL_TEXT_W)
 
 
 def _highlights(draw: ImageDraw.ImageDraw, view: dict[str, Any], areas: dict) -> None:

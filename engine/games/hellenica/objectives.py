@@ -61,20 +61,22 @@ def _at_count(by_players: Mapping[str, Mapping[str, Any]], players: int) -> Mapp
 
 
 def _check_by_players() -> None:
-    """Every ``by_players`` key names player counts, and each count once."""
+    """Every ``by_players`` key names player counts, each count once, and a
+    card re-tuned by player count says what it asked for before (``first``)."""
     for name, card in OBJECTIVES.items():
-        listed = [n for key in card.params.get(BY_PLAYERS, {}) for n in _counts(key)]
+        if BY_PLAYERS not in card.params:
+            continue
+        listed = [n for key in card.params[BY_PLAYERS] for n in _counts(key)]
         if len(listed) != len(set(listed)):
             raise ValueError(f"objectives.toml: {name}'s {BY_PLAYERS} names a player count twice")
+        if FIRST_TABLE not in card.params:
+            raise ValueError(f"objectives.toml: {name} has {BY_PLAYERS} but no {FIRST_TABLE} table")
 
 
 _check_by_players()
 _FIRST_PARAMS: dict[str, Mapping[str, Any]] = {
     name: {**card.params, **card.params[FIRST_TABLE]} for name, card in OBJECTIVES.items() if FIRST_TABLE in card.params
 }
-_unkept = [name for name, card in OBJECTIVES.items() if BY_PLAYERS in card.params and FIRST_TABLE not in card.params]
-if _unkept:  # a re-tuned card says what it asked for before
-    raise ValueError(f"objectives.toml: cards with {BY_PLAYERS} but no {FIRST_TABLE} table: {_unkept}")
 _AT_PLAYERS: dict[tuple[str, int], Mapping[str, Any]] = {}
 """The ``scaled`` parameters of a card with ``by_players`` per player count,
 made when first asked (a few cards times 2-7 players)."""
