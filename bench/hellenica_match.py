@@ -19,7 +19,9 @@ order Python varies from run to run: run with ``PYTHONHASHSEED=0`` to replay
 the same games. A game counts as a win for the measured seat when
 it is among the winners (a shared victory counts half). Each game's line
 names the objectives the winners met (and, in a lost game, those the
-measured seat had), to see how the games are won and lost.
+measured seat had), to see how the games are won and lost, and the
+measured seat's Home City: the summary gives its wins by Home City (a
+corner home whose next conquests lie across the sea is the hard case).
 """
 
 from __future__ import annotations
@@ -108,6 +110,7 @@ def main() -> None:
     other = None if against_ai else chooser(args.against)
     wins = 0.0
     turns, times, cpu, reasons = [], [], [], Counter()
+    by_home: dict[str, list[float]] = {}  # the measured seat's Home City: [wins, games]
     started = time.perf_counter()
     for game in range(args.games):
         seed = args.seed + game
@@ -121,12 +124,16 @@ def main() -> None:
         cpu.extend(hero_cpu)
         for seat in winners:
             reasons.update(completed(state, seat))
+        home = state["seats"][hero_seat]["city"]
+        record = by_home.setdefault(home, [0.0, 0])
+        record[0] += share
+        record[1] += 1
         # How the winners won and, in a lost game, how far the measured seat got.
         detail = "  by " + "; ".join(f"{seat}: {', '.join(completed(state, seat))}" for seat in winners)
         if not share:
             detail += f"  (seat {hero_seat} had {', '.join(completed(state, hero_seat)) or 'none'})"
         print(
-            f"game {game + 1:>3} seed {seed:>4} seat {hero_seat}: turn {state['turn']:>2}, winners {winners}"
+            f"game {game + 1:>3} seed {seed:>4} seat {hero_seat} ({home}): turn {state['turn']:>2}, winners {winners}"
             f"{'  WIN' if share else ''}{detail}",
             flush=True,
         )
@@ -146,6 +153,11 @@ def main() -> None:
         f"{args.level} decisions in CPU time: mean {1000 * statistics.mean(cpu):.1f} ms, max {1000 * max(cpu):.1f} ms"
     )
     print("objectives of the winners:", ", ".join(f"{card} {n}" for card, n in reasons.most_common()))
+    # A corner Home City whose next conquests lie across the sea plays very differently from a central one.
+    print(
+        f"{args.level} by Home City (wins/games):",
+        ", ".join(f"{home} {won:g}/{games}" for home, (won, games) in sorted(by_home.items())),
+    )
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.games.hellenica import GAME, bot_march, bot_pressure, bot_race, bot_reach, planner
 from engine.games.hellenica.movement import land_step_ok
+from engine.games.hellenica.objectives import upgrade_count
 from engine.games.hellenica.pathos import DESTRUCTION, HELD
 from engine.games.hellenica.state import ACTIVE, BUILDING, map_of, new_upgrade, owned_cities
 from tests.hellenica.test_bot import _until
@@ -199,11 +200,53 @@ def test_a_mine_built_this_turn_is_not_built_over():
     Construction": building there again spends a second Build for one upgrade."""
     state = _until(GAME.new(2, {"homes": "random"}, 1), 0, "action")
     mine = next(iter(state["mines"]))
-    state["mines"][mine] = new_upgrade("temple", BUILDING, "zeus")
+    state["mines"][mine] = new_upgrade("stables", BUILDING)
     assert planner._tears_down_progress(state, 0, f"build barracks {mine}")
     assert planner._tears_down_progress(state, 0, f"exchange build barracks {mine}")
-    state["mines"][mine] = new_upgrade("temple", ACTIVE, "zeus")
+    state["mines"][mine] = new_upgrade("stables", ACTIVE)
     assert not planner._tears_down_progress(state, 0, f"build barracks {mine}")
+
+
+def _with_mine(state: dict, seat: int) -> str:
+    """A Mine beside the seat's Home City (the ``build ... <mine>`` wording)."""
+    home = state["seats"][seat]["city"]
+    return next(mine for mine in map_of(state).mines_of(home) if mine in state["mines"])
+
+
+def test_a_mine_upgrade_is_replaced_like_a_settlement_one():
+    """ "City Upgrades may replace an existing Active or Under Construction City
+    Upgrade" on a Mine too, though its wording names no ``over``: the planner
+    does not weigh the same upgrade again (an Active Market only becomes one
+    Under Construction), nor the seat's last Market, nor an upgrade one of its
+    objectives counts with none to spare."""
+    state = _until(GAME.new(2, {"homes": "random"}, 1), 0, "action")
+    mine = _with_mine(state, 0)
+    state["mines"][mine] = new_upgrade("market", ACTIVE)
+    assert planner._tears_down_progress(state, 0, f"build market {mine}")
+    home = state["seats"][0]["city"]
+    state["cities"][home] = dict(state["cities"][home], slots=[None] * len(state["cities"][home]["slots"]))
+    assert upgrade_count(state, 0, "market") == 1
+    assert planner._tears_down_progress(state, 0, f"build stables {mine}")  # the last Market
+    state["seats"][0]["ethos"] = ["piety", "knowledge"]
+    state["mines"][mine] = new_upgrade("temple", ACTIVE, "zeus")
+    assert planner._tears_down_progress(state, 0, f"build stables {mine}")  # Piety counts it
+
+
+def test_a_seat_without_markets_may_build_one_over_anything():
+    """ "Without Markets, a player may not move their units": a seat whose
+    Home City is full of Temples for Piety (4 Temples) and has no Market
+    anywhere may still weigh a Market over one of them — otherwise it never
+    marches again — but not a Stables."""
+    state = _until(GAME.new(2, {"homes": "random"}, 1), 0, "action")
+    home = state["seats"][0]["city"]
+    slots = [new_upgrade("temple", ACTIVE, "zeus") for _ in state["cities"][home]["slots"]]
+    state["cities"][home] = dict(state["cities"][home], slots=slots)
+    state["seats"][0]["ethos"] = ["piety", "knowledge"]
+    for mine in map_of(state).mines_of(home):
+        state["mines"][mine] = None
+    assert upgrade_count(state, 0, "market") == 0
+    assert not planner._tears_down_progress(state, 0, f"build market {home} over temple-zeus")
+    assert planner._tears_down_progress(state, 0, f"build stables {home} over temple-zeus")
 
 
 def test_an_army_massed_for_an_attack_still_counts():

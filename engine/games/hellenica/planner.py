@@ -355,30 +355,44 @@ def _tears_down_progress(state: dict, seat: int, action: str) -> bool:
     Active or Under Construction City Upgrade ... Return the replaced City
     Upgrade back to the pool") which one of the seat's objectives counts, with
     none to spare: the Build cube buys one step of one objective by undoing a
-    step of another. Also a Build over the seat's last Market, over what is
-    still Under Construction (built this turn: two Builds for one upgrade),
-    and a change of Government while the seat has one.
+    step of another. Also a Build over the seat's last Market, over the same
+    upgrade, over what is still Under Construction (built this turn: two
+    Builds for one upgrade), and a change of Government while the seat has
+    one. A Mine holds one upgrade ("one City Upgrade on each Settlement and
+    Mine"): a Build there replaces it, though the wording names no ``over``.
+    A seat without a Market may build one over anything: "Without Markets, a
+    player may not move their units", so every other objective waits on it.
     (Only the plain ``... <city> over <upgrade>`` and ``... <mine>`` wordings
     are read; any other passes.)"""
     words = action.split()
     if "build" not in words[:2]:
         return False
-    if words[words.index("build") + 1] == "government":
+    at = words.index("build")
+    if words[at + 1] == "government":
         # "The player returns their Active Government Marker to the pool": a
         # new one costs the old one's upgrade (a Tyranny's Barracks) and the
         # value cannot see what either government does.
         return any(state["cities"][city]["government"] is not None for city in owned_cities(state, seat))
-    place = words[words.index("build") + 2] if len(words) > words.index("build") + 2 else ""
+    kind = words[at + 1]
+    place = words[at + 2] if len(words) > at + 2 else ""
     mine = state["mines"].get(place)
-    if mine is not None and mine["state"] == BUILDING:
-        return True  # a Mine built on this very turn: a second Build there undoes the first
-    if "over" not in words:
+    if "over" in words:
+        replaced = words[-1].split("-")[0]
+        if _under_construction(state, place, words[-1]):
+            return True  # built this very turn: a second Build there undoes the first
+    elif mine is not None:
+        if mine["state"] == BUILDING:
+            return True  # a Mine built on this very turn: a second Build there undoes the first
+        replaced = mine["type"]
+    else:
         return False
-    replaced = words[-1].split("-")[0]
-    if replaced == "market" and upgrade_count(state, seat, "market") <= 1:
+    if replaced == kind:
+        return True  # the same upgrade again, only Under Construction now
+    markets = upgrade_count(state, seat, "market")
+    if replaced == "market" and markets <= 1:
         return True  # the last Market: "Without Markets, a player may not move their units"
-    if _under_construction(state, place, words[-1]):
-        return True  # built this very turn: a second Build there undoes the first
+    if kind == "market" and markets == 0:
+        return False
     counted = any(
         OBJECTIVES[card].check == "upgrades" and OBJECTIVES[card].params["upgrade"] == replaced
         for card in state["pathos"] + state["seats"][seat]["ethos"]
