@@ -388,11 +388,12 @@ def _tears_down_progress(state: dict, seat: int, action: str) -> bool:
         return False
     if replaced == kind:
         return True  # the same upgrade again, only Under Construction now
-    markets = upgrade_count(state, seat, "market")
-    if replaced == "market" and markets <= 1:
-        return True  # the last Market: "Without Markets, a player may not move their units"
-    if kind == "market" and markets == 0:
-        return False
+    if "market" in (replaced, kind):  # counted only then: the filter reads every legal Build
+        markets = upgrade_count(state, seat, "market")
+        if replaced == "market" and markets <= 1:
+            return True  # the last Market: "Without Markets, a player may not move their units"
+        if kind == "market" and markets == 0:
+            return False
     counted = any(
         OBJECTIVES[card].check == "upgrades" and OBJECTIVES[card].params["upgrade"] == replaced
         for card in state["pathos"] + state["seats"][seat]["ethos"]
