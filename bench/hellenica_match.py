@@ -22,6 +22,10 @@ names the objectives the winners met (and, in a lost game, those the
 measured seat had), to see how the games are won and lost, and the
 measured seat's Home City: the summary gives its wins by Home City (a
 corner home whose next conquests lie across the sea is the hard case).
+Home Cities are dealt at random, so the measured seat plays every home,
+the corners as often as anyone; ``--homes choose`` has them chosen in turn
+as on a new table (the bots pick any home the spacing rule allows, the
+rulebook AI players after the others).
 """
 
 from __future__ import annotations
@@ -71,9 +75,9 @@ def chooser(level: str):
 
 
 def play_one(
-    players: int, hero_seat: int, hero, other, against_ai: bool, seed: int, limit: int = 20000
+    players: int, hero_seat: int, hero, other, against_ai: bool, seed: int, homes: str, limit: int = 20000
 ) -> tuple[dict, list[float], list[float]]:
-    options: dict = {"homes": "random", **NEW_TABLE_OBJECTIVES}  # as a new table plays (quick steps aside)
+    options: dict = {"homes": homes, **NEW_TABLE_OBJECTIVES}  # as a new table plays (quick steps aside)
     if against_ai:
         options["ai_seats"] = [s for s in range(players) if s != hero_seat]
     state = GAME.new(players, options, seed)
@@ -104,6 +108,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--homes",
+        default="random",
+        choices=GAME.options["homes"].choices,
+        help="Home Cities dealt at random (the default here) or chosen in turn, as a new table plays",
+    )
     args = parser.parse_args()
     hero = chooser(args.level)
     against_ai = args.against == "ai"
@@ -115,7 +125,7 @@ def main() -> None:
     for game in range(args.games):
         seed = args.seed + game
         hero_seat = game % args.players
-        state, hero_times, hero_cpu = play_one(args.players, hero_seat, hero, other, against_ai, seed)
+        state, hero_times, hero_cpu = play_one(args.players, hero_seat, hero, other, against_ai, seed, args.homes)
         winners = state["winners"]
         share = (1.0 / len(winners)) if hero_seat in winners else 0.0
         wins += share
@@ -140,7 +150,7 @@ def main() -> None:
     times.sort()
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
     print(
-        f"\n{args.level} vs {args.against} at {args.players} seats: {wins:g} wins, {args.games - wins:g} losses "
+        f"\n{args.level} vs {args.against} at {args.players} seats, homes {args.homes}: {wins:g} wins, {args.games - wins:g} losses "
         f"in {args.games} games ({100 * wins / args.games:.0f}%)"
     )
     print(

@@ -269,3 +269,37 @@ def test_an_army_beside_a_neutral_city_is_worth_less_than_the_city():
     waiting = dict(state, units={beside: [_unit(0, "hoplite", 8)]})
     marched = dict(state, units={target: [_unit(0, "hoplite", 8)]})
     assert planner.value(marched, 0) > planner.value(waiting, 0)
+
+
+def _home_decision(players: int, seed: int) -> dict:
+    state = GAME.new(players, {"homes": "choose"}, seed)
+    return _until(state, GAME.to_move(state)[0], "home")
+
+
+def test_the_first_home_is_the_roomiest():
+    """ "Each player should select a Home City that is within 3 or 4 Areas of
+    as many other players' Home Cities as possible": the first to choose may
+    take any. The medium bot takes Troy: 15 cities within three areas and no
+    other Home City site within two. Athens has 22, but Thebes next door and
+    Corinth two areas off reach most of them as soon; Byzantium and Corcyra,
+    the corners, have 6 and 9."""
+    state = _home_decision(4, 1)
+    seat = GAME.to_move(state)[0]
+    assert len(GAME.legal(state, seat)) == 7
+    assert GAME.choose(state, seat, "medium", 0) == "home troy"
+
+
+def test_a_later_home_is_the_roomiest_the_spacing_rule_allows():
+    """Once Athens is taken, the spacing rule ("within 3 or 4 Areas of as many
+    other players' Home Cities as possible") leaves Byzantium, Corcyra,
+    Sparta and Troy; the medium bot takes Troy. Of two neighbours it takes
+    the one with more cities on its own side (Thebes), and of the corners the
+    island (Corcyra, 9 cities within three areas, against Byzantium's 6)."""
+    state = _home_decision(2, 1)
+    state = GAME.play(state, GAME.to_move(state)[0], "home athens")
+    second = GAME.to_move(state)[0]
+    legal = GAME.legal(state, second)
+    assert sorted(legal) == ["home byzantium", "home corcyra", "home sparta", "home troy"]
+    assert GAME.choose(state, second, "medium", 0) == "home troy"
+    assert planner.choose_home(state, ["home athens", "home thebes"]) == "home thebes"
+    assert planner.choose_home(state, ["home byzantium", "home corcyra"]) == "home corcyra"
