@@ -24,8 +24,9 @@ measured seat's Home City: the summary gives its wins by Home City (a
 corner home whose next conquests lie across the sea is the hard case).
 Home Cities are dealt at random, so the measured seat plays every home,
 the corners as often as anyone; ``--homes choose`` has them chosen in turn
-as on a new table (the bots pick any home the spacing rule allows, the
-rulebook AI players after the others).
+as on a new table (``random`` picks any home the spacing rule allows,
+``medium`` the roomiest, ``planner.choose_home``; the rulebook AI players
+choose after the others).
 """
 
 from __future__ import annotations
