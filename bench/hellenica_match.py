@@ -16,10 +16,11 @@ depth are constants of ``bot.py``), so results do not depend on machine load;
 only the reported times do (wall clock and, steadier on a busy machine,
 the bot's CPU time). Some choices walk sets of area names, whose
 order Python varies from run to run: run with ``PYTHONHASHSEED=0`` to replay
-the same games. A game counts as a win for the measured seat when
-it is among the winners (a shared victory counts half). Each game's line
-names the objectives the winners met (and, in a lost game, those the
-measured seat had), to see how the games are won and lost, and the
+the same games. A game counts as a win for the measured seat when it is
+among the winners (a shared victory counts half); a game still without a
+winner after 20,000 actions is reported unfinished and counts as a loss.
+Each game's line names the objectives the winners met (and, in a lost game,
+those the measured seat had), to see how the games are won and lost, and the
 measured seat's Home City: the summary gives its wins by Home City (a
 corner home whose next conquests lie across the sea is the hard case).
 Home Cities are dealt at random, so the measured seat plays every home,
@@ -87,8 +88,10 @@ def play_one(
     moves = 0
     while GAME.outcome(state) is None:
         movers = GAME.to_move(state)
-        if not movers or moves > limit:
-            raise RuntimeError(f"seed {seed}: the game stalled after {moves} actions")
+        if not movers:
+            raise RuntimeError(f"seed {seed}: no one is to move after {moves} actions")
+        if moves > limit:
+            break  # a game still without a winner: the caller reports it unfinished
         seat = movers[0]
         started, started_cpu = time.perf_counter(), time.process_time()
         if seat == hero_seat:
@@ -127,7 +130,8 @@ def main() -> None:
         seed = args.seed + game
         hero_seat = game % args.players
         state, hero_times, hero_cpu = play_one(args.players, hero_seat, hero, other, against_ai, seed, args.homes)
-        winners = state["winners"]
+        unfinished = GAME.outcome(state) is None
+        winners = [] if unfinished else state["winners"]
         share = (1.0 / len(winners)) if hero_seat in winners else 0.0
         wins += share
         turns.append(state["turn"])
@@ -141,6 +145,8 @@ def main() -> None:
         record[1] += 1
         # How the winners won and, in a lost game, how far the measured seat got.
         detail = "  by " + "; ".join(f"{seat}: {', '.join(completed(state, seat))}" for seat in winners)
+        if unfinished:
+            detail = "  UNFINISHED: no winner in the action limit, counted as a loss"
         if not share:
             detail += f"  (seat {hero_seat} had {', '.join(completed(state, hero_seat)) or 'none'})"
         print(
