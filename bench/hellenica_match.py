@@ -144,9 +144,10 @@ def main() -> None:
         record[0] += share
         record[1] += 1
         # How the winners won and, in a lost game, how far the measured seat got.
-        detail = "  by " + "; ".join(f"{seat}: {', '.join(completed(state, seat))}" for seat in winners)
         if unfinished:
             detail = "  UNFINISHED: no winner in the action limit, counted as a loss"
+        else:
+            detail = "  by " + "; ".join(f"{seat}: {', '.join(completed(state, seat))}" for seat in winners)
         if not share:
             detail += f"  (seat {hero_seat} had {', '.join(completed(state, hero_seat)) or 'none'})"
         print(
