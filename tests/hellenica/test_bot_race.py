@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from engine.games.hellenica import GAME, bot_march, bot_pressure, bot_race, bot_reach, planner
 from engine.games.hellenica.movement import land_step_ok
-from engine.games.hellenica.objectives import upgrade_count
+from engine.games.hellenica.objectives import completed, upgrade_count
 from engine.games.hellenica.pathos import DESTRUCTION, HELD
-from engine.games.hellenica.state import ACTIVE, BUILDING, map_of, new_upgrade, owned_cities
+from engine.games.hellenica.state import ACTIVE, BUILDING, copy_state, map_of, new_upgrade, owned_cities
 from tests.hellenica.test_bot import _until
 
 
@@ -50,8 +50,41 @@ def test_a_position_that_wins_at_the_end_of_the_turn_is_worth_the_race():
     waiting = dict(state, units={spare[6]: []})
     marched = dict(state, units={spare[6]: [_unit(0, "hoplite")]})
     assert bot_race.finish(planner.projected(waiting), 0) == 0.0
-    assert bot_race.finish(planner.projected(marched), 0) == bot_race.FINISH
+    assert bot_race.finish(planner.projected(marched), 0) >= bot_race.FINISH
     assert planner.value(marched, 0) - planner.value(waiting, 0) > bot_race.FINISH
+
+
+def test_a_finishing_position_is_worth_more_the_better_it_stands_on_the_tie_break():
+    """ "If multiple players meet the victory conditions simultaneously, the
+    tie is broken as follows: most Objectives completed, most City Upgrades,
+    most Advancements, most Favor, most Philosophers, and most Commerce." A
+    seat that wins at this check is worth more with one more City Upgrade,
+    more still with a fourth objective; short of three objectives the
+    tie-break counts for nothing."""
+    state = _board()
+    state["seats"][0]["ethos"] = ["devotion", "wealth"]
+    state["seats"][0]["favor"] = state["seats"][0]["commerce"] = 10
+    spare = [c for c in _open_cities(state) if c not in [player["city"] for player in state["seats"]]]
+    for city in spare[:7]:
+        state["cities"][city]["owner"] = 0
+    assert len(owned_cities(state, 0)) == 8
+    winning = bot_race.finish(state, 0)
+    assert winning > bot_race.FINISH
+
+    built = copy_state(state)
+    free = built["cities"][spare[0]]["slots"].index(None)
+    built["cities"][spare[0]]["slots"][free] = new_upgrade("walls", ACTIVE)
+    assert bot_race.finish(built, 0) == winning + bot_race.TIEBREAK_WEIGHTS[1]
+
+    fourth = copy_state(state)
+    seas = [area for area, facts in map_of(state).areas.items() if facts.is_sea][:4]
+    fourth["units"] = {sea: [_unit(0, "trireme")] for sea in seas}  # Sea Power too: "Have Triremes in 4 Sea Areas."
+    assert len(completed(fourth, 0)) == 4
+    assert bot_race.finish(fourth, 0) > bot_race.finish(built, 0)
+
+    short = copy_state(state)
+    short["seats"][0]["commerce"] = 0
+    assert bot_race.finish(short, 0) == 0.0
 
 
 def test_a_rival_one_objective_short_is_a_danger_to_stop():
@@ -295,3 +328,4 @@ def test_commerce_is_never_exchanged_for_commerce():
     assert planner._wasted("exchange supply commerce from athens")
     assert not planner._wasted("exchange supply athens from athens")
     assert not planner._wasted("supply commerce from athens")
+
