@@ -9,6 +9,7 @@ from engine.games.hellenica.movement import land_step_ok
 from engine.games.hellenica.objectives import completed, upgrade_count
 from engine.games.hellenica.pathos import DESTRUCTION, HELD
 from engine.games.hellenica.state import ACTIVE, BUILDING, copy_state, map_of, new_upgrade, owned_cities
+from engine.games.hellenica.steps import current
 from tests.hellenica.test_bot import _until
 
 
@@ -329,3 +330,27 @@ def test_commerce_is_never_exchanged_for_commerce():
     assert not planner._wasted("exchange supply athens from athens")
     assert not planner._wasted("supply commerce from athens")
 
+
+def test_a_mine_a_rival_occupies_is_not_built_on():
+    """ "If the Active Player's units solely occupy an Area with enemy City
+    Upgrades on Mines during a Movement action, they may raid them": a Build
+    on a Mine whose area a rival's unit holds alone is lost at that rival's
+    next Movement, so the planner never weighs it; with one of the seat's own
+    units there too, or none at all, it does."""
+    state = _until(GAME.new(2, {"homes": "random"}, 1), 0, "action")
+    mine = _with_mine(state, 0)
+    area = map_of(state).mines[mine].area
+    state["mines"][mine] = None
+    state["seats"][0]["advancements"].append("mining")  # "only ... if they have researched the Mining Advancement"
+    state["units"][area] = [_unit(1, "cavalry")]
+    legal = GAME.legal(state, 0)
+    assert f"build market {mine}" in legal
+    assert planner._raided(state, 0, f"build market {mine}")
+    assert planner._raided(state, 0, f"exchange build market {mine}")
+    assert not any(mine in action for action in planner._candidates(state, current(state), 0, legal))
+    state["units"][area] = [_unit(1, "cavalry"), _unit(0, "hoplite")]
+    assert not planner._raided(state, 0, f"build market {mine}")
+    state["units"][area] = []
+    assert not planner._raided(state, 0, f"build market {mine}")
+    home = state["seats"][0]["city"]
+    assert not planner._raided(state, 0, f"build market {home} over academy")

@@ -53,7 +53,16 @@ from engine.games.hellenica.build import target_token
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES
 from engine.games.hellenica.objectives import completed, met, requirement, upgrade_count
 from engine.games.hellenica.pathos import objectives_to_win
-from engine.games.hellenica.state import BUILDING, copy_state, map_of, owned_cities, stacks, total_units, upgrades_of
+from engine.games.hellenica.state import (
+    BUILDING,
+    copy_state,
+    map_of,
+    owned_cities,
+    stacks,
+    total_units,
+    unit_owners,
+    upgrades_of,
+)
 from engine.games.hellenica.steps import current
 
 CANDIDATES = 10
@@ -322,7 +331,11 @@ def _candidates(state: dict, frame: dict, seat: int, legal: list[str]) -> list[s
     """The actions worth a look-ahead: the heuristic's best, and always the
     ways of stopping (``pass``, ``done``)."""
     if frame["kind"] == "action":
-        kept = [a for a in legal if not _tears_down_progress(state, seat, a) and not _wasted(a)]
+        kept = [
+            a
+            for a in legal
+            if not _tears_down_progress(state, seat, a) and not _wasted(a) and not _raided(state, seat, a)
+        ]
         scored = bot.action_scores(state, seat, kept or legal)
     else:
         scored = bot.move_scores(state, frame, seat, legal)
@@ -349,6 +362,24 @@ def _wasted(action: str) -> bool:
     """Exchanging Commerce for a Supply of Commerce: "spend 3 Commerce ... to
     take a ... Supply Action" that gives back "1 Commerce Token"."""
     return action.startswith("exchange supply commerce")
+
+
+def _raided(state: dict, seat: int, action: str) -> bool:
+    """A Build on a Mine whose area a rival's units alone occupy: "If the
+    Active Player's units solely occupy an Area with enemy City Upgrades on
+    Mines during a Movement action, they may raid them" — it is gone at that
+    rival's next Movement, before it is ever Active. (A bot that met a
+    Cavalry parked on its Mine built its first Market there every turn, and
+    the raid took it every turn: without Markets its army never moved.)"""
+    words = action.split()
+    if "build" not in words[:2]:
+        return False
+    place = words[-1]
+    board = map_of(state)
+    if place not in board.mines:
+        return False
+    occupants = unit_owners(state, board.mines[place].area)
+    return len(occupants) == 1 and seat not in occupants
 
 
 def _tears_down_progress(state: dict, seat: int, action: str) -> bool:
