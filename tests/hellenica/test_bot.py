@@ -279,27 +279,50 @@ def _home_decision(players: int, seed: int) -> dict:
 def test_the_first_home_is_the_roomiest():
     """ "Each player should select a Home City that is within 3 or 4 Areas of
     as many other players' Home Cities as possible": the first to choose may
-    take any. The medium bot takes Troy: 15 cities within three areas and no
-    other Home City site within two. Athens has 22, but Thebes next door and
-    Corinth two areas off reach most of them as soon; Byzantium and Corcyra,
-    the corners, have 6 and 9."""
+    take any, and the others then choose by that rule. At four players the
+    medium bot takes Thebes: the cities within three areas nearer to it than
+    to any other home, over the homes the three after it may take, come to
+    about eight, since its neighbour Athens is too near for any of them to
+    take. Athens has about seven (Sparta and Troy are nearer to its south and
+    east), and the corners, Byzantium behind the Propontis and Corcyra on its
+    island, about one and two."""
     state = _home_decision(4, 1)
     seat = GAME.to_move(state)[0]
-    assert len(GAME.legal(state, seat)) == 7
+    legal = GAME.legal(state, seat)
+    assert len(legal) == 7
+    room = {action.split()[1]: planner.home_room(state, action.split()[1]) for action in legal}
+    assert max(room, key=room.__getitem__) == "thebes"
+    assert 8.0 < room["thebes"] < 8.5 and room["athens"] < room["thebes"]
+    assert room["byzantium"] < 1.5 and room["corcyra"] < 2.5
+    assert GAME.choose(state, seat, "medium", 0) == "home thebes"
+
+
+def test_against_the_rulebook_ai_the_first_home_is_the_one_no_site_contests():
+    """Against the rulebook AI players ("The player(s) decide which
+    City-State(s) they wish to play", the AI players after them) every Home
+    City site counts as a rival's: Troy keeps the most cities nearer to it
+    than to any other site (about four and a half), Thebes under four."""
+    state = GAME.new(4, {"homes": "choose", "ai_seats": [1, 2, 3]}, 1)
+    state = _until(state, GAME.to_move(state)[0], "home")
+    seat = GAME.to_move(state)[0]
+    assert seat not in state["ai_seats"]
+    room = {action.split()[1]: planner.home_room(state, action.split()[1]) for action in GAME.legal(state, seat)}
+    assert 4.5 < room["troy"] < 5.0 and room["thebes"] < 4.0
+    assert max(room, key=room.__getitem__) == "troy"
     assert GAME.choose(state, seat, "medium", 0) == "home troy"
 
 
 def test_a_later_home_is_the_roomiest_the_spacing_rule_allows():
-    """Once Athens is taken, the spacing rule ("within 3 or 4 Areas of as many
-    other players' Home Cities as possible") leaves Byzantium, Corcyra,
-    Sparta and Troy; the medium bot takes Troy. Of two neighbours it takes
-    the one with more cities on its own side (Thebes), and of the corners the
-    island (Corcyra, 9 cities within three areas, against Byzantium's 6)."""
+    """Once Athens is taken at two players, the spacing rule ("within 3 or 4
+    Areas of as many other players' Home Cities as possible") leaves
+    Byzantium, Corcyra, Sparta and Troy; Sparta has the most cities nearer
+    to it than to Athens (8.5, against Troy's 8), and of the corners the
+    island (Corcyra) has more than Byzantium."""
     state = _home_decision(2, 1)
     state = GAME.play(state, GAME.to_move(state)[0], "home athens")
     second = GAME.to_move(state)[0]
     legal = GAME.legal(state, second)
     assert sorted(legal) == ["home byzantium", "home corcyra", "home sparta", "home troy"]
-    assert GAME.choose(state, second, "medium", 0) == "home troy"
-    assert planner.choose_home(state, ["home athens", "home thebes"]) == "home thebes"
+    assert planner.home_room(state, "sparta") == 8.5 and planner.home_room(state, "troy") == 8.0
+    assert GAME.choose(state, second, "medium", 0) == "home sparta"
     assert planner.choose_home(state, ["home byzantium", "home corcyra"]) == "home corcyra"

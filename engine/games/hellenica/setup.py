@@ -26,6 +26,7 @@ starting pieces, and the areas closed in games of fewer than seven.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import AI_SEATS, IllegalAction, Rng
@@ -165,8 +166,11 @@ def _homes_are_chosen(state: dict) -> bool:
 def home_choices(state: dict) -> list[str]:
     """The free home cities within 3 or 4 areas of as many already chosen
     home cities as possible (every free one for the first choice)."""
-    board = map_of(state)
-    taken = [seat["city"] for seat in state["seats"] if seat["city"]]
+    return allowed_homes(map_of(state), [seat["city"] for seat in state["seats"] if seat["city"]])
+
+
+def allowed_homes(board: Map, taken: Sequence[str]) -> list[str]:
+    """``home_choices`` once the homes ``taken`` are chosen."""
     free = [home for home in board.homes if home not in taken]
     low, high = SETUP["home_spacing"]
 
