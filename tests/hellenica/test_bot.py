@@ -283,9 +283,8 @@ def test_the_first_home_is_the_roomiest():
     medium bot takes Thebes: the cities within three areas nearer to it than
     to any other home, over the homes the three after it may take, come to
     about eight, since its neighbour Athens is too near for any of them to
-    take. Athens has about seven (Sparta and Troy are nearer to its south and
-    east), and the corners, Byzantium behind the Propontis and Corcyra on its
-    island, about one and two."""
+    take. Athens has about seven and a half, and the corners, Byzantium
+    behind the Propontis and Corcyra on its island, about one and two."""
     state = _home_decision(4, 1)
     seat = GAME.to_move(state)[0]
     legal = GAME.legal(state, seat)
