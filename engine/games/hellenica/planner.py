@@ -53,7 +53,7 @@ from engine.games.hellenica.build import target_token
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES
 from engine.games.hellenica.objectives import completed, met, requirement, upgrade_count
 from engine.games.hellenica.pathos import objectives_to_win
-from engine.games.hellenica.setup import allowed_homes
+from engine.games.hellenica.setup import allowed_homes, home_distances
 from engine.games.hellenica.state import (
     BUILDING,
     copy_state,
@@ -670,7 +670,7 @@ def home_room(state: dict, home: str) -> float:
     AI players often settle beside each other (Athens and Thebes both in 15
     of 40 deals), after Thebes around it (Corcyra, Corinth and Troy in 9)."""
     board = map_of(state)
-    distances = {site: board.distances(site) for site in board.homes}
+    distances = {site: home_distances(board, site) for site in board.homes}
 
     def room(homes: frozenset[str]) -> float:
         total = 0.0

@@ -175,7 +175,7 @@ def allowed_homes(board: Map, taken: Sequence[str]) -> list[str]:
     low, high = SETUP["home_spacing"]
 
     def score(home: str) -> int:
-        distance = _distances(board, home)
+        distance = home_distances(board, home)
         return sum(1 for other in taken if low <= distance.get(other, 99) <= high)
 
     best = max((score(h) for h in free), default=0)
@@ -188,7 +188,8 @@ city's distances to every area, worked out once instead of at every
 ``legal`` and ``play`` of the home choices. Read, never changed."""
 
 
-def _distances(board: Map, home: str) -> dict[str, int]:
+def home_distances(board: Map, home: str) -> dict[str, int]:
+    """A Home City's distances to every area, from the cache (read, never change them)."""
     cached = _DISTANCES.get(id(board))
     if cached is None or cached[0] is not board:
         if len(_DISTANCES) > 64:  # built maps are many: keep the cache small
