@@ -1,5 +1,6 @@
 """The medium bot's army bound by the sea (engine/games/hellenica/bot_march.py
-``sea_bound``) and its Triremes put to sea as bridges (``planner.fleet``).
+``sea_bound``), its Triremes put to sea as bridges (``planner.fleet``) and
+spread towards Sea Power (``bot_reach.spare_ships``).
 
 Troy's corner of Asia has no way on foot to any other city: Abydos lies
 behind a mountain side and Lydia touches only the sea. In the match losses
@@ -85,3 +86,34 @@ def test_the_planner_weighs_docks_when_the_army_is_bound_by_the_sea():
     candidates = planner._candidates(state, frame, TROY_SEAT, legal)
     assert any(a.startswith("build docks") for a in candidates)
     assert bot_march.fleet_actions(state, TROY_SEAT, legal)[0].startswith("build docks")
+
+
+def test_a_spare_trireme_counts_by_how_near_it_lies_to_a_sea_of_its_own():
+    """Sea Power: "Have Triremes in 4 Sea Areas." "Triremes have no Supply
+    Limit", but a Supply moves them one area at a time, and they "may not
+    move directly from one Land Area to another Land Area". A fleet piled in
+    the Thermaic Gulf, whose only neighbouring sea (the North Aegean) already
+    holds one of the seat's Triremes, is two Supply actions from any new
+    sea; the same ships in the North Aegean are one from five."""
+    piled = _troy({"thermaic-gulf": [_unit(TROY_SEAT, "trireme", 3)], "north-aegean": [_unit(TROY_SEAT, "trireme")]})
+    spread = _troy({"thermaic-gulf": [_unit(TROY_SEAT, "trireme")], "north-aegean": [_unit(TROY_SEAT, "trireme", 3)]})
+    step = bot_reach.SPARE_SHIP - bot_reach.SPARE_STEP
+    assert bot_reach.spare_ships(piled, TROY_SEAT, 2) == 2 * step
+    assert bot_reach.spare_ships(spread, TROY_SEAT, 2) == 2 * bot_reach.SPARE_SHIP
+    assert bot_reach.spare_ships(spread, TROY_SEAT, 1) == bot_reach.SPARE_SHIP  # only what the card still asks for
+    assert planner.progress(spread, TROY_SEAT, "sea-power") > planner.progress(piled, TROY_SEAT, "sea-power")
+
+
+def test_a_trireme_in_a_port_sails_out_through_its_clearings_only():
+    """Triremes "may leave a Land Area from any Clearing" and "may not cross
+    mountain sides"; they "may not enter a Land tile containing enemy
+    units". Troy's own sea sides are the Eastern Aegean and the Dodecanese
+    (clearings): a Trireme there is one Supply from a sea of its own. One in
+    Byzantium, whose Propontis the seat holds already, must pass Abydos, and
+    not at all while an enemy stands there."""
+    port = _troy({"troy": [_unit(TROY_SEAT, "trireme")]})
+    assert bot_reach.spare_ships(port, TROY_SEAT, 1) == bot_reach.SPARE_SHIP
+    corner = _troy({"propontis": [_unit(TROY_SEAT, "trireme")], "byzantium": [_unit(TROY_SEAT, "trireme")]})
+    assert bot_reach.spare_ships(corner, TROY_SEAT, 1) == bot_reach.SPARE_SHIP - 2 * bot_reach.SPARE_STEP
+    corner["units"]["abydos"] = [_unit(0, "hoplite")]
+    assert bot_reach.spare_ships(corner, TROY_SEAT, 1) == bot_reach.SPARE_LEAST

@@ -7,7 +7,9 @@ Areas containing the player's Triremes". ``reach`` counts the land strength
 a Supply action or two from a city to take (the next conquest), each city
 once; ``fleet`` counts the Triremes and Docks that would carry an army
 stranded beyond marching distance; ``supply_distance`` is the count of
-Supply actions both read.
+Supply actions both read. ``spare_ships`` is the way to a Sea Area
+objective: how near the Triremes not yet alone in a sea lie to a sea of
+their own.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections import deque
 
 from engine.games.hellenica import bot
 from engine.games.hellenica.bot_pressure import unit_strength
+from engine.games.hellenica.interdiction import blocked
 from engine.games.hellenica.movement import land_step_ok
 from engine.games.hellenica.objectives import upgrade_count
 from engine.games.hellenica.state import map_of, total_units
@@ -151,3 +154,58 @@ def fleet(state: dict, seat: int) -> float:
         return 0.0
     ships = min(total_units(state, seat, "trireme"), 3) + (1.0 if upgrade_count(state, seat, "docks") else 0.0)
     return ships * min(1.0, stranded / STRANDED_FULL)
+
+
+SPARE_SHIP = 0.7
+"""What a Trireme not yet alone in a sea counts towards a Sea Area objective
+("Have Triremes in 4 Sea Areas") one Supply action from a sea of its own (a
+sea held counts 1; every Trireme beyond the first there counted 0.5 before,
+wherever it lay)..."""
+SPARE_STEP = 0.1
+"""... and how much less for each further Supply action: "Triremes have no
+Supply Limit", but each Supply moves them one area."""
+SPARE_LEAST = 0.2
+"""What one counts that cannot reach a sea of its own (a port shut in by
+enemy units, a closed sea)."""
+
+
+def spare_ships(state: dict, seat: int, wanted: int) -> float:
+    """The worth of up to ``wanted`` Triremes beyond one per sea the seat
+    holds, the nearest to a sea it does not hold first: a fleet piled in one
+    sea, or in a port whose only sea it already holds, is further from Sea
+    Power than one spread along the coast. Steps are counted as Triremes
+    move: from sea to sea, into a land area through a clearing and out
+    through another ("Triremes may leave a Land Area from any Clearing"),
+    never from land to land ("may not move directly from one Land Area to
+    another"). (A bot whose ten Triremes lay in two seas and two ports, the Thermaic
+    Gulf and its only neighbouring sea, never spread them: a move within
+    the pile counted nothing, and the new seas lay two Supply actions away.)"""
+    board = map_of(state)
+    closed = blocked(state)
+    held: set[str] = set()
+    ships: list[str] = []
+    for area, area_stacks in state["units"].items():
+        n = sum(s["n"] for s in area_stacks if s["owner"] == seat and s["kind"] == "trireme")
+        if not n:
+            continue
+        if board.areas[area].is_sea:
+            held.add(area)
+            n -= 1
+        ships += [area] * n
+    if not ships or wanted <= 0:
+        return 0.0
+    free = [sea for sea in board.seas if sea not in held and sea not in closed]
+    steps = dict.fromkeys(free, 0)
+    queue = deque(sorted(free))
+    while queue:
+        here = queue.popleft()
+        for there, border in board.neighbours(here).items():
+            if there in steps or there in closed or border != "c":
+                continue
+            if board.areas[there].is_land and any(s["owner"] != seat for s in state["units"].get(there, ())):
+                continue  # Triremes "may not enter a Land tile containing enemy units"
+            if board.areas[there].is_sea or board.areas[here].is_sea:  # never land to land
+                steps[there] = steps[here] + 1
+                queue.append(there)
+    worth = sorted((max(SPARE_LEAST, SPARE_SHIP - SPARE_STEP * (steps.get(a, 9) - 1)) for a in ships), reverse=True)
+    return sum(worth[:wanted])

@@ -143,15 +143,14 @@ def progress(state: dict, seat: int, card: str) -> float:
         board = map_of(state)
         return sum(1 for c in cities if board.areas[c].island) / p["count"] * 0.9
     if check == "sea_areas":
-        # Triremes waiting in port are half way to a sea of their own.
+        # A Trireme not yet alone in a sea counts by how near it lies to one.
         board = map_of(state)
         seas = sum(
             1
             for area, area_stacks in state["units"].items()
             if board.areas[area].is_sea and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks)
         )
-        spare = max(0, min(total_units(state, seat, "trireme"), p["count"]) - seas)
-        return (seas + 0.5 * spare) / p["count"] * 0.9
+        return (seas + bot_reach.spare_ships(state, seat, p["count"] - seas)) / p["count"] * 0.9
     if check == "upgrades":
         return upgrade_count(state, seat, p["upgrade"]) / p["count"] * 0.9
     if check == "walled_cities":
