@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 
 from engine.games.hellenica import bot
+from engine.games.hellenica.board import CLEARING
 from engine.games.hellenica.bot_pressure import unit_strength
 from engine.games.hellenica.interdiction import blocked
 from engine.games.hellenica.movement import land_step_ok
@@ -158,9 +159,8 @@ def fleet(state: dict, seat: int) -> float:
 
 SPARE_SHIP = 0.7
 """What a Trireme not yet alone in a sea counts towards a Sea Area objective
-("Have Triremes in 4 Sea Areas") one Supply action from a sea of its own (a
-sea held counts 1; every Trireme beyond the first there counted 0.5 before,
-wherever it lay)..."""
+("Have Triremes in 4 Sea Areas") one Supply action from a sea of its own
+(a sea held counts 1)..."""
 SPARE_STEP = 0.1
 """... and how much less for each further Supply action: "Triremes have no
 Supply Limit", but each Supply moves them one area."""
@@ -177,9 +177,9 @@ def spare_ships(state: dict, seat: int, wanted: int) -> float:
     move: from sea to sea, into a land area through a clearing and out
     through another ("Triremes may leave a Land Area from any Clearing"),
     never from land to land ("may not move directly from one Land Area to
-    another"). (A bot whose ten Triremes lay in two seas and two ports, the Thermaic
-    Gulf and its only neighbouring sea, never spread them: a move within
-    the pile counted nothing, and the new seas lay two Supply actions away.)"""
+    another"). (A bot with ten Triremes in the Thermaic Gulf, its only
+    neighbouring sea and two ports never spread them: a move within the pile
+    counted nothing, and the new seas lay two Supply actions away.)"""
     board = map_of(state)
     closed = blocked(state)
     held: set[str] = set()
@@ -200,12 +200,20 @@ def spare_ships(state: dict, seat: int, wanted: int) -> float:
     while queue:
         here = queue.popleft()
         for there, border in board.neighbours(here).items():
-            if there in steps or there in closed or border != "c":
+            if there in steps or there in closed or border != CLEARING:
                 continue
             if board.areas[there].is_land and any(s["owner"] != seat for s in state["units"].get(there, ())):
                 continue  # Triremes "may not enter a Land tile containing enemy units"
             if board.areas[there].is_sea or board.areas[here].is_sea:  # never land to land
                 steps[there] = steps[here] + 1
                 queue.append(there)
-    worth = sorted((max(SPARE_LEAST, SPARE_SHIP - SPARE_STEP * (steps.get(a, 9) - 1)) for a in ships), reverse=True)
+    worth = sorted((_spare_worth(steps.get(area)) for area in ships), reverse=True)
     return sum(worth[:wanted])
+
+
+def _spare_worth(steps: int | None) -> float:
+    """A spare Trireme's worth ``steps`` Supply actions from a sea of its own
+    (None: no way there)."""
+    if steps is None:
+        return SPARE_LEAST
+    return max(SPARE_LEAST, SPARE_SHIP - SPARE_STEP * (steps - 1))
