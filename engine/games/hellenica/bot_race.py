@@ -33,7 +33,7 @@ from engine.games.hellenica import bot_pressure
 from engine.games.hellenica.components import ETHOS, OBJECTIVES
 from engine.games.hellenica.objectives import completed, met, requirement, tiebreak_key
 from engine.games.hellenica.pathos import objectives_to_win
-from engine.games.hellenica.state import map_of, owned_cities
+from engine.games.hellenica.state import owned_cities, trireme_seas
 
 FINISH = 400.0
 """A position where the seat meets enough objectives for victory once Upkeep
@@ -100,12 +100,7 @@ def _near(projected: dict, other: int, card: str) -> float:
     if objective.check in ("cities", "most_cities"):
         have = len(owned_cities(projected, other))
     elif objective.check == "sea_areas":
-        board = map_of(projected)
-        have = sum(
-            1
-            for area, area_stacks in projected["units"].items()
-            if board.areas[area].is_sea and any(s["owner"] == other and s["kind"] == "trireme" for s in area_stacks)
-        )
+        have = len(trireme_seas(projected, other))
     else:
         return 0.0
     return NEAR_PATHOS.get(requirement(projected, card)["count"] - have, 0.0)

@@ -22,7 +22,7 @@ from engine.games.hellenica.bot_pressure import unit_strength
 from engine.games.hellenica.interdiction import blocked
 from engine.games.hellenica.movement import land_step_ok
 from engine.games.hellenica.objectives import upgrade_count
-from engine.games.hellenica.state import map_of, total_units
+from engine.games.hellenica.state import map_of, total_units, trireme_seas
 
 REACH_CAP = 2.0
 """The most land strength ``reach`` counts in one area, a Hoplite's worth
@@ -107,11 +107,7 @@ def _bridged_shores(state: dict, seat: int) -> list[set[str]]:
     land areas on its shores (joined through a clearing): land units can
     cross from any of them to any other in one Supply."""
     board = map_of(state)
-    bridged = {
-        area
-        for area, area_stacks in state["units"].items()
-        if board.areas[area].is_sea and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks)
-    }
+    bridged = trireme_seas(state, seat)
     shores: list[set[str]] = []
     seen: set[str] = set()
     for start in bridged:
@@ -180,20 +176,28 @@ def spare_ships(state: dict, seat: int, wanted: int) -> float:
     another"). (A bot with ten Triremes in the Thermaic Gulf, its only
     neighbouring sea and two ports never spread them: a move within the pile
     counted nothing, and the new seas lay two Supply actions away.)"""
+    return _spares(state, seat, trireme_seas(state, seat), wanted)
+
+
+def sea_areas_reached(state: dict, seat: int, count: int) -> float:
+    """Progress towards "Have Triremes in ``count`` Sea Areas": each sea held
+    counts 1, and the spare Triremes what ``spare_ships`` gives them."""
+    held = trireme_seas(state, seat)
+    return len(held) + _spares(state, seat, held, count - len(held))
+
+
+def _spares(state: dict, seat: int, held: set[str], wanted: int) -> float:
+    """``spare_ships`` with the seas the seat holds already read."""
+    if wanted <= 0:
+        return 0.0
     board = map_of(state)
-    closed = blocked(state)
-    held: set[str] = set()
-    ships: list[str] = []
+    ships: list[str] = []  # each Trireme beyond the first in a sea, by where it lies
     for area, area_stacks in state["units"].items():
         n = sum(s["n"] for s in area_stacks if s["owner"] == seat and s["kind"] == "trireme")
-        if not n:
-            continue
-        if board.areas[area].is_sea:
-            held.add(area)
-            n -= 1
-        ships += [area] * n
-    if not ships or wanted <= 0:
+        ships += [area] * (n - 1 if area in held else n)
+    if not ships:
         return 0.0
+    closed = blocked(state)
     free = [sea for sea in board.seas if sea not in held and sea not in closed]
     steps = dict.fromkeys(free, 0)
     queue = deque(sorted(free))

@@ -33,6 +33,7 @@ from engine.games.hellenica.state import (
     seat_name,
     stacks,
     total_units,
+    trireme_seas,
     upgrades_of,
 )
 
@@ -172,15 +173,7 @@ def record_held_homes(state: dict) -> None:
 
 
 def _sea_areas(state: dict, seat: int, p: Any) -> bool:
-    seas = map_of(state).seas
-    held = 0
-    for area, area_stacks in state["units"].items():
-        if area in seas:
-            for stack in area_stacks:
-                if stack["owner"] == seat and stack["kind"] == "trireme":
-                    held += 1
-                    break
-    return held >= p["count"]
+    return len(trireme_seas(state, seat)) >= p["count"]
 
 
 def _hero_on(state: dict, seat: int, p: Any) -> bool:

@@ -143,14 +143,7 @@ def progress(state: dict, seat: int, card: str) -> float:
         board = map_of(state)
         return sum(1 for c in cities if board.areas[c].island) / p["count"] * 0.9
     if check == "sea_areas":
-        # A Trireme not yet alone in a sea counts by how near it lies to one.
-        board = map_of(state)
-        seas = sum(
-            1
-            for area, area_stacks in state["units"].items()
-            if board.areas[area].is_sea and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks)
-        )
-        return (seas + bot_reach.spare_ships(state, seat, p["count"] - seas)) / p["count"] * 0.9
+        return bot_reach.sea_areas_reached(state, seat, p["count"]) / p["count"] * 0.9
     if check == "upgrades":
         return upgrade_count(state, seat, p["upgrade"]) / p["count"] * 0.9
     if check == "walled_cities":

@@ -370,6 +370,17 @@ def total_units(state: State, owner: int, kind: str) -> int:
     return sum(s["n"] for area in state["units"].values() for s in area if s["owner"] == owner and s["kind"] == kind)
 
 
+def trireme_seas(state: State, seat: int) -> set[str]:
+    """The Sea Areas holding at least one of the seat's Triremes (what Sea
+    Power counts: "Have Triremes in 4 Sea Areas")."""
+    seas = map_of(state).seas
+    return {
+        area
+        for area, area_stacks in state["units"].items()
+        if area in seas and any(s["owner"] == seat and s["kind"] == "trireme" for s in area_stacks)
+    }
+
+
 def enemies_in(state: State, area: str, seat: int) -> set[int]:
     return {s["owner"] for s in stacks(state, area) if s["owner"] != seat}
 
