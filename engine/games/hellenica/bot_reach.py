@@ -126,7 +126,7 @@ def _bridged_shores(state: dict, seat: int) -> list[set[str]]:
                 there
                 for sea in chain
                 for there, border in board.neighbours(sea).items()
-                if board.areas[there].is_land and border == "c"
+                if board.areas[there].is_land and border == CLEARING
             }
         )
     return shores
