@@ -22,7 +22,7 @@ from engine.games.hellenica.bot_pressure import unit_strength
 from engine.games.hellenica.interdiction import blocked
 from engine.games.hellenica.movement import land_step_ok
 from engine.games.hellenica.objectives import upgrade_count
-from engine.games.hellenica.state import map_of, total_units, trireme_seas
+from engine.games.hellenica.state import enemies_in, map_of, total_units, trireme_seas
 
 REACH_CAP = 2.0
 """The most land strength ``reach`` counts in one area, a Hoplite's worth
@@ -165,7 +165,7 @@ SPARE_LEAST = 0.2
 enemy units, a closed sea)."""
 
 
-def spare_ships(state: dict, seat: int, wanted: int) -> float:
+def spare_ships(state: dict, seat: int, wanted: int, held: set[str] | None = None) -> float:
     """The worth of up to ``wanted`` Triremes beyond one per sea the seat
     holds, the nearest to a sea it does not hold first: a fleet piled in one
     sea, or in a port whose only sea it already holds, is further from Sea
@@ -175,21 +175,11 @@ def spare_ships(state: dict, seat: int, wanted: int) -> float:
     never from land to land ("may not move directly from one Land Area to
     another"). (A bot with ten Triremes in the Thermaic Gulf, its only
     neighbouring sea and two ports never spread them: a move within the pile
-    counted nothing, and the new seas lay two Supply actions away.)"""
-    return _spares(state, seat, trireme_seas(state, seat), wanted)
-
-
-def sea_areas_reached(state: dict, seat: int, count: int) -> float:
-    """Progress towards "Have Triremes in ``count`` Sea Areas": each sea held
-    counts 1, and the spare Triremes what ``spare_ships`` gives them."""
-    held = trireme_seas(state, seat)
-    return len(held) + _spares(state, seat, held, count - len(held))
-
-
-def _spares(state: dict, seat: int, held: set[str], wanted: int) -> float:
-    """``spare_ships`` with the seas the seat holds already read."""
+    counted nothing, and the new seas lay two Supply actions away.) ``held``:
+    the seas the seat holds, when the caller has read them already."""
     if wanted <= 0:
         return 0.0
+    held = trireme_seas(state, seat) if held is None else held
     board = map_of(state)
     ships: list[str] = []  # each Trireme beyond the first in a sea, by where it lies
     for area, area_stacks in state["units"].items():
@@ -206,13 +196,20 @@ def _spares(state: dict, seat: int, held: set[str], wanted: int) -> float:
         for there, border in board.neighbours(here).items():
             if there in steps or there in closed or border != CLEARING:
                 continue
-            if board.areas[there].is_land and any(s["owner"] != seat for s in state["units"].get(there, ())):
+            if board.areas[there].is_land and enemies_in(state, there, seat):
                 continue  # Triremes "may not enter a Land tile containing enemy units"
             if board.areas[there].is_sea or board.areas[here].is_sea:  # never land to land
                 steps[there] = steps[here] + 1
                 queue.append(there)
     worth = sorted((_spare_worth(steps.get(area)) for area in ships), reverse=True)
     return sum(worth[:wanted])
+
+
+def sea_areas_reached(state: dict, seat: int, count: int) -> float:
+    """Progress towards "Have Triremes in ``count`` Sea Areas": each sea held
+    counts 1, and the spare Triremes what ``spare_ships`` gives them."""
+    held = trireme_seas(state, seat)
+    return len(held) + spare_ships(state, seat, count - len(held), held)
 
 
 def _spare_worth(steps: int | None) -> float:
