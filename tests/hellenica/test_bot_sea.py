@@ -117,3 +117,14 @@ def test_a_trireme_in_a_port_sails_out_through_its_clearings_only():
     assert bot_reach.spare_ships(corner, TROY_SEAT, 1) == bot_reach.SPARE_SHIP - 2 * bot_reach.SPARE_STEP
     corner["units"]["abydos"] = [_unit(0, "hoplite")]
     assert bot_reach.spare_ships(corner, TROY_SEAT, 1) == bot_reach.SPARE_LEAST
+
+
+def test_a_sea_crossing_counts_towards_reach_only_with_a_fleet_to_bridge_it():
+    """Sea Transport moves land units "through any number of adjacent Sea
+    Areas containing the player's Triremes", and "Docks produce Triremes
+    during a Train Action". Lydia touches only the Dodecanese: an army there
+    with no Trireme and no Docks to build one is no nearer Miletus than at
+    home (a bot marched eight Hoplites there and they stayed to the end)."""
+    army = [_unit(TROY_SEAT, "hoplite", 2)]
+    assert bot_reach.reach(_troy({"lydia": army}), TROY_SEAT) == 0.0
+    assert bot_reach.reach(_with_docks(_troy({"lydia": army})), TROY_SEAT) > 0.0

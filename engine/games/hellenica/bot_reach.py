@@ -39,12 +39,15 @@ def reach(state: dict, seat: int) -> float:
     step away, 1 for two steps): counted in Supply actions, where "Triremes
     at sea" are "bridges across which the land units march", and at half
     weight in steps that count every sea crossing as one (Triremes can be
-    brought there). Each city to take counts once, for the best army that
-    stands nearer to it than to any other such city: one unit standing there
-    alone conquers it, so three armies beside one city are not worth three
-    conquests (and taking it must be worth more than waiting beside it)."""
+    brought there; without a Trireme or Docks to make one, none can, and the
+    half weight counts on foot only). Each city to take counts once, for the
+    best army that stands nearer to it than to any other such city: one unit
+    standing there alone conquers it, so three armies beside one city are not
+    worth three conquests (and taking it must be worth more than waiting
+    beside it)."""
+    by_sea = total_units(state, seat, "trireme") or upgrade_count(state, seat, "docks")
     return _reach_by(state, seat, *_supply_labels(state, seat)) + 0.5 * _reach_by(
-        state, seat, *bot.target_labels(state, seat)
+        state, seat, *(bot.target_labels(state, seat) if by_sea else _supply_labels(state, seat, bridges=False))
     )
 
 
