@@ -45,10 +45,10 @@ def reach(state: dict, seat: int) -> float:
     standing there alone conquers it, so three armies beside one city are not
     worth three conquests (and taking it must be worth more than waiting
     beside it)."""
-    by_sea = total_units(state, seat, "trireme") or upgrade_count(state, seat, "docks")
-    return _reach_by(state, seat, *_supply_labels(state, seat)) + 0.5 * _reach_by(
-        state, seat, *(bot.target_labels(state, seat) if by_sea else _supply_labels(state, seat, bridges=False))
-    )
+    by_supply = _reach_by(state, seat, *_supply_labels(state, seat))
+    if not total_units(state, seat, "trireme") and not upgrade_count(state, seat, "docks"):
+        return by_supply + 0.5 * by_supply  # no Trireme to bridge with: the Supply labels are on foot already
+    return by_supply + 0.5 * _reach_by(state, seat, *bot.target_labels(state, seat))
 
 
 def _reach_by(state: dict, seat: int, distance: dict[str, int], nearest: dict[str, str]) -> float:
