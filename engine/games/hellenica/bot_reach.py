@@ -46,9 +46,10 @@ def reach(state: dict, seat: int) -> float:
     worth three conquests (and taking it must be worth more than waiting
     beside it)."""
     by_supply = _reach_by(state, seat, *_supply_labels(state, seat))
-    if not total_units(state, seat, "trireme") and not upgrade_count(state, seat, "docks"):
-        return by_supply + 0.5 * by_supply  # no Trireme to bridge with: the Supply labels are on foot already
-    return by_supply + 0.5 * _reach_by(state, seat, *bot.target_labels(state, seat))
+    fleet = total_units(state, seat, "trireme") or upgrade_count(state, seat, "docks")
+    # with no Trireme at sea the Supply labels are already on foot
+    by_crossing = _reach_by(state, seat, *bot.target_labels(state, seat)) if fleet else by_supply
+    return by_supply + 0.5 * by_crossing
 
 
 def _reach_by(state: dict, seat: int, distance: dict[str, int], nearest: dict[str, str]) -> float:
