@@ -23,12 +23,14 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import IllegalAction
+from engine.games.hellenica import advancements as adv
 from engine.games.hellenica.cities import has_walls
 from engine.games.hellenica.components import ADVANCEMENTS, EVENTS, INVOCATIONS, OBJECTIVES
 from engine.games.hellenica.losses import players_on
-from engine.games.hellenica.movement import land_step_ok
+from engine.games.hellenica.movement import crossable
 from engine.games.hellenica.notation import parse_unit
 from engine.games.hellenica.objectives import met, requirement, upgrade_count
+from engine.games.hellenica.read_cache import remembered
 from engine.games.hellenica.state import enemies_in, map_of, owned_cities, seat_name, stacks
 from engine.games.hellenica.steps import STEPS, current
 
@@ -189,10 +191,19 @@ def distance_to_targets(state: dict, seat: int) -> dict[str, int]:
 
 
 def target_labels(state: dict, seat: int) -> tuple[dict[str, int], dict[str, str]]:
-    """``distance_to_targets`` and, for each area, the target city it is nearest."""
+    """``distance_to_targets`` and, for each area, the target city it is nearest
+    (once per seat while a position is valued: several measures ask)."""
+    return remembered(state, (_TARGET_LABELS, seat), lambda: _target_labels(state, seat))
+
+
+_TARGET_LABELS = "target labels"
+
+
+def _target_labels(state: dict, seat: int) -> tuple[dict[str, int], dict[str, str]]:
     board = map_of(state)
     closed = set(state["impassable"])
     targets = _targets(state, seat)
+    mountains = adv.has_effect(state, seat, "cross_mountains")
     result = {t: 0 for t in targets}
     nearest = {t: t for t in targets}
     queue = deque(sorted(targets))
@@ -202,7 +213,7 @@ def target_labels(state: dict, seat: int) -> tuple[dict[str, int], dict[str, str
             if there in result or there in closed:
                 continue
             both_land = board.areas[here].is_land and board.areas[there].is_land
-            if (both_land and land_step_ok(state, seat, border)) or (not both_land and border == "c"):
+            if (both_land and crossable(border, mountains)) or (not both_land and border == "c"):
                 result[there] = result[here] + 1
                 nearest[there] = nearest[here]
                 queue.append(there)

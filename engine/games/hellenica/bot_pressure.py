@@ -15,13 +15,17 @@ is). Both read only the public board: units, cities and the map.
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
+from engine.games.hellenica import advancements as adv
 from engine.games.hellenica import bot
+from engine.games.hellenica.board import Map
 from engine.games.hellenica.cities import has_walls
 from engine.games.hellenica.components import HEROES, OBJECTIVES
-from engine.games.hellenica.movement import land_step_ok
+from engine.games.hellenica.movement import crossable
 from engine.games.hellenica.objectives import homes_needed, requirement
 from engine.games.hellenica.pathos import destruction_held
+from engine.games.hellenica.read_cache import remembered
 from engine.games.hellenica.state import held_homes, map_of, stacks
 
 PRESSURE_CAP = 0.6
@@ -61,9 +65,21 @@ def land_steps_to(state: dict, seat: int, target: str, most: int = 2) -> dict[st
 
 def land_steps_to_any(state: dict, seat: int, targets: list[str], most: int) -> dict[str, int]:
     """Land areas from which the seat's land units reach one of ``targets``
-    (land areas) in at most ``most`` single steps, with the fewest steps."""
-    board = map_of(state)
-    closed = set(state["impassable"])
+    (land areas) in at most ``most`` single steps, with the fewest steps.
+    The answer depends only on the map, the closed areas and whether the seat
+    crosses mountains, and the planner asks it for every seat and Home City at
+    every position it values: it is worked out once (callers only read it)."""
+    mountains = adv.has_effect(state, seat, "cross_mountains")
+    return _land_steps(map_of(state), frozenset(state["impassable"]), mountains, tuple(targets), most)
+
+
+_HOME_PRESSURE = "home pressure"
+
+
+@lru_cache(maxsize=4096)
+def _land_steps(
+    board: Map, closed: frozenset[str], mountains: bool, targets: tuple[str, ...], most: int
+) -> dict[str, int]:
     result = dict.fromkeys(targets, 0)
     queue = deque(targets)
     while queue:
@@ -73,7 +89,7 @@ def land_steps_to_any(state: dict, seat: int, targets: list[str], most: int) -> 
         for there, border in board.neighbours(here).items():
             if there in result or there in closed or not board.areas[there].is_land:
                 continue
-            if land_step_ok(state, seat, border):
+            if crossable(border, mountains):
                 result[there] = result[here] + 1
                 queue.append(there)
     return result
@@ -91,6 +107,10 @@ def home_pressure(state: dict, seat: int) -> float:
     through a turn, and otherwise from 0 to ``PRESSURE_CAP``: its land
     strength within two steps (nearer counts more) against the units
     guarding that city."""
+    return remembered(state, (_HOME_PRESSURE, seat), lambda: _home_pressure(state, seat))
+
+
+def _home_pressure(state: dict, seat: int) -> float:
     need = homes_needed(state, requirement(state, DESTRUCTION_CARD))
     held = set(held_homes(state, seat)) if destruction_held(state) else set()
     scores = []

@@ -33,6 +33,7 @@ from engine.games.hellenica import bot_pressure
 from engine.games.hellenica.components import ETHOS, OBJECTIVES
 from engine.games.hellenica.objectives import completed, met, requirement, tiebreak_key
 from engine.games.hellenica.pathos import objectives_to_win
+from engine.games.hellenica.read_cache import remembered
 from engine.games.hellenica.state import owned_cities, trireme_seas
 
 FINISH = 400.0
@@ -109,7 +110,15 @@ def _near(projected: dict, other: int, card: str) -> float:
 def rival_danger(projected: dict, seat: int) -> float:
     """How near the most advanced rival stands to victory, steeply: nothing
     below two objectives short, ``DANGER_WEIGHT`` one short, four times that
-    at the count."""
+    at the count (once per seat while a position is valued: ``bot_deny``
+    asks it too)."""
+    return remembered(projected, (_RIVAL_DANGER, seat), lambda: _rival_danger(projected, seat))
+
+
+_RIVAL_DANGER = "rival danger"
+
+
+def _rival_danger(projected: dict, seat: int) -> float:
     need = objectives_to_win(projected)
     worst = 0.0
     for other in range(projected["players"]):

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from collections import deque
 
+from engine.games.hellenica import advancements as adv
 from engine.games.hellenica import bot
 from engine.games.hellenica.board import CLEARING
 from engine.games.hellenica.bot_pressure import unit_strength
 from engine.games.hellenica.interdiction import blocked
-from engine.games.hellenica.movement import land_step_ok
+from engine.games.hellenica.movement import crossable
 from engine.games.hellenica.objectives import upgrade_count
+from engine.games.hellenica.read_cache import remembered
 from engine.games.hellenica.state import enemies_in, map_of, total_units, trireme_seas
 
 REACH_CAP = 2.0
@@ -80,11 +82,20 @@ def supply_distance(state: dict, seat: int) -> dict[str, int]:
 
 def _supply_labels(state: dict, seat: int, bridges: bool = True) -> tuple[dict[str, int], dict[str, str]]:
     """``supply_distance`` and, for each area, the city to take it is nearest
-    (without ``bridges``: on foot only, as if no Trireme were at sea)."""
+    (without ``bridges``: on foot only, as if no Trireme were at sea), once
+    per question while a position is valued."""
+    return remembered(state, (_SUPPLY_LABELS, seat, bridges), lambda: _supply_labels_of(state, seat, bridges))
+
+
+_SUPPLY_LABELS = "supply labels"
+
+
+def _supply_labels_of(state: dict, seat: int, bridges: bool) -> tuple[dict[str, int], dict[str, str]]:
     board = map_of(state)
     closed = set(state["impassable"])
     shores = _bridged_shores(state, seat) if bridges else []
     targets = bot._targets(state, seat)
+    mountains = adv.has_effect(state, seat, "cross_mountains")
     result = {t: 0 for t in targets}
     nearest = {t: t for t in targets}
     queue = deque(sorted(targets))
@@ -93,7 +104,7 @@ def _supply_labels(state: dict, seat: int, bridges: bool = True) -> tuple[dict[s
         steps = [
             there
             for there, border in board.neighbours(here).items()
-            if board.areas[there].is_land and land_step_ok(state, seat, border)
+            if board.areas[there].is_land and crossable(border, mountains)
         ]
         for shore in shores:
             if here in shore:

@@ -153,7 +153,13 @@ def trireme_chain(
 
 
 def land_step_ok(state: dict, seat: int, border: str | None) -> bool:
-    return border == CLEARING or (border == MOUNTAIN and adv.has_effect(state, seat, "cross_mountains"))
+    return crossable(border, adv.has_effect(state, seat, "cross_mountains"))
+
+
+def crossable(border: str | None, mountains: bool) -> bool:
+    """Whether land units step across ``border``: a clearing, or a mountain
+    side for a player with the Advancement that allows it (``mountains``)."""
+    return border == CLEARING or (border == MOUNTAIN and mountains)
 
 
 def destinations(

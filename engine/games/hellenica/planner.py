@@ -53,6 +53,7 @@ from engine.games.hellenica.build import target_token
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES
 from engine.games.hellenica.objectives import completed, met, requirement, upgrade_count
 from engine.games.hellenica.pathos import objectives_to_win
+from engine.games.hellenica.read_cache import reading
 from engine.games.hellenica.setup import allowed_homes, home_distances
 from engine.games.hellenica.state import (
     BUILDING,
@@ -247,6 +248,11 @@ def value(state: dict, seat: int, turn: int | None = None) -> float:
         winners = state["winners"]
         return WIN / len(winners) if seat in winners else -WIN
     state = projected(state)
+    with reading(state):  # valuing only reads, and asks who owns what and what is met again and again
+        return _position_value(state, seat, turn)
+
+
+def _position_value(state: dict, seat: int, turn: int | None) -> float:
     player = state["seats"][seat]
     cities = owned_cities(state, seat)
     upgrades = sum(1 for c in cities for _ in _pieces(state, c))
