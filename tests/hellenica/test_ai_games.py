@@ -65,3 +65,24 @@ def test_ai_turns_show_in_the_log_and_describe():
     text = " ".join(lines)
     assert "(AI) reveals the AI card" in text and "(AI) supplies" in text
     assert any("(AI)" in line for line in GAME.view(state, None)["log"])
+
+
+def test_ai_movements_are_decided_without_listing_every_legal_move(monkeypatch):
+    """An AI player moves by the AI Movement rules (``ai.movement``), so the
+    list of every legal move, the costliest list a Movement has, is never
+    worked out for it: the ``medium`` bot's plans play AI seats' turns many
+    times in each decision it makes."""
+    from engine.games.hellenica.steps import STEPS
+
+    listed = []
+    listing = STEPS["move"].legal
+
+    def counting(state, frame, seat):
+        listed.append(seat)
+        return listing(state, frame, seat)
+
+    monkeypatch.setattr(STEPS["move"], "legal", counting)
+    state = GAME.new(4, {"ai_seats": [0, 1, 2, 3]}, 1)
+    assert GAME.outcome(state) is not None
+    assert any("moves" in entry["text"] for entry in state["log"])
+    assert listed == []

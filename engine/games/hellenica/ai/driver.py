@@ -70,9 +70,9 @@ def take_turn(state: dict, frame: dict, seat: int) -> None:
 def decide(state: dict, frame: dict, seat: int) -> str:
     """The AI's answer to a waiting decision, as a command of that frame."""
     kind = frame["kind"]
-    legal = STEPS[kind].legal(state, frame, seat)
-    if kind == "move":
+    if kind == "move":  # the AI's own movement rules: the listing of every legal move is not needed (and costly)
         return movement.next_action(state, frame, seat) if "ai" in frame else "done"
+    legal = STEPS[kind].legal(state, frame, seat)
     if kind == "combat":
         return combat.decision(state, frame, seat, legal)
     if kind == "explore":
