@@ -22,7 +22,8 @@ The value is the Object of the Game: "The first Player to satisfy any three
 objectives at the end of a game turn wins the game." It counts the progress
 towards the public Pathos cards and the seat's own Ethos cards, the best
 three most, then what feeds every objective (cities — a city held alone
-counts at once, as Upkeep will conquer it —, armies near cities to take
+counts at once, as Upkeep will conquer it, unless a Creature there will
+likely destroy the unit first (``bot_creatures``) —, armies near cities to take
 (``bot_reach``: counted in Supply actions, with the seat's Triremes at sea
 as bridges, each city once) and, step by step, armies further out
 (``bot_march``), the Triremes and Docks that carry them when the next
@@ -48,7 +49,16 @@ import random
 from typing import Any
 
 from engine.core import Rng
-from engine.games.hellenica import bot, bot_deny, bot_hidden, bot_march, bot_pressure, bot_race, bot_reach
+from engine.games.hellenica import (
+    bot,
+    bot_creatures,
+    bot_deny,
+    bot_hidden,
+    bot_march,
+    bot_pressure,
+    bot_race,
+    bot_reach,
+)
 from engine.games.hellenica.build import target_token
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES
 from engine.games.hellenica.objectives import completed, met, requirement, upgrade_count
@@ -289,9 +299,11 @@ def projected(state: dict) -> dict:
     counts before the end of the turn. Units massed for an attack not yet
     launched stand where they came from ("Assaults never launched stay
     home"), not nowhere: a plan that masses its army is not worth less
-    than one that keeps it home. A shallow copy: only the changed city
-    records and areas are new."""
-    state = _with_assaults_home(state)
+    than one that keeps it home. The Creatures strike first, at the start
+    of Upkeep: the unit one will likely destroy is gone
+    (``bot_creatures``). A shallow copy: only the changed city records and
+    areas are new."""
+    state = bot_creatures.after_creatures(_with_assaults_home(state))
     changed = {}
     for city, record in state["cities"].items():
         holders = {s["owner"] for s in stacks(state, city)}
