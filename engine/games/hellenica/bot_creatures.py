@@ -17,8 +17,8 @@ Hydra and Cetus fight, and stand where no city is to be taken.
 
 from __future__ import annotations
 
-from engine.games.hellenica import bot
 from engine.games.hellenica.ai import world as ai_world
+from engine.games.hellenica.bot_pressure import unit_strength
 from engine.games.hellenica.components import CREATURES, DICE_FACES, HEROES
 from engine.games.hellenica.creatures import calmed
 from engine.games.hellenica.losses import city_upgrades
@@ -60,7 +60,7 @@ def after_creatures(state: dict) -> dict:
         exposed = [s for s in here if s["kind"] not in HEROES]
         if len({s["owner"] for s in exposed}) != 1:
             continue  # nobody to lose, or a coin flip between players
-        victim = min(exposed, key=lambda s: bot.UNIT_VALUE.get(("elite-" if s["elite"] else "") + s["kind"], 1))
+        victim = min(exposed, key=unit_strength)
         left = [s if s is not victim else {**s, "n": s["n"] - 1} for s in here]
         units = dict(state["units"]) if units is None else units
         units[area] = [s for s in left if s["n"] > 0]
