@@ -56,7 +56,7 @@ def after_creatures(state: dict) -> dict:
     for name, area in state["creatures"].items():
         if area is None or unit_loss_chance(state, name) < LIKELY:
             continue
-        here = (units or state["units"]).get(area, [])
+        here = state["units"].get(area, [])  # "Only one Creature may occupy an Area"
         exposed = [s for s in here if s["kind"] not in HEROES]
         if len({s["owner"] for s in exposed}) != 1:
             continue  # nobody to lose, or a coin flip between players

@@ -73,9 +73,6 @@ def land_steps_to_any(state: dict, seat: int, targets: list[str], most: int) -> 
     return _land_steps(map_of(state), frozenset(state["impassable"]), mountains, tuple(targets), most)
 
 
-_HOME_PRESSURE = "home pressure"
-
-
 @lru_cache(maxsize=4096)
 def _land_steps(
     board: Map, closed: frozenset[str], mountains: bool, targets: tuple[str, ...], most: int
@@ -108,6 +105,9 @@ def home_pressure(state: dict, seat: int) -> float:
     strength within two steps (nearer counts more) against the units
     guarding that city."""
     return remembered(state, (_HOME_PRESSURE, seat), lambda: _home_pressure(state, seat))
+
+
+_HOME_PRESSURE = "home pressure"
 
 
 def _home_pressure(state: dict, seat: int) -> float:

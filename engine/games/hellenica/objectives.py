@@ -21,7 +21,7 @@ from engine.games.hellenica.cities import has_walls
 from engine.games.hellenica.components import ADVANCEMENTS, CATEGORIES, HEROES, OBJECTIVES, RULES
 from engine.games.hellenica.notation import listing
 from engine.games.hellenica.pathos import FIRST, SCALED, destruction_held, objectives_to_win, thresholds
-from engine.games.hellenica.read_cache import memo_for
+from engine.games.hellenica.read_cache import remembered
 from engine.games.hellenica.state import (
     HELD_HOMES,
     city_has_type,
@@ -245,14 +245,7 @@ def met(state: dict, seat: int, card: str) -> bool:
     """Whether the seat satisfies the card now (asked once per seat and card
     while a state is being read: the public view's player row and the seat's
     secrets both ask of the Pathos cards)."""
-    memo = memo_for(state)
-    if memo is None:
-        return _met(state, seat, card)
-    key = (_MET, seat, card)
-    answer = memo.get(key)
-    if answer is None:
-        answer = memo[key] = _met(state, seat, card)
-    return answer
+    return remembered(state, (_MET, seat, card), lambda: _met(state, seat, card))
 
 
 _MET = "met"
