@@ -54,12 +54,10 @@ def after_creatures(state: dict) -> dict:
     goes ("a random non-Hero unit": which one is chance)."""
     units = None
     for name, area in state["creatures"].items():
-        if area is None or unit_loss_chance(state, name) < LIKELY:
-            continue
-        here = state["units"].get(area, [])  # "Only one Creature may occupy an Area"
+        here = state["units"].get(area, []) if area is not None else []  # "Only one Creature may occupy an Area"
         exposed = [s for s in here if s["kind"] not in HEROES]
-        if len({s["owner"] for s in exposed}) != 1:
-            continue  # nobody to lose, or a coin flip between players
+        if len({s["owner"] for s in exposed}) != 1 or unit_loss_chance(state, name) < LIKELY:
+            continue  # nobody to lose, a coin flip between players, or an unlikely loss
         victim = min(exposed, key=unit_strength)
         left = [s if s is not victim else {**s, "n": s["n"] - 1} for s in here]
         units = dict(state["units"]) if units is None else units
